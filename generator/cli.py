@@ -1,0 +1,100 @@
+"""The racegen command line: a thin click layer over the library.
+
+Subcommands load lazily (their modules import only click at module level), so
+`racegen --help` stays fast. Errors are mapped here, once: `Error: ...` on one line,
+exit 1 for bad input, 2 for bad usage, never a traceback.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from typing import Any
+
+import click
+
+from generator import __version__
+from generator.errors import RacegenError
+
+# name -> (module, attribute). Each module imports only click at module level.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "list": ("generator.commands.listing", "list_games"),
+    "demo": ("generator.commands.demo", "demo"),
+    "paper": ("generator.commands.paper", "paper"),
+    "dice": ("generator.commands.dice", "dice"),
+    "graph-racers": ("generator.games.graph_racers.commands", "graph_racers"),
+    "trading-paint": ("generator.games.trading_paint.commands", "trading_paint"),
+    "triactor": ("generator.games.triactor.commands", "triactor"),
+}
+
+
+def one_line(message: str) -> str:
+    return " ".join(str(message).split())
+
+
+class RacegenGroup(click.Group):
+    """A group that loads subcommands on demand and maps every error to one line."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [name for name in COMMANDS if self._load(name) is not None]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        return self._load(cmd_name)
+
+    def _load(self, name: str) -> click.Command | None:
+        if name not in COMMANDS:
+            return None
+        module_name, attr = COMMANDS[name]
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as e:
+            if e.name and module_name.startswith(e.name):
+                return None  # that game's commands are not part of this build
+            raise
+        return getattr(module, attr)
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+        kwargs["standalone_mode"] = False
+        try:
+            code = super().main(*args, **kwargs)
+        except click.exceptions.Exit as e:
+            code = e.exit_code
+        except click.Abort:
+            click.echo("Error: aborted", err=True)
+            code = 1
+        except click.UsageError as e:
+            click.echo(f"Error: {one_line(e.format_message())}", err=True)
+            code = 2
+        except click.ClickException as e:
+            click.echo(f"Error: {one_line(e.format_message())}", err=True)
+            code = e.exit_code
+        except RacegenError as e:
+            click.echo(f"Error: {one_line(str(e))}", err=True)
+            code = e.exit_code
+        except KeyboardInterrupt:
+            click.echo("Error: interrupted", err=True)
+            code = 130
+        except BrokenPipeError:
+            code = 1
+        except OSError as e:
+            where = f" ({e.filename})" if getattr(e, "filename", None) else ""
+            click.echo(f"Error: {one_line(e.strerror or str(e))}{where}", err=True)
+            code = 1
+        if not isinstance(code, int):
+            code = 0
+        sys.exit(code)
+
+
+@click.group(cls=RacegenGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "--version", prog_name="racegen")
+def cli() -> None:
+    """Print, generate and solve race games.
+
+    Boards, dice nets, betting slips and payout tables as true-size PDF, SVG or PNG;
+    Graph Racers tracks and Trading Paint puzzles generated and solved exactly.
+    Start with `racegen list` or `racegen demo`.
+    """
+
+
+def main() -> None:
+    cli(prog_name="racegen")

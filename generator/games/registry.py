@@ -1,0 +1,56 @@
+"""Which games racegen knows and what it can print, generate and solve for each.
+
+A capability that is not built is an empty tuple, not a missing key (as Simon Tatham's
+puzzle back ends declare can_solve), so `racegen list` is honest about what is there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    name: str  # command name
+    title: str
+    summary: str
+    prints: tuple[str, ...] = ()
+    generates: tuple[str, ...] = ()
+    solves: tuple[str, ...] = ()
+    other: tuple[str, ...] = ()
+
+
+GAMES: tuple[GameInfo, ...] = (
+    GameInfo(
+        "graph-racers",
+        "Graph Racers (Racetrack)",
+        "paper-and-pencil vector racing on squared paper",
+        prints=("sheet", "worksheet", "paper graph|dot"),
+        generates=("generate (closed circuits with par)",),
+        solves=("solve (exact minimum moves)", "check (move checker)"),
+    ),
+    GameInfo(
+        "trading-paint",
+        "Trading Paint",
+        "press-your-luck dice-car race on a six-lane oval",
+        prints=("board", "dice", "cars", "rules"),
+        other=("luck (exact press-your-luck table)", "simulate (policies head to head)"),
+    ),
+    GameInfo(
+        "triactor",
+        "Triactor",
+        "piecepack horse race with betting slips and payout tables",
+        prints=("board", "slips", "payouts", "horses", "coins", "dice"),
+        solves=("settle (exact payouts)", "odds (simulated)"),
+    ),
+    GameInfo(
+        "pushing-race",
+        "Pushing Race",
+        "Looney Pyramids race on a 3 x 9 track with an Icehouse die",
+    ),
+    GameInfo(
+        "dice-rush",
+        "Dice Rush",
+        "two-player board race with a d8 direction die and a d6 distance die",
+    ),
+)

@@ -1,0 +1,123 @@
+"""Options shared by every printing command, defined once, and the click types racegen uses."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import click
+
+FORMATS = ("pdf", "svg", "png")
+PAPER_NAMES = ("a4", "letter", "a3", "tabloid")
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    out: Path
+    formats: tuple[str, ...]
+    paper: str
+    mono: bool
+    seed: int | None
+    force: bool
+    landscape: bool = False
+    dpi: int = 150
+
+    def paper_size(self, landscape: bool | None = None):
+        from generator.render.paper import Paper
+
+        return Paper.get(self.paper, self.landscape if landscape is None else landscape)
+
+    def seed_or(self, default: int) -> int:
+        return default if self.seed is None else self.seed
+
+
+def printing_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """Add --out --format --paper --landscape --mono --seed --force --dpi; pass one PrintOptions `opts`."""
+    options = [
+        click.option(
+            "--out",
+            "out",
+            type=click.Path(file_okay=False, path_type=Path),
+            default=Path("output"),
+            show_default=True,
+            help="Folder for the files (created when missing).",
+        ),
+        click.option(
+            "--format",
+            "formats",
+            type=click.Choice(FORMATS, case_sensitive=False),
+            multiple=True,
+            help="Output format; repeat for several. [default: pdf]",
+        ),
+        click.option(
+            "--paper",
+            type=click.Choice(PAPER_NAMES, case_sensitive=False),
+            default="a4",
+            show_default=True,
+            envvar="RACEGEN_PAPER",
+            show_envvar=True,
+            help="Paper size.",
+        ),
+        click.option("--landscape", is_flag=True, help="Turn the paper to landscape."),
+        click.option("--mono", is_flag=True, help="Ink-saving greyscale (patterns instead of colour)."),
+        click.option("--seed", type=int, default=None, help="Random seed (same seed, same files)."),
+        click.option("--force", is_flag=True, help="Overwrite existing files."),
+        click.option(
+            "--dpi",
+            type=click.IntRange(36, 1200),
+            default=150,
+            show_default=True,
+            help="Resolution of PNG output.",
+        ),
+    ]
+
+    def wrapper(**kwargs: Any) -> Any:
+        formats = tuple(dict.fromkeys(f.lower() for f in kwargs.pop("formats"))) or ("pdf",)
+        opts = PrintOptions(
+            out=kwargs.pop("out"),
+            formats=formats,
+            paper=kwargs.pop("paper").lower(),
+            mono=kwargs.pop("mono"),
+            seed=kwargs.pop("seed"),
+            force=kwargs.pop("force"),
+            landscape=kwargs.pop("landscape"),
+            dpi=kwargs.pop("dpi"),
+        )
+        return func(opts=opts, **kwargs)
+
+    wrapper.__name__ = func.__name__
+    wrapper.__doc__ = func.__doc__
+    for option in reversed(options):
+        wrapper = option(wrapper)
+    return wrapper
+
+
+_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$")
+_UNIT_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
+
+
+class Length(click.ParamType):
+    """A length such as 5mm, 0.25in, 1.6cm or 12pt, converted to millimetres (bare numbers are mm)."""
+
+    name = "length"
+
+    def __init__(self, minimum: float = 0.0, maximum: float | None = None) -> None:
+        self.minimum = minimum
+        self.maximum = maximum
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> float:
+        if isinstance(value, (int, float)):
+            mm = float(value)
+        else:
+            m = _LENGTH.match(str(value))
+            if not m:
+                self.fail(f"{value!r} is not a length: write it like 5mm, 0.25in or 1.6cm", param, ctx)
+            mm = float(m.group(1)) * _UNIT_MM[m.group(2) or "mm"]
+        if mm <= self.minimum:
+            self.fail(f"{value!r} must be larger than {self.minimum:g} mm", param, ctx)
+        if self.maximum is not None and mm > self.maximum:
+            self.fail(f"{value!r} must be at most {self.maximum:g} mm", param, ctx)
+        return round(mm, 6)

@@ -1,0 +1,103 @@
+"""Write a Document to files: every format rendered in memory first, then atomic renames.
+
+Nothing is overwritten without --force, and a failure leaves no partial file: each file is
+written to a temporary name in the target folder and renamed into place.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from generator.errors import InvalidInput, OutputExists
+from generator.options import PrintOptions
+from generator.render.document import Document
+
+
+def target_names(doc: Document, fmt: str) -> list[str]:
+    """File names a document produces in one format (SVG and PNG: one file per page)."""
+    if fmt == "pdf":
+        return [f"{doc.stem}.pdf"]
+    n = len(doc.pages)
+    if n == 1:
+        return [f"{doc.stem}.{fmt}"]
+    width = len(str(n))
+    return [f"{doc.stem}-p{i + 1:0{width}d}.{fmt}" for i in range(n)]
+
+
+def render(doc: Document, fmt: str, dpi: int = 150) -> list[bytes]:
+    """The bytes of each output file of one format, in target_names order."""
+    if fmt == "pdf":
+        from generator.render.pdf import pdf_bytes
+
+        return [pdf_bytes(doc)]
+    if fmt == "svg":
+        from generator.render.svg import svg_pages
+
+        return svg_pages(doc)
+    if fmt == "png":
+        from generator.render.pdf import pdf_bytes
+        from generator.render.png import png_pages
+
+        return png_pages(pdf_bytes(doc), dpi)
+    raise InvalidInput(f"unknown format {fmt!r}: use pdf, svg or png")
+
+
+def check_writable(folder: Path) -> None:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise InvalidInput(
+            f"cannot create output folder {folder}: {e.strerror or e}; choose another with --out"
+        ) from None
+    if not folder.is_dir():
+        raise InvalidInput(f"output folder {folder} is not a folder: choose another with --out")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise InvalidInput(f"output folder {folder} is not writable: choose another with --out")
+
+
+def write_atomic(path: Path, data: bytes, force: bool) -> None:
+    if path.exists() and not force:
+        raise OutputExists(f"{path} already exists: use --force to overwrite it")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def emit(doc: Document, opts: PrintOptions) -> list[Path]:
+    """Render `doc` in every requested format and write the files into opts.out."""
+    if not doc.pages:
+        raise InvalidInput(f"nothing to print for {doc.title}")
+    planned: list[tuple[Path, str]] = []
+    for fmt in opts.formats:
+        planned += [(opts.out / name, fmt) for name in target_names(doc, fmt)]
+    if not opts.force:
+        for path, _ in planned:
+            if path.exists():
+                raise OutputExists(f"{path} already exists: use --force to overwrite it")
+    check_writable(opts.out)
+    payload: list[tuple[Path, bytes]] = []
+    for fmt in opts.formats:
+        names = target_names(doc, fmt)
+        payload += list(zip([opts.out / n for n in names], render(doc, fmt, opts.dpi), strict=True))
+    written: list[Path] = []
+    for path, data in payload:
+        write_atomic(path, data, force=True)
+        written.append(path)
+    return written
+
+
+def write_text_file(path: Path, text: str, force: bool) -> Path:
+    """Atomic, no-overwrite write of a text output (JSON tracks, CSV)."""
+    check_writable(path.parent if str(path.parent) else Path("."))
+    write_atomic(path, text.encode("utf-8"), force)
+    return path

@@ -1,0 +1,30 @@
+"""A printable document: titled pages that every backend renders the same way."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from generator.render.canvas import Canvas
+from generator.render.paper import Paper
+
+
+@dataclass
+class Document:
+    """What a printing command produces.
+
+    stem: the output file name without extension (e.g. "graph-paper-5mm").
+    title: printed in the footer and stored as PDF metadata.
+    game: the game's name for the footer ("Graph Racers"), or "" for generic sheets.
+    ident: seed or id shown in the footer ("seed 7", "graph-racers:40x25#7").
+    """
+
+    stem: str
+    title: str
+    game: str = ""
+    ident: str = ""
+    pages: list[Canvas] = field(default_factory=list)
+
+    def new_page(self, paper: Paper, mono: bool = False) -> Canvas:
+        page = Canvas(paper.width, paper.height, id=f"p{len(self.pages) + 1}", mono=mono)
+        self.pages.append(page)
+        return page
