@@ -77,6 +77,9 @@ def emit(doc: Document, opts: PrintOptions) -> list[Path]:
     """Render `doc` in every requested format and write the files into opts.out."""
     if not doc.pages:
         raise InvalidInput(f"nothing to print for {doc.title}")
+    from generator.render.layout import add_footers
+
+    add_footers(doc)
     planned: list[tuple[Path, str]] = []
     for fmt in opts.formats:
         planned += [(opts.out / name, fmt) for name in target_names(doc, fmt)]

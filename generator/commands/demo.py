@@ -1,0 +1,67 @@
+"""`racegen demo`: print a demo set of every game into the output folder.
+
+Each job runs a real racegen command with its own defaults, so the demo shows exactly
+what those commands print (and breaks when they break).
+"""
+
+from __future__ import annotations
+
+import click
+
+from generator.options import PrintOptions, printing_options
+
+# (command path, arguments) in the order they are printed.
+JOBS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
+    (("paper", "graph"), ("--spacing", "5mm")),
+    (("dice", "blank-d6"), ()),
+    (("graph-racers", "worksheet"), ("--count", "4", "--per-page", "2", "--difficulty", "easy")),
+    (("trading-paint", "board"), ()),
+    (("trading-paint", "dice"), ()),
+    (("trading-paint", "rules"), ()),
+    (("triactor", "board"), ()),
+    (("triactor", "slips"), ()),
+    (("triactor", "payouts"), ()),
+)
+
+
+def common_args(opts: PrintOptions, seed: int) -> list[str]:
+    args = ["--out", str(opts.out), "--paper", opts.paper, "--seed", str(seed), "--dpi", str(opts.dpi)]
+    for fmt in opts.formats:
+        args += ["--format", fmt]
+    if opts.mono:
+        args.append("--mono")
+    if opts.force:
+        args.append("--force")
+    if opts.landscape:
+        args.append("--landscape")
+    return args
+
+
+def resolve(ctx: click.Context, path: tuple[str, ...]) -> click.Command | None:
+    command: click.Command | None = ctx.find_root().command
+    for name in path:
+        if not isinstance(command, click.Group):
+            return None
+        command = command.get_command(ctx, name)
+        if command is None:
+            return None
+    return command
+
+
+@click.command("demo")
+@printing_options
+@click.pass_context
+def demo(ctx: click.Context, opts: PrintOptions) -> None:
+    """Print a demo set of every game (paper, dice, worksheet, boards, slips) into --out."""
+    seed = opts.seed_or(1)
+    ran = 0
+    for path, extra in JOBS:
+        command = resolve(ctx, path)
+        if command is None:
+            continue
+        name = " ".join(path)
+        click.echo(f"# racegen {name}", err=True)
+        with command.make_context(name, [*extra, *common_args(opts, seed)], parent=ctx) as sub:
+            command.invoke(sub)
+        ran += 1
+    click.echo(f"demo: {ran} printables in {opts.out}", err=True)
