@@ -23,7 +23,24 @@ WHITE = "#ffffff"
 GREY = "#8c8c8c"
 
 # Hatch patterns used in mono output instead of fills (and beside colours, never instead of symbols).
-HATCHES = ("diagonal", "backdiagonal", "cross", "horizontal", "vertical", "dots")
+HATCHES = ("diagonal", "backdiagonal", "cross", "horizontal", "vertical", "dots", "grid")
+
+# What each hatch draws, so the PDF and SVG backends agree: families of parallel lines, each family
+# the lines y = (n + 1/2) * spacing of a frame turned by the given degrees (clockwise, y down) about
+# the drawing's origin; "dots" puts a dot of radius HATCH_DOT * spacing at each cell centre of a
+# spacing grid. Hatch lines are HATCH_WIDTH mm wide. Hatches live in the shape's own frame (they
+# turn and scale with its group).
+HATCH_LINES: dict[str, tuple[float, ...]] = {
+    "diagonal": (-45.0,),  # "/"
+    "backdiagonal": (45.0,),  # "\"
+    "cross": (-45.0, 45.0),  # "x"
+    "horizontal": (0.0,),
+    "vertical": (90.0,),
+    "dots": (),
+    "grid": (0.0, 90.0),  # "+"
+}
+HATCH_WIDTH = 0.2
+HATCH_DOT = 0.2
 
 
 @dataclass(frozen=True)
@@ -32,6 +49,8 @@ class Style:
 
     stroke/fill: "#rrggbb" or None; width in mm; dash: on/off lengths in mm (empty = solid);
     hatch: one of HATCHES drawn inside the shape in `hatch_colour` (spacing in mm).
+    Fills use the nonzero winding rule: overlapping subpaths of one path merge; to cut a hole,
+    wind the inner subpath the other way. Painting order: fill, hatch, stroke.
     """
 
     stroke: str | None = BLACK

@@ -1,0 +1,351 @@
+"""PDF backend: replays each Canvas record through reportlab, one PDF page per Canvas page.
+
+All geometry is mapped to PDF points here, in Python (groups included), so the content stream
+holds page coordinates: a 50 mm line is 141.73 pt long in the file, tests can read it back,
+and no font is ever drawn under a y-flip (text gets its own upright text matrix). reportlab's
+invariant mode fixes the dates and the file id, so the same Document gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Sequence
+
+from generator.render.canvas import (
+    HATCH_DOT,
+    HATCH_LINES,
+    HATCH_WIDTH,
+    HATCHES,
+    Canvas,
+    Group,
+    Op,
+    Style,
+    TextStyle,
+)
+from generator.render.document import Document
+
+PT_PER_MM = 72.0 / 25.4
+MITER_LIMIT = 4.0  # SVG's default, so both backends cut sharp corners the same way
+
+# (a, b, c, d, e, f): x' = a x + c y + e, y' = b x + d y + f (the PDF matrix convention)
+Matrix = tuple[float, float, float, float, float, float]
+
+_CAPS = {"butt": 0, "round": 1, "square": 2}
+_JOINS = {"miter": 0, "round": 1, "bevel": 2}
+
+
+def pdf_bytes(doc: Document) -> bytes:
+    """The whole document as one PDF; each page keeps its own size."""
+    if not doc.pages:
+        raise ValueError(f"document {doc.title!r} has no pages")
+    from reportlab.pdfgen.canvas import Canvas as PdfCanvas
+
+    buf = io.BytesIO()
+    first = doc.pages[0]
+    pdf = PdfCanvas(
+        buf,
+        pagesize=(first.width * PT_PER_MM, first.height * PT_PER_MM),
+        invariant=1,
+        pageCompression=1,
+    )
+    pdf.setTitle(doc.title)
+    pdf.setAuthor("racegen")
+    pdf.setCreator("racegen")
+    if doc.game:
+        pdf.setSubject(doc.game)
+    if doc.ident:
+        pdf.setKeywords(doc.ident)
+    for page in doc.pages:
+        pdf.setPageSize((page.width * PT_PER_MM, page.height * PT_PER_MM))
+        _PageWriter(pdf, page).draw()
+        pdf.showPage()
+    pdf.save()
+    return buf.getvalue()
+
+
+def printable(s: str) -> str:
+    """The text as the standard Helvetica fonts can print it: others become '?'.
+
+    reportlab's built-in fonts use WinAnsi (cp1252); a character outside it would print as a
+    black box, which is worse than a visible '?'. Symbols belong in glyphs.py as paths.
+    """
+    out = []
+    for ch in s:
+        ok = ch >= " " and ch != "\x7f"
+        if ok:
+            try:
+                ch.encode("cp1252")
+            except UnicodeEncodeError:
+                ok = False
+        out.append(ch if ok else "?")
+    return "".join(out)
+
+
+def font_name(bold: bool, italic: bool) -> str:
+    if bold and italic:
+        return "Helvetica-BoldOblique"
+    if bold:
+        return "Helvetica-Bold"
+    if italic:
+        return "Helvetica-Oblique"
+    return "Helvetica"
+
+
+def text_width(s: str, size_pt: float, bold: bool = False, italic: bool = False) -> float:
+    """Width in mm of a string as the PDF prints it (for layouts that fit text)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    return stringWidth(printable(s), font_name(bold, italic), size_pt) / PT_PER_MM
+
+
+# --- affine helpers (shared with tests) ---------------------------------------------
+
+
+def multiply(m: Matrix, n: Matrix) -> Matrix:
+    """The matrix that applies n first, then m."""
+    a1, b1, c1, d1, e1, f1 = m
+    a2, b2, c2, d2, e2, f2 = n
+    return (
+        a1 * a2 + c1 * b2,
+        b1 * a2 + d1 * b2,
+        a1 * c2 + c1 * d2,
+        b1 * c2 + d1 * d2,
+        a1 * e2 + c1 * f2 + e1,
+        b1 * e2 + d1 * f2 + f1,
+    )
+
+
+def group_matrix(g: Group) -> Matrix:
+    """Group.apply as a matrix: mirror, scale, rotate clockwise (y down), translate."""
+    a = math.radians(g.rotate)
+    co, si = math.cos(a), math.sin(a)
+    sx = -g.scale if g.mirror_x else g.scale
+    return (co * sx, si * sx, -si * g.scale, co * g.scale, g.dx, g.dy)
+
+
+def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = m
+    return a * x + c * y + e, b * x + d * y + f
+
+
+def scale_of(m: Matrix) -> float:
+    """How much lengths grow under m (groups only rotate, mirror and scale uniformly)."""
+    return math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
+
+
+def rgb(colour: str) -> tuple[float, float, float]:
+    """'#rrggbb' (or '#rgb') as reportlab's 0..1 floats."""
+    c = colour.strip()
+    if c.startswith("#") and len(c) == 4:
+        c = "#" + "".join(ch * 2 for ch in c[1:])
+    if not (c.startswith("#") and len(c) == 7):
+        raise ValueError(f"colour {colour!r}: write it as #rrggbb")
+    try:
+        r, g, b = (int(c[i : i + 2], 16) for i in (1, 3, 5))
+    except ValueError:
+        raise ValueError(f"colour {colour!r}: write it as #rrggbb") from None
+    return r / 255, g / 255, b / 255
+
+
+# --- hatch geometry (local frame, mm) -----------------------------------------------
+
+
+def hatch_segments(
+    hatch: str, spacing: float, bbox: tuple[float, float, float, float]
+) -> list[tuple[float, float, float, float]]:
+    """Line segments of a hatch covering bbox (x0, y0, x1, y1), before clipping to the shape."""
+    if hatch not in HATCH_LINES:
+        raise ValueError(f"unknown hatch {hatch!r}: use one of {', '.join(HATCHES)}")
+    if spacing <= 0:
+        raise ValueError(f"hatch spacing {spacing} must be positive")
+    x0, y0, x1, y1 = bbox
+    corners = ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+    segments = []
+    for angle in HATCH_LINES[hatch]:
+        a = math.radians(angle)
+        co, si = math.cos(a), math.sin(a)
+        # frame coordinates of the corners: (u, v) with (x, y) = R(a) (u, v)
+        us = [x * co + y * si for x, y in corners]
+        vs = [-x * si + y * co for x, y in corners]
+        u0, u1 = min(us) - spacing, max(us) + spacing
+        n0 = math.floor(min(vs) / spacing - 0.5)
+        n1 = math.ceil(max(vs) / spacing - 0.5)
+        for n in range(n0, n1 + 1):
+            v = (n + 0.5) * spacing
+            segments.append(
+                (u0 * co - v * si, u0 * si + v * co, u1 * co - v * si, u1 * si + v * co)
+            )
+    return segments
+
+
+def hatch_dots(
+    spacing: float, bbox: tuple[float, float, float, float]
+) -> list[tuple[float, float, float]]:
+    """Dots (cx, cy, r) of the "dots" hatch covering bbox."""
+    x0, y0, x1, y1 = bbox
+    r = HATCH_DOT * spacing
+    i0, i1 = math.floor(x0 / spacing - 1), math.ceil(x1 / spacing)
+    j0, j1 = math.floor(y0 / spacing - 1), math.ceil(y1 / spacing)
+    return [
+        ((i + 0.5) * spacing, (j + 0.5) * spacing, r)
+        for j in range(j0, j1 + 1)
+        for i in range(i0, i1 + 1)
+    ]
+
+
+def op_bbox(op: Op) -> tuple[float, float, float, float]:
+    """Local bounding box of a path (control points included) or circle."""
+    if op.kind == "circle":
+        cx, cy, r = op.data
+        return cx - r, cy - r, cx + r, cy + r
+    xs = [c[i] for c in op.data if c[0] != "Z" for i in range(1, len(c), 2)]
+    ys = [c[i] for c in op.data if c[0] != "Z" for i in range(2, len(c), 2)]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+# --- the page writer -----------------------------------------------------------------
+
+
+class _PageWriter:
+    """Replays one Canvas onto the current reportlab page."""
+
+    def __init__(self, pdf, page: Canvas) -> None:
+        self.pdf = pdf
+        self.page = page
+        height_pt = page.height * PT_PER_MM
+        # canvas mm, y down  ->  PDF pt, y up
+        self.base: Matrix = (PT_PER_MM, 0.0, 0.0, -PT_PER_MM, 0.0, height_pt)
+
+    def draw(self) -> None:
+        self.pdf.setMiterLimit(MITER_LIMIT)
+        stack = [self.base]
+        for op in self.page.ops:
+            if op.kind == "begin":
+                assert op.group is not None
+                stack.append(multiply(stack[-1], group_matrix(op.group)))
+            elif op.kind == "end":
+                if len(stack) == 1:
+                    raise ValueError(f"page {self.page.id}: group end without a begin")
+                stack.pop()
+            elif op.kind in ("path", "circle"):
+                if op.style is not None and op.data:
+                    self.shape(op, op.style, stack[-1])
+            elif op.kind == "text":
+                assert op.text is not None
+                self.text(op.data, op.text, stack[-1])
+            else:
+                raise ValueError(f"page {self.page.id}: unknown drawing op {op.kind!r}")
+
+    # shapes
+    def outline(self, op: Op, m: Matrix):
+        p = self.pdf.beginPath()
+        if op.kind == "circle":
+            cx, cy, r = op.data
+            x, y = apply(m, cx, cy)
+            p.circle(x, y, r * scale_of(m))
+            p.close()
+            return p
+        for cmd in op.data:
+            kind = cmd[0]
+            if kind == "M":
+                p.moveTo(*apply(m, cmd[1], cmd[2]))
+            elif kind == "L":
+                p.lineTo(*apply(m, cmd[1], cmd[2]))
+            elif kind == "C":
+                p.curveTo(
+                    *apply(m, cmd[1], cmd[2]), *apply(m, cmd[3], cmd[4]), *apply(m, cmd[5], cmd[6])
+                )
+            elif kind == "Z":
+                p.close()
+            else:
+                raise ValueError(f"page {self.page.id}: unknown path command {kind!r}")
+        return p
+
+    def shape(self, op: Op, style: Style, m: Matrix) -> None:
+        from reportlab.pdfgen.canvas import FILL_NON_ZERO
+
+        stroke = style.stroke is not None and style.width >= 0
+        fill = style.fill is not None
+        if not (stroke or fill or style.hatch):
+            return
+        pdf = self.pdf
+        k = scale_of(m)
+        path = self.outline(op, m)
+        pdf.saveState()
+        if style.opacity < 1.0:
+            pdf.setFillAlpha(max(0.0, style.opacity))
+            pdf.setStrokeAlpha(max(0.0, style.opacity))
+        if fill:
+            pdf.setFillColorRGB(*rgb(style.fill))  # type: ignore[arg-type]
+        if stroke:
+            pdf.setStrokeColorRGB(*rgb(style.stroke))  # type: ignore[arg-type]
+            pdf.setLineWidth(style.width * k)
+            pdf.setLineCap(_CAPS.get(style.cap, 0))
+            pdf.setLineJoin(_JOINS.get(style.join, 0))
+            if style.dash:
+                pdf.setDash([d * k for d in style.dash], 0)
+        if style.hatch:
+            if fill:
+                pdf.drawPath(path, stroke=0, fill=1, fillMode=FILL_NON_ZERO)
+            self.hatch(op, style, m, path)
+            if stroke:
+                pdf.drawPath(path, stroke=1, fill=0, fillMode=FILL_NON_ZERO)
+        else:
+            pdf.drawPath(path, stroke=int(stroke), fill=int(fill), fillMode=FILL_NON_ZERO)
+        pdf.restoreState()
+
+    def hatch(self, op: Op, style: Style, m: Matrix, path) -> None:
+        from reportlab.pdfgen.canvas import FILL_NON_ZERO
+
+        pdf = self.pdf
+        k = scale_of(m)
+        bbox = op_bbox(op)
+        pdf.saveState()
+        pdf.clipPath(path, stroke=0, fill=0, fillMode=FILL_NON_ZERO)
+        colour = rgb(style.hatch_colour)
+        if style.hatch == "dots":
+            pdf.setFillColorRGB(*colour)
+            dots = self.pdf.beginPath()
+            for cx, cy, r in hatch_dots(style.hatch_spacing, bbox):
+                x, y = apply(m, cx, cy)
+                dots.circle(x, y, r * k)
+                dots.close()
+            pdf.drawPath(dots, stroke=0, fill=1, fillMode=FILL_NON_ZERO)
+        else:
+            pdf.setStrokeColorRGB(*colour)
+            pdf.setLineWidth(HATCH_WIDTH * k)
+            pdf.setLineCap(0)
+            pdf.setDash([], 0)
+            lines = self.pdf.beginPath()
+            for x1, y1, x2, y2 in hatch_segments(style.hatch, style.hatch_spacing, bbox):
+                lines.moveTo(*apply(m, x1, y1))
+                lines.lineTo(*apply(m, x2, y2))
+            pdf.drawPath(lines, stroke=1, fill=0)
+        pdf.restoreState()
+
+    # text
+    def text(self, data: Sequence, ts: TextStyle, m: Matrix) -> None:
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        x, y, raw = data
+        s = printable(raw)
+        if not s:
+            return
+        font = font_name(ts.bold, ts.italic)
+        size_mm = ts.size * 25.4 / 72.0
+        width = stringWidth(s, font, size_mm)
+        offset = {"start": 0.0, "middle": -width / 2, "end": -width}[ts.anchor]
+        a = math.radians(ts.rotate)
+        co, si = math.cos(a), math.sin(a)
+        # text space (mm, y up) -> canvas frame (mm, y down): turn clockwise about (x, y)
+        local: Matrix = (co, si, si, -co, x + co * offset, y + si * offset)
+        t = multiply(m, local)
+        k = scale_of(t)
+        pdf = self.pdf
+        obj = pdf.beginText()
+        obj.setTextTransform(t[0] / k, t[1] / k, t[2] / k, t[3] / k, t[4], t[5])
+        obj.setFont(font, size_mm * k)
+        obj.setFillColorRGB(*rgb(ts.colour))
+        obj.textOut(s)
+        pdf.drawText(obj)
