@@ -57,6 +57,12 @@ def check_writable(folder: Path) -> None:
         raise InvalidInput(f"output folder {folder} is not writable: choose another with --out")
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def write_atomic(path: Path, data: bytes, force: bool) -> None:
     if path.exists() and not force:
         raise OutputExists(f"{path} already exists: use --force to overwrite it")
@@ -64,6 +70,7 @@ def write_atomic(path: Path, data: bytes, force: bool) -> None:
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; printed files are for everyone
         os.replace(tmp, path)
     except BaseException:
         try:

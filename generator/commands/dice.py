@@ -1,0 +1,107 @@
+"""`racegen dice blank-d6|blank-d8`: a page of blank dice nets to cut, fold and glue.
+
+Blank dice are the fallback every race game needs (a Trading Paint speed die, a Dice Rush d8
+direction die): print, write or draw the faces, fold. The edge is a parameter because cars and
+squares in Trading Paint are die-sized (16 mm by default).
+"""
+
+from __future__ import annotations
+
+import click
+
+from generator.options import Length, PrintOptions, printing_options
+
+GAP = 4.0  # mm between nets
+MAX_EDGE = 100.0  # mm
+
+
+@click.group("dice")
+def dice() -> None:
+    """Print dice nets (cube d6, octahedron d8) with glue tabs."""
+
+
+def _edge_option(func):
+    return click.option(
+        "--edge",
+        type=Length(minimum=0.0, maximum=MAX_EDGE),
+        default="16mm",
+        show_default=True,
+        help="Face edge: 16mm, 0.75in, 2cm...",
+    )(func)
+
+
+@dice.command("blank-d6")
+@_edge_option
+@printing_options
+def blank_d6(opts: PrintOptions, edge: float) -> None:
+    """A page of blank cube nets (6 faces, 7 glue tabs)."""
+    _print(opts, "d6", edge)
+
+
+@dice.command("blank-d8")
+@_edge_option
+@printing_options
+def blank_d8(opts: PrintOptions, edge: float) -> None:
+    """A page of blank octahedron nets (8 faces, 5 glue tabs)."""
+    _print(opts, "d8", edge)
+
+
+def _print(opts: PrintOptions, die: str, edge: float) -> None:
+    from generator.output import emit
+
+    doc = blank_dice_document(die, edge, opts.paper_size(), mono=opts.mono)
+    for path in emit(doc, opts):
+        click.echo(str(path))
+
+
+def mm_text(v: float) -> str:
+    return f"{v:.3f}".rstrip("0").rstrip(".")
+
+
+def net_sheet(canvas, region, net, faces=None, gap: float = GAP) -> int:
+    """Draw as many copies of `net` as fit in `region` (a layout.Box), in a centred grid.
+
+    The net is turned a quarter turn when that fits more copies. Returns how many were drawn.
+    """
+    from generator.render import layout, nets
+
+    upright = layout.centred_grid(region, net.width, net.height, gap)
+    turned = layout.centred_grid(region, net.height, net.width, gap)
+    grid, turn = (turned, True) if turned.per_sheet > upright.per_sheet else (upright, False)
+    for k in range(grid.per_sheet):
+        cell = grid.cell(k)
+        if turn:
+            # a quarter turn clockwise about the cell's top-right corner fills the cell
+            with canvas.group(dx=cell.right, dy=cell.y, rotate=90.0):
+                nets.draw_net(canvas, net, 0.0, 0.0, faces)
+        else:
+            nets.draw_net(canvas, net, cell.x, cell.y, faces)
+    return grid.per_sheet
+
+
+def blank_dice_document(die: str, edge: float, paper, *, mono: bool = False):
+    """One page of blank d6 ("d6") or d8 ("d8") nets with `edge` mm faces."""
+    from generator.errors import InvalidInput
+    from generator.render import layout, nets
+    from generator.render.document import Document
+
+    if die not in ("d6", "d8"):
+        raise InvalidInput(f"unknown die {die!r}: use d6 or d8")
+    net = nets.cube_layout(edge) if die == "d6" else nets.d8_layout(edge)
+    size = mm_text(edge)
+    doc = Document(
+        stem=f"blank-{die}-{size}mm",
+        title=f"Blank {die} nets, {size} mm edge",
+        ident=f"{paper.name}{' landscape' if paper.landscape else ''}",
+    )
+    canvas, box = layout.page(doc, paper, mono=mono)
+    region = box.inset(bottom=layout.BAR_STRIP)
+    if net_sheet(canvas, region, net) == 0:
+        raise InvalidInput(
+            f"a {die} net with {size} mm edges ({net.width:.0f} x {net.height:.0f} mm) does not fit "
+            f"on {paper.name} paper: use a smaller --edge, larger paper or --landscape"
+        )
+    layout.calibration_bar(canvas, box.x, box.bottom - layout.BAR_HEIGHT)
+    note = f"edge {size} mm · cut solid lines, fold dashed lines, glue tabs inside"
+    canvas.text(box.right, box.bottom - layout.BAR_HEIGHT + 2.6, note, 7.0, anchor="end")
+    return doc

@@ -1,0 +1,840 @@
+"""Print layout: pages with safe margins, footers, calibration bars, n-up sheets with crop marks,
+two-sided items (gutter fold and duplex), big drawings tiled over sheets, and posters.
+
+Everything a home printer needs to get true-size pieces: nothing within 10 mm of the paper's
+edge, a 50 mm bar on every true-scale page to check "print at 100 %", crop marks outside the
+pieces (never an outline that a slightly off cut would leave showing), backs that land behind
+their fronts after folding or flipping, and tiles that overlap and carry marks to line them up.
+
+No heavy imports at module level (text widths come from the PDF backend's font metrics, loaded
+only when a footer is fitted).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from generator.errors import InvalidInput, LimitExceeded
+from generator.render.canvas import (
+    BLACK,
+    FOLD,
+    GREY,
+    Canvas,
+    Group,
+    Op,
+    Point,
+    Style,
+)
+from generator.render.clip import Window, clip_ops
+from generator.render.document import Document
+from generator.render.paper import MIN_MARGIN, Paper
+
+Draw = Callable[[Canvas], None]
+
+MARGIN = MIN_MARGIN  # mm on every side: home printers cannot print closer to the edge
+FOOTER_BAND = 5.0  # mm above the bottom margin for the footer line
+FOOTER_SIZE = 7.0  # pt
+FOOTER_COLOUR = "#666666"
+FOOTER_ID = "racegen-footer"
+
+BAR_LENGTH = 50.0  # mm
+BAR_HEIGHT = 8.0  # mm, text included
+BAR_STRIP = BAR_HEIGHT + 2.0  # mm kept free for a bar below a layout
+BAR_TEXT = "print at 100 %, this bar measures 50 mm"
+
+CROP_OFFSET = 1.0  # mm between a piece's corner and its crop mark
+CROP_LENGTH = 4.0  # mm, longest crop mark
+CROP_MIN = 1.5  # mm, shorter marks are left out
+CROP = Style(stroke=BLACK, width=0.15)
+REGISTRATION = Style(stroke=BLACK, width=0.2)
+REG_RADIUS = 2.5  # mm, registration circle (the cross is 1.4 times as wide)
+ALIGN = Style(stroke=BLACK, width=0.2)
+OVERLAP_TINT = Style(stroke=None, fill="#808080", opacity=0.18)  # over the drawing
+SHEET_EDGE = Style(stroke=GREY, width=0.15, dash=(1.0, 1.0))
+MAX_TILE_SHEETS = 200
+
+LABEL_STRIP = 9.0  # mm at the top of a tile sheet for its label
+TILE_MARK = 3.0  # mm around a tile's content for alignment marks
+MAP_TITLE = 8.0  # mm at the top of the assembly map and poster for their title line
+
+
+class Box(NamedTuple):
+    """A rectangle in page mm: top-left (x, y), width w, height h."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> float:
+        return self.y + self.h
+
+    @property
+    def centre(self) -> Point:
+        return self.x + self.w / 2, self.y + self.h / 2
+
+    def inset(
+        self, left: float = 0.0, top: float = 0.0, right: float = 0.0, bottom: float = 0.0
+    ) -> Box:
+        return Box(self.x + left, self.y + top, self.w - left - right, self.h - top - bottom)
+
+    def contains(self, other: Box, tol: float = 1e-6) -> bool:
+        return (
+            other.x >= self.x - tol
+            and other.y >= self.y - tol
+            and other.right <= self.right + tol
+            and other.bottom <= self.bottom + tol
+        )
+
+
+# --- pages and footers ------------------------------------------------------------------
+
+
+def usable_box(paper: Paper) -> Box:
+    """The area inside the margins and above the footer band."""
+    return Box(MARGIN, MARGIN, paper.width - 2 * MARGIN, paper.height - 2 * MARGIN - FOOTER_BAND)
+
+
+def page(doc: Document, paper: Paper, *, mono: bool = False) -> tuple[Canvas, Box]:
+    """Add a page of `paper` to `doc`; return it and its usable box (margins, footer kept free)."""
+    canvas = doc.new_page(paper, mono=mono)
+    return canvas, usable_box(paper)
+
+
+def text_width(s: str, size: float, bold: bool = False) -> float:
+    """Printed width (mm) of a string in the PDF's Helvetica at `size` pt."""
+    from generator.render.pdf import text_width as pdf_text_width
+
+    return pdf_text_width(s, size, bold)
+
+
+def add_footers(doc: Document) -> None:
+    """Write the footer line on every page: title, game, seed or id, "page i of n".
+
+    Idempotent: a footer is one group with id FOOTER_ID; an older footer is replaced (so page
+    counts stay right when pages were added after a first call), never drawn twice.
+    """
+    n = len(doc.pages)
+    left = " · ".join(part for part in (doc.title, doc.game, doc.ident) if part)
+    for i, canvas in enumerate(doc.pages, start=1):
+        _remove_group(canvas, FOOTER_ID)
+        right = f"page {i} of {n}"
+        y = canvas.height - MARGIN - 1.2  # baseline; descenders stay outside the 10 mm edge
+        room = canvas.width - 2 * MARGIN - text_width(right, FOOTER_SIZE) - 4.0
+        with canvas.group(FOOTER_ID):
+            canvas.text(MARGIN, y, _fit(left, FOOTER_SIZE, room), FOOTER_SIZE, colour=FOOTER_COLOUR)
+            canvas.text(
+                canvas.width - MARGIN, y, right, FOOTER_SIZE, anchor="end", colour=FOOTER_COLOUR
+            )
+
+
+def has_footer(canvas: Canvas) -> bool:
+    return any(op.kind == "begin" and op.group and op.group.id == FOOTER_ID for op in canvas.ops)
+
+
+def _remove_group(canvas: Canvas, group_id: str) -> None:
+    start = next(
+        (
+            i
+            for i, op in enumerate(canvas.ops)
+            if op.kind == "begin" and op.group is not None and op.group.id == group_id
+        ),
+        None,
+    )
+    if start is None:
+        return
+    depth = 0
+    for end in range(start, len(canvas.ops)):
+        kind = canvas.ops[end].kind
+        depth += kind == "begin"
+        depth -= kind == "end"
+        if depth == 0:
+            break
+    del canvas.ops[start : end + 1]
+    canvas._ids.discard(group_id)
+
+
+def _fit(s: str, size: float, room: float) -> str:
+    """The string, shortened with an ellipsis until it fits `room` mm."""
+    if text_width(s, size) <= room:
+        return s
+    while s and text_width(s + "…", size) > room:
+        s = s[:-1]
+    return s.rstrip() + "…" if s else ""
+
+
+# --- calibration bar and marks ------------------------------------------------------------
+
+
+def calibration_bar(canvas: Canvas, x: float, y: float) -> tuple[float, float]:
+    """A 50 mm bar with 10 mm ticks under the words "print at 100 %, this bar measures 50 mm".
+
+    (x, y) is the top-left of the 50 x 8 mm block; the bar runs from x to x + 50 at y + 6.
+    Returns the block's size.
+    """
+    bar = Style(stroke=BLACK, width=0.3)
+    tick = Style(stroke=BLACK, width=0.2)
+    with canvas.group():
+        canvas.text(x, y + 2.6, BAR_TEXT, 7.0)
+        canvas.line(x, y + 6.0, x + BAR_LENGTH, y + 6.0, bar)
+        for k in range(6):
+            tx = x + 10.0 * k
+            if k in (0, 5):
+                canvas.line(tx, y + 4.0, tx, y + 8.0, tick)
+            else:
+                canvas.line(tx, y + 5.0, tx, y + 7.0, tick)
+    return BAR_LENGTH, BAR_HEIGHT
+
+
+def registration_mark(canvas: Canvas, cx: float, cy: float) -> None:
+    """A crosshair circle: the same spot on front and back pages, to check duplex alignment."""
+    arm = REG_RADIUS * 1.4
+    canvas.circle(cx, cy, REG_RADIUS, REGISTRATION)
+    canvas.line(cx - arm, cy, cx + arm, cy, REGISTRATION)
+    canvas.line(cx, cy - arm, cx, cy + arm, REGISTRATION)
+
+
+def alignment_cross(canvas: Canvas, cx: float, cy: float, arm: float = 2.0) -> None:
+    canvas.line(cx - arm, cy, cx + arm, cy, ALIGN)
+    canvas.line(cx, cy - arm, cx, cy + arm, ALIGN)
+
+
+def crop_marks(
+    canvas: Canvas,
+    items: Sequence[Box],
+    region: Box,
+    keep_out: Sequence[Box] = (),
+) -> list[tuple[Point, Point]]:
+    """Short lines continuing every item edge beyond its corners, in free space only.
+
+    A mark starts CROP_OFFSET from the corner and is at most CROP_LENGTH long; it never enters
+    another item, a keep-out box or leaves `region`. Between two items in line the mark is
+    centred in the gap. Returns the segments drawn (page mm).
+    """
+    obstacles = list(items) + list(keep_out)
+    seen: set[tuple[float, ...]] = set()
+    drawn: list[tuple[Point, Point]] = []
+    for it in items:
+        for (px, py), (dx, dy) in (
+            ((it.x, it.y), (0, -1)),
+            ((it.x, it.y), (-1, 0)),
+            ((it.right, it.y), (0, -1)),
+            ((it.right, it.y), (1, 0)),
+            ((it.x, it.bottom), (0, 1)),
+            ((it.x, it.bottom), (-1, 0)),
+            ((it.right, it.bottom), (0, 1)),
+            ((it.right, it.bottom), (1, 0)),
+        ):
+            free, blocked = _free_run(px, py, dx, dy, region, obstacles)
+            if blocked and free < CROP_LENGTH + 2 * CROP_OFFSET:
+                length = free - 2 * CROP_OFFSET  # a short gap: centre the mark in it
+                start = (free - length) / 2
+            else:
+                length = min(CROP_LENGTH, free - CROP_OFFSET)
+                start = CROP_OFFSET
+            if length < CROP_MIN:
+                continue
+            a = (px + dx * start, py + dy * start)
+            b = (px + dx * (start + length), py + dy * (start + length))
+            key = tuple(round(v, 3) for v in (*min(a, b), *max(a, b)))
+            if key in seen:
+                continue
+            seen.add(key)
+            canvas.line(*a, *b, CROP)
+            drawn.append((a, b))
+    return drawn
+
+
+def _free_run(
+    px: float, py: float, dx: int, dy: int, region: Box, obstacles: Sequence[Box]
+) -> tuple[float, bool]:
+    """How far a ray from (px, py) runs before leaving `region` or touching an obstacle."""
+    eps = 1e-6
+    if dx:
+        free = (region.right - px) if dx > 0 else (px - region.x)
+    else:
+        free = (region.bottom - py) if dy > 0 else (py - region.y)
+    blocked = False
+    for o in obstacles:
+        if dx == 0:
+            if not (o.x - eps <= px <= o.right + eps):
+                continue
+            dist = (o.y - py) if dy > 0 else (py - o.bottom)
+            behind = (o.bottom <= py + eps) if dy > 0 else (o.y >= py - eps)
+        else:
+            if not (o.y - eps <= py <= o.bottom + eps):
+                continue
+            dist = (o.x - px) if dx > 0 else (px - o.right)
+            behind = (o.right <= px + eps) if dx > 0 else (o.x >= px - eps)
+        if behind:
+            continue
+        if dist < free:
+            free, blocked = max(dist, 0.0), True
+    return max(free, 0.0), blocked
+
+
+# --- grids ----------------------------------------------------------------------------------
+
+
+def fit_count(length: float, item: float, gap: float) -> int:
+    """How many items of size `item` with `gap` between them fit in `length`."""
+    if item <= 0:
+        raise ValueError(f"item size {item} must be positive")
+    return max(0, math.floor((length + gap + 1e-9) / (item + gap)))
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Where the items of one sheet go: cols x rows cells of w x h mm, gap apart, from (x, y)."""
+
+    cols: int
+    rows: int
+    x: float
+    y: float
+    w: float
+    h: float
+    gap: float
+
+    @property
+    def per_sheet(self) -> int:
+        return self.cols * self.rows
+
+    @property
+    def block(self) -> Box:
+        return Box(
+            self.x,
+            self.y,
+            self.cols * self.w + (self.cols - 1) * self.gap,
+            self.rows * self.h + (self.rows - 1) * self.gap,
+        )
+
+    def cell(self, k: int) -> Box:
+        """Cell k in reading order (rows top to bottom, left to right)."""
+        r, c = divmod(k, self.cols)
+        return Box(
+            self.x + c * (self.w + self.gap), self.y + r * (self.h + self.gap), self.w, self.h
+        )
+
+
+def centred_grid(region: Box, w: float, h: float, gap: float) -> Grid:
+    cols, rows = fit_count(region.w, w, gap), fit_count(region.h, h, gap)
+    bw = cols * w + max(cols - 1, 0) * gap
+    bh = rows * h + max(rows - 1, 0) * gap
+    return Grid(
+        cols, rows, region.x + (region.w - bw) / 2, region.y + (region.h - bh) / 2, w, h, gap
+    )
+
+
+def _too_big(what: str, w: float, h: float, paper: Paper, room: Box) -> InvalidInput:
+    return InvalidInput(
+        f"{what} of {w:g} x {h:g} mm does not fit the {room.w:g} x {room.h:g} mm printable area "
+        f"of {paper.name}{' landscape' if paper.landscape else ''} paper: "
+        "choose larger paper, --landscape or a smaller size"
+    )
+
+
+def _check_size(w: float, h: float) -> None:
+    if not (w > 0 and h > 0) or not (math.isfinite(w) and math.isfinite(h)):
+        raise InvalidInput(f"item size {w:g} x {h:g} mm: both sides must be positive")
+
+
+def _bar_below(canvas: Canvas, region: Box) -> Box:
+    """Draw the calibration bar centred at the bottom of region; return the box it takes."""
+    x = region.x + (region.w - BAR_LENGTH) / 2
+    y = region.bottom - BAR_HEIGHT
+    calibration_bar(canvas, x, y)
+    return Box(x, y, BAR_LENGTH, BAR_HEIGHT)
+
+
+def _place(canvas: Canvas, cell: Box, draw: Draw | None, *, rotate180: bool = False) -> None:
+    """Run an item callback in the cell's frame (origin at its top-left, or turned 180 degrees
+    about the cell's centre, origin then at the bottom-right)."""
+    if draw is None:
+        return
+    if rotate180:
+        with canvas.group(dx=cell.right, dy=cell.bottom, rotate=180.0):
+            draw(canvas)
+    else:
+        with canvas.group(dx=cell.x, dy=cell.y):
+            draw(canvas)
+
+
+# --- n-up --------------------------------------------------------------------------------
+
+
+def nup(
+    doc: Document,
+    paper: Paper,
+    draw_items: Sequence[Draw],
+    item_w: float,
+    item_h: float,
+    *,
+    gap: float = 0.0,
+    crop_marks: bool = True,
+    mono: bool = False,
+) -> list[Canvas]:
+    """Equal items in a centred grid, as many per sheet as fit, on as many sheets as needed.
+
+    Each callback draws one item in local mm (0..item_w, 0..item_h). Crop marks continue the
+    item edges outside the items; a calibration bar goes below the grid when the space left
+    there allows it (it never costs a row). Returns the sheets added.
+    """
+    _check_size(item_w, item_h)
+    box = usable_box(paper)
+    grid = centred_grid(box, item_w, item_h, gap)
+    if grid.per_sheet == 0:
+        raise _too_big("an item", item_w, item_h, paper, box)
+    with_bar = box.h - grid.block.h >= BAR_STRIP
+    region = box.inset(bottom=BAR_STRIP) if with_bar else box
+    grid = centred_grid(region, item_w, item_h, gap)
+    sheets = []
+    for start in range(0, len(draw_items), grid.per_sheet):
+        canvas, _ = page(doc, paper, mono=mono)
+        chunk = draw_items[start : start + grid.per_sheet]
+        cells = [grid.cell(k) for k in range(len(chunk))]
+        for cell, draw in zip(cells, chunk, strict=True):
+            _place(canvas, cell, draw)
+        keep = []
+        if with_bar:
+            keep.append(_bar_below(canvas, box))
+        if crop_marks:
+            _draw_crop_marks(canvas, cells, box, keep)
+        sheets.append(canvas)
+    return sheets
+
+
+def _draw_crop_marks(
+    canvas: Canvas, cells: Sequence[Box], region: Box, keep: Sequence[Box]
+) -> None:
+    with canvas.group():
+        crop_marks(canvas, cells, region, keep)
+
+
+# --- two-sided items -------------------------------------------------------------------------
+
+
+def gutter_fold(
+    doc: Document,
+    paper: Paper,
+    fronts: Sequence[Draw],
+    backs: Sequence[Draw | None],
+    item_w: float,
+    item_h: float,
+    *,
+    gap: float = 0.0,
+    gutter: float = 6.0,
+    mono: bool = False,
+) -> list[Canvas]:
+    """Front and back on one sheet: fold along the dashed line and each back is behind its front.
+
+    Fronts fill the upper half, bottom rows against the gutter; the backs sit in the lower half,
+    each the mirror image of its front's place across the fold line and turned 180 degrees, so
+    after folding the lower half behind the upper one, turning the piece over left to right
+    shows the back upright. Back i's local point (u, v) lies behind front i's (item_w - u, v).
+    """
+    _check_size(item_w, item_h)
+    if len(backs) != len(fronts):
+        raise ValueError(f"{len(fronts)} fronts but {len(backs)} backs")
+    if gutter < 0:
+        raise InvalidInput(f"gutter {gutter:g} mm must not be negative")
+    box = usable_box(paper)
+    cols = fit_count(box.w, item_w, gap)
+    rows = fit_count((box.h - gutter) / 2, item_h, gap)
+    if cols * rows == 0:
+        raise _too_big("a two-sided item (with its back below a fold)", item_w, item_h, paper, box)
+    half_h = rows * item_h + (rows - 1) * gap
+    with_bar = box.h - gutter - 2 * half_h >= BAR_STRIP
+    region = box.inset(bottom=BAR_STRIP) if with_bar else box
+    fold_y = region.y + region.h / 2
+    block_w = cols * item_w + (cols - 1) * gap
+    x0 = region.x + (region.w - block_w) / 2
+    per = cols * rows
+    sheets = []
+    for start in range(0, len(fronts), per):
+        canvas, _ = page(doc, paper, mono=mono)
+        cells_f, cells_b = [], []
+        for k in range(min(per, len(fronts) - start)):
+            r, c = divmod(k, cols)
+            x = x0 + c * (item_w + gap)
+            y_front = fold_y - gutter / 2 - (rows - r) * item_h - (rows - 1 - r) * gap
+            front = Box(x, y_front, item_w, item_h)
+            back = Box(x, 2 * fold_y - y_front - item_h, item_w, item_h)
+            _place(canvas, front, fronts[start + k])
+            _place(canvas, back, backs[start + k], rotate180=True)
+            cells_f.append(front)
+            cells_b.append(back)
+        canvas.line(box.x, fold_y, box.right, fold_y, FOLD)
+        canvas.text(box.x, fold_y - 1.0, "fold", 6.0, colour=FOOTER_COLOUR)
+        keep = [_bar_below(canvas, box)] if with_bar else []
+        _draw_crop_marks(canvas, cells_f + cells_b, box, keep)
+        sheets.append(canvas)
+    return sheets
+
+
+def duplex_flip(paper: Paper) -> str:
+    """Which way a long-edge flip turns the sheet: about the vertical axis for portrait pages,
+    about the horizontal axis for landscape pages (the long edge is the hinge either way)."""
+    return "horizontal" if paper.width > paper.height else "vertical"
+
+
+def duplex_back_box(paper: Paper, front: Box) -> Box:
+    """Where the back of an item at `front` prints on the back page (long-edge flip)."""
+    if duplex_flip(paper) == "vertical":
+        return Box(paper.width - front.right, front.y, front.w, front.h)
+    return Box(front.x, paper.height - front.bottom, front.w, front.h)
+
+
+def duplex_marks(paper: Paper) -> list[Point]:
+    """Registration mark centres: symmetric about both centre lines, so they coincide after
+    either flip."""
+    sym = _symmetric_box(paper)
+    inset = REG_RADIUS + 1.0
+    return [
+        (sym.x + inset, sym.y + inset),
+        (sym.right - inset, sym.y + inset),
+        (sym.x + inset, sym.bottom - inset),
+        (sym.right - inset, sym.bottom - inset),
+    ]
+
+
+def _symmetric_box(paper: Paper) -> Box:
+    """The usable box trimmed to be symmetric about the page's centre lines."""
+    top = MARGIN + FOOTER_BAND
+    return Box(MARGIN, top, paper.width - 2 * MARGIN, paper.height - 2 * top)
+
+
+def duplex(
+    doc: Document,
+    paper: Paper,
+    fronts: Sequence[Draw],
+    backs: Sequence[Draw | None],
+    item_w: float,
+    item_h: float,
+    *,
+    gap: float = 0.0,
+    mono: bool = False,
+) -> list[Canvas]:
+    """Front pages and back pages alternate, backs mirrored for a long-edge flip.
+
+    On portrait paper the back page's columns are reversed (item i's back is at the mirror
+    place across the vertical centre line) so it lands behind item i's front; on landscape
+    paper the rows are reversed and the backs turned 180 degrees. Registration marks sit at the
+    same spots on both sides; hold the sheet to the light to check the printer's alignment.
+    """
+    _check_size(item_w, item_h)
+    if len(backs) != len(fronts):
+        raise ValueError(f"{len(fronts)} fronts but {len(backs)} backs")
+    sym = _symmetric_box(paper)
+    strip = max(BAR_STRIP, 2 * (REG_RADIUS + 1.0) + 2.0)
+    region = sym.inset(top=strip, bottom=strip)
+    grid = centred_grid(region, item_w, item_h, gap)
+    if grid.per_sheet == 0:
+        raise _too_big("a two-sided item", item_w, item_h, paper, region)
+    flip = duplex_flip(paper)
+    sheets = []
+    for start in range(0, len(fronts), grid.per_sheet):
+        n = min(grid.per_sheet, len(fronts) - start)
+        cells = [grid.cell(k) for k in range(n)]
+        back_cells = [duplex_back_box(paper, c) for c in cells]
+        for side in ("front", "back"):
+            canvas, _ = page(doc, paper, mono=mono)
+            for k, cell in enumerate(cells):
+                if side == "front":
+                    _place(canvas, cell, fronts[start + k])
+                else:
+                    _place(canvas, back_cells[k], backs[start + k], rotate180=flip == "horizontal")
+            for cx, cy in duplex_marks(paper):
+                registration_mark(canvas, cx, cy)
+            bar = _bar_below(canvas, sym)
+            label = f"{side} {start // grid.per_sheet + 1}: print double-sided, flip on long edge"
+            canvas.text(
+                sym.x + sym.w / 2, sym.y + 4.5, label, 6.0, anchor="middle", colour=FOOTER_COLOUR
+            )
+            _draw_crop_marks(canvas, cells if side == "front" else back_cells, sym, [bar])
+            sheets.append(canvas)
+    return sheets
+
+
+# --- tiles and posters ----------------------------------------------------------------------
+
+
+def sheet_label(row: int, col: int) -> str:
+    """A1, A2, ... B1: the letter is the row (A, ..., Z, AA, AB, ...), the number the column."""
+    letters = ""
+    n = row + 1
+    while n:
+        n, rem = divmod(n - 1, 26)
+        letters = chr(ord("A") + rem) + letters
+    return f"{letters}{col + 1}"
+
+
+@dataclass(frozen=True)
+class Tiling:
+    """How a drawing was split: rows x cols sheets, each showing cw x ch mm of the drawing,
+    neighbours `overlap` mm apart in content; sheet (r, c) starts at (c * step_x, r * step_y)."""
+
+    rows: int
+    cols: int
+    content_w: float
+    content_h: float
+    overlap: float
+    map_page: Canvas
+    sheets: tuple[Canvas, ...]  # reading order (A1, A2, ..., B1, ...)
+    labels: tuple[str, ...]
+    content_boxes: tuple[Box, ...]  # where each sheet's content sits on its page
+
+    @property
+    def step_x(self) -> float:
+        return self.content_w - self.overlap
+
+    @property
+    def step_y(self) -> float:
+        return self.content_h - self.overlap
+
+    def window(self, row: int, col: int, width: float, height: float) -> Box:
+        """The part of the drawing (drawing mm) that sheet (row, col) shows."""
+        x0, y0 = col * self.step_x, row * self.step_y
+        return Box(x0, y0, min(self.content_w, width - x0), min(self.content_h, height - y0))
+
+
+def tile_plan(
+    paper: Paper, width: float, height: float, overlap: float = 10.0
+) -> tuple[int, int, Box]:
+    """(rows, cols, content box) for tiling a width x height mm drawing on `paper`."""
+    _check_size(width, height)
+    content = usable_box(paper).inset(TILE_MARK, LABEL_STRIP, TILE_MARK, BAR_STRIP)
+    if not 0 <= overlap < min(content.w, content.h) / 2:
+        raise InvalidInput(
+            f"tile overlap {overlap:g} mm must be between 0 and {min(content.w, content.h) / 2:g} mm"
+        )
+
+    def count(size: float, room: float) -> int:
+        if size <= room + 1e-9:
+            return 1
+        return math.ceil((size - overlap) / (room - overlap) - 1e-9)
+
+    return count(height, content.h), count(width, content.w), content
+
+
+def tile(
+    doc: Document,
+    paper: Paper,
+    width: float,
+    height: float,
+    draw: Draw,
+    *,
+    overlap: float = 10.0,
+    mono: bool = False,
+) -> Tiling:
+    """Split a width x height mm drawing over true-scale sheets, after an assembly map page.
+
+    Neighbouring sheets share an `overlap` mm strip (tinted on both, edged with dashed lines
+    and alignment crosses at the same drawing points), so a sheet trimmed at its neighbour's
+    overlap edge lines up by laying crosses on crosses. Each sheet is labelled A1, A2, ...
+    (letter = row, number = column) and carries a calibration bar. The drawing is clipped
+    geometrically to each sheet (the canvas has no clip operation).
+    """
+    rows, cols, content = tile_plan(paper, width, height, overlap)
+    if rows * cols > MAX_TILE_SHEETS:
+        raise LimitExceeded(
+            f"tiling {width:g} x {height:g} mm needs {rows * cols} sheets of {paper.name} "
+            f"(limit {MAX_TILE_SHEETS}): use larger paper, a poster or a smaller drawing"
+        )
+    source = Canvas(width, height, mono=mono)
+    draw(source)
+    flat = list(source.flat())
+    sx, sy = content.w - overlap, content.h - overlap
+    map_page = _assembly_map(doc, paper, width, height, draw, rows, cols, content, overlap, mono)
+    sheets: list[Canvas] = []
+    labels: list[str] = []
+    boxes: list[Box] = []
+    for r in range(rows):
+        for c in range(cols):
+            canvas, box = page(doc, paper, mono=mono)
+            label = sheet_label(r, c)
+            win = Box(
+                c * sx, r * sy, min(content.w, width - c * sx), min(content.h, height - r * sy)
+            )
+            on_page = Box(content.x, content.y, win.w, win.h)
+            _tile_sheet(canvas, box, on_page, win, flat, r, c, rows, cols, overlap, label)
+            sheets.append(canvas)
+            labels.append(label)
+            boxes.append(on_page)
+    return Tiling(
+        rows,
+        cols,
+        content.w,
+        content.h,
+        overlap,
+        map_page,
+        tuple(sheets),
+        tuple(labels),
+        tuple(boxes),
+    )
+
+
+def _tile_sheet(
+    canvas: Canvas,
+    box: Box,
+    on_page: Box,
+    win: Box,
+    flat: list[tuple[Op, list[Group]]],
+    r: int,
+    c: int,
+    rows: int,
+    cols: int,
+    overlap: float,
+    label: str,
+) -> None:
+    dx, dy = on_page.x - win.x, on_page.y - win.y
+    # overlap strips, in drawing mm: [start, end] along x (columns) or y (rows)
+    strips_x = []
+    if c > 0:
+        strips_x.append((win.x, win.x + overlap))
+    if c < cols - 1:
+        strips_x.append((win.right - overlap, win.right))
+    strips_y = []
+    if r > 0:
+        strips_y.append((win.y, win.y + overlap))
+    if r < rows - 1:
+        strips_y.append((win.bottom - overlap, win.bottom))
+    with canvas.group(dx=dx, dy=dy):
+        for op in clip_ops(flat, Window(*win)):
+            canvas.ops.append(op)
+        for a, b in strips_x:
+            canvas.rect(a, win.y, b - a, win.h, OVERLAP_TINT)
+        for a, b in strips_y:
+            canvas.rect(win.x, a, win.w, b - a, OVERLAP_TINT)
+        for a, b in strips_x:
+            for x in (a, b):
+                canvas.line(x, win.y, x, win.bottom, SHEET_EDGE)
+                for f in (1 / 6, 1 / 2, 5 / 6):
+                    alignment_cross(canvas, x, win.y + f * win.h)
+        for a, b in strips_y:
+            for y in (a, b):
+                canvas.line(win.x, y, win.right, y, SHEET_EDGE)
+                for f in (1 / 6, 1 / 2, 5 / 6):
+                    alignment_cross(canvas, win.x + f * win.w, y)
+    canvas.text(box.x, box.y + 5.5, label, 14.0, bold=True)
+    where = f"row {label.rstrip('0123456789')}, column {c + 1} of {rows} x {cols} sheets"
+    canvas.text(
+        box.x + 14.0,
+        box.y + 5.5,
+        f"{where} · overlap {overlap:g} mm · true size",
+        7.0,
+        colour=FOOTER_COLOUR,
+    )
+    calibration_bar(canvas, box.x, box.bottom - BAR_HEIGHT)
+    hint = "trim at a neighbour's dashed line, lay crosses on crosses, tape"
+    canvas.text(
+        box.right, box.bottom - BAR_HEIGHT + 2.6, hint, 6.0, anchor="end", colour=FOOTER_COLOUR
+    )
+
+
+def _assembly_map(
+    doc: Document,
+    paper: Paper,
+    width: float,
+    height: float,
+    draw: Draw,
+    rows: int,
+    cols: int,
+    content: Box,
+    overlap: float,
+    mono: bool,
+) -> Canvas:
+    canvas, box = page(doc, paper, mono=mono)
+    region = box.inset(top=MAP_TITLE)
+    scale = min(region.w / width, region.h / height)
+    ox = region.x + (region.w - width * scale) / 2
+    oy = region.y + (region.h - height * scale) / 2
+    title = (
+        f"Assembly map: {rows} x {cols} sheets ({sheet_label(0, 0)} to {sheet_label(rows - 1, cols - 1)}),"
+        f" {overlap:g} mm overlap, map scale {scale_text(scale)}"
+    )
+    canvas.text(box.x, box.y + 5.0, title, 10.0, bold=True)
+    sx, sy = content.w - overlap, content.h - overlap
+    with canvas.group(dx=ox, dy=oy, scale=scale):
+        draw(canvas)
+    edge = Style(stroke=BLACK, width=0.3, dash=(1.5, 1.0))
+    for r in range(rows):
+        for c in range(cols):
+            x0, y0 = c * sx, r * sy
+            x1, y1 = min(x0 + content.w, width), min(y0 + content.h, height)
+            px0, py0 = ox + x0 * scale, oy + y0 * scale
+            px1, py1 = ox + x1 * scale, oy + y1 * scale
+            canvas.rect(px0, py0, px1 - px0, py1 - py0, edge)
+            # label at the centre of the part no neighbour covers
+            ux0 = x0 + (overlap if c > 0 else 0)
+            uy0 = y0 + (overlap if r > 0 else 0)
+            ux1 = x1 - (overlap if c < cols - 1 else 0)
+            uy1 = y1 - (overlap if r < rows - 1 else 0)
+            cx, cy = ox + (ux0 + ux1) / 2 * scale, oy + (uy0 + uy1) / 2 * scale
+            label = sheet_label(r, c)
+            size = 12.0
+            tw = text_width(label, size, bold=True)
+            canvas.rect(
+                cx - tw / 2 - 1.0,
+                cy - 3.6,
+                tw + 2.0,
+                5.2,
+                Style(stroke=BLACK, width=0.2, fill="#ffffff"),
+            )
+            canvas.text(cx, cy + 1.2, label, size, bold=True, anchor="middle")
+    return canvas
+
+
+def scale_text(scale: float) -> str:
+    """1:2.3 for reductions, 2.3:1 for enlargements, 1:1 for true size."""
+    if abs(scale - 1.0) < 1e-9:
+        return "1:1"
+    if scale < 1:
+        return f"1:{_short(1 / scale)}"
+    return f"{_short(scale)}:1"
+
+
+def _short(v: float) -> str:
+    s = f"{v:.2f}".rstrip("0").rstrip(".")
+    return "1.01" if s == "1" else s  # never print 1:1 for a scale that is not true size
+
+
+def poster(
+    doc: Document,
+    paper: Paper,
+    width: float,
+    height: float,
+    draw: Draw,
+    *,
+    mono: bool = False,
+    max_scale: float | None = None,
+) -> float:
+    """The whole drawing scaled to fit one page, centred; returns the scale.
+
+    The scale is written above the drawing ("scale 1:2.3, not true size"); only a true-size
+    poster (scale 1, e.g. with max_scale=1 for a drawing that fits) gets a calibration bar.
+    """
+    _check_size(width, height)
+    canvas, box = page(doc, paper, mono=mono)
+    region = box.inset(top=MAP_TITLE)
+    scale = min(region.w / width, region.h / height)
+    if max_scale is not None:
+        scale = min(scale, max_scale)
+    true_size = abs(scale - 1.0) < 1e-9
+    if true_size and height <= region.h - BAR_STRIP + 1e-9:
+        region = region.inset(bottom=BAR_STRIP)
+        _bar_below(canvas, box)
+    ox = region.x + (region.w - width * scale) / 2
+    oy = region.y + (region.h - height * scale) / 2
+    note = "scale 1:1, true size" if true_size else f"scale {scale_text(scale)}, not true size"
+    canvas.text(box.x, box.y + 5.0, f"{doc.title} · {note}", 10.0, bold=True)
+    with canvas.group(dx=ox, dy=oy, scale=scale):
+        draw(canvas)
+    return scale
