@@ -42,6 +42,7 @@ GAMES: tuple[GameInfo, ...] = (
         "piecepack horse race with betting slips and payout tables",
         prints=("board", "slips", "payouts", "horses", "coins", "dice"),
         solves=("settle (exact payouts)", "odds (simulated)"),
+        other=("race (move log)",),
     ),
     GameInfo(
         "pushing-race",

@@ -1,0 +1,57 @@
+"""Triactor odds: how fast races are simulated (target: 100,000 races under 10 s).
+
+Run: python benchmarks/triactor.py [--races 100000]
+Prints a table: simulator, chooser, races, seconds, races per second, and the estimate for
+100,000 races. The fast loop and the reference engine play identical races (same seed, same
+moves); the reference runs on fewer races because it is the slow, obviously-correct one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import time
+
+from generator.games.triactor.odds import reference_simulate, simulate
+from generator.games.triactor.policies import RandomPolicy, SlipPolicy, parse_slips
+
+
+def timed(fn, races: int) -> float:
+    t = time.perf_counter()
+    fn(races)
+    return time.perf_counter() - t
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--races", type=int, default=100_000)
+    ap.add_argument("--reference-races", type=int, default=2_000)
+    args = ap.parse_args()
+    slip = SlipPolicy(parse_slips("SMC,PD,AHB,SB"))
+    rows = [
+        ("fast", "random", args.races, lambda n: simulate(n, seed=1)),
+        ("fast", "slip", args.races // 4, lambda n: simulate(n, seed=1, policy=slip)),
+        (
+            "reference",
+            "random",
+            args.reference_races,
+            lambda n: reference_simulate(n, seed=1, policy=RandomPolicy()),
+        ),
+        (
+            "reference",
+            "slip",
+            args.reference_races // 4,
+            lambda n: reference_simulate(n, seed=1, policy=slip),
+        ),
+    ]
+    print(f"python {platform.python_version()} on {platform.machine()}")
+    print(
+        f"{'simulator':10s} {'chooser':8s} {'races':>8s} {'seconds':>8s} {'races/s':>9s} {'100k est s':>11s}"
+    )
+    for name, chooser, n, fn in rows:
+        s = timed(fn, n)
+        print(f"{name:10s} {chooser:8s} {n:8d} {s:8.2f} {n / s:9.0f} {100_000 * s / n:11.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,170 @@
+"""The board drawn in millimetres: tiles, steps and spaces, step numbers, coin spots, the
+start and finish line and the direction of the race.
+
+A pure function of the track (track.board()): `draw_board(canvas, unit)` draws the whole
+board with half a tile = `unit` mm (25.4 mm for a true-size piecepack board: 2-inch tiles,
+3/4-inch coins), origin at the board's top-left, y down.
+"""
+
+from __future__ import annotations
+
+from generator.games.triactor.horses import horses
+from generator.games.triactor.track import CORNERS, EVENT_STEPS, FINISH, LAST_STEP, board
+from generator.render.canvas import BLACK, GREY, WHITE, Canvas, Style
+from generator.render.glyphs import arrow, suit
+from generator.render.palette import SUIT_COLOURS, suit_style
+
+TRUE_UNIT = 25.4  # mm per half tile: piecepack tiles are 2 inches wide
+COIN_DIAMETER = 19.05  # mm: piecepack coins are 3/4 inch
+
+TILE_FILL = "#f4f0e6"
+CORNER_FILL = "#ffffff"
+TILE_EDGE = Style(stroke=BLACK, width=0.6)
+GRID = Style(stroke="#c8c2b4", width=0.2)
+STEP_EDGE = Style(stroke=BLACK, width=0.45)
+SPACE_EDGE = Style(stroke="#5a5a5a", width=0.3, dash=(2.0, 2.0))
+NUMBER_DISC = Style(stroke=GREY, width=0.25, fill=WHITE)
+
+
+def board_size(unit: float = TRUE_UNIT) -> tuple[float, float]:
+    b = board()
+    return b.width * unit, b.height * unit
+
+
+def _outside(direction: str) -> tuple[float, float]:
+    """Unit vector (board coordinates, y up) pointing off the track: the outer edge."""
+    return {"+x": (0, -1), "-x": (0, 1), "+y": (1, 0), "-y": (-1, 0)}[direction]
+
+
+def draw_board(canvas: Canvas, unit: float = TRUE_UNIT) -> None:
+    """The whole board; text sizes are chosen for the true-size board and scale with it."""
+    b = board()
+    u = unit
+    k = unit / TRUE_UNIT  # text and line scale relative to true size
+
+    def px(x: float, y: float) -> tuple[float, float]:
+        return x * u, (b.height - y) * u
+
+    def rect(r: tuple[float, float, float, float], style: Style) -> None:
+        x0, y0 = px(r[0], r[3])
+        canvas.rect(x0, y0, (r[2] - r[0]) * u, (r[3] - r[1]) * u, style)
+
+    def line(x0: float, y0: float, x1: float, y1: float, style: Style) -> None:
+        canvas.line(*px(x0, y0), *px(x1, y1), style)
+
+    shapes = {s.step: s for s in b.step_shapes()}
+    hs = horses()
+    coin_of_step = {c.step: c.horse for c in b.coins}
+
+    # tiles: face-down straights with their 4 x 4 grid, face-up corners
+    for t in b.tiles:
+        x0, y0, x1, y1 = t.rect
+        rect(t.rect, Style(stroke=None, fill=CORNER_FILL if t.face == "up" else TILE_FILL))
+        if t.face == "down":
+            for i in (0.5, 1.5):
+                line(x0 + i, y0, x0 + i, y1, GRID)
+                line(x0, y0 + i, x1, y0 + i, GRID)
+    # steps and spaces
+    for step, s in shapes.items():
+        sx0, sy0, sx1, sy1 = s.rect
+        if step in CORNERS:
+            for sp in s.spaces:
+                rect(sp, SPACE_EDGE)
+        else:
+            a, c = s.spaces
+            if s.dir in ("+x", "-x"):
+                line(sx0, a[1], sx1, a[1], SPACE_EDGE)
+            else:
+                line(a[2], sy0, a[2], sy1, SPACE_EDGE)
+        rect(s.rect, STEP_EDGE)
+    for t in b.tiles:
+        rect(t.rect, TILE_EDGE)
+
+    # coin spots: centre of a straight tile, over its two steps
+    for c in b.coins:
+        cx, cy = px(c.x, c.y)
+        name = hs[c.horse].suit
+        r = COIN_DIAMETER / 2 * k
+        ring = BLACK if canvas.mono else SUIT_COLOURS[name]  # light suit colours vanish in grey
+        canvas.circle(cx, cy, r, Style(stroke=ring, width=0.8 * k, fill=WHITE))
+        canvas.circle(cx, cy, r, Style(stroke=BLACK, width=0.25 * k, dash=(1.2 * k, 1.2 * k)))
+        suit(canvas, name, cx, cy - 1.2 * k, 9.5 * k, suit_style(name))
+        canvas.text(cx, cy + 7.2 * k, hs[c.horse].letter, 7 * k, bold=True, anchor="middle")
+
+    # step numbers: in the outer space of straight steps, in the middle of corners
+    for step, s in shapes.items():
+        if step in CORNERS:
+            cx, cy = s.centre
+            x, y = px(cx, cy)
+            canvas.circle(x, y, 6.5 * k, NUMBER_DISC)
+            canvas.text(x, y + 2.6 * k, str(step), 20 * k, bold=True, anchor="middle")
+            continue
+        ox, oy = _outside(s.dir)
+        cx, cy = s.centre
+        x, y = px(cx + ox * 0.5, cy + oy * 0.5)
+        if step in EVENT_STEPS:
+            h = coin_of_step[step]
+            colour = BLACK if canvas.mono else SUIT_COLOURS[hs[h].suit]
+            canvas.circle(x, y, 5.2 * k, Style(stroke=colour, width=1.4 * k, fill=WHITE))
+        else:
+            canvas.circle(x, y, 5.2 * k, NUMBER_DISC)
+        canvas.text(x, y + 2.1 * k, str(step), 15 * k, bold=True, anchor="middle")
+        if step in EVENT_STEPS:
+            # which horse's event fires here, on the inner space
+            ix, iy = px(cx - ox * 0.5, cy - oy * 0.5)
+            name = hs[coin_of_step[step]].suit
+            suit(canvas, name, ix, iy, 6.0 * k, suit_style(name).with_(opacity=0.55))
+
+    # the start and finish line at x = finish_line_x across the bottom straight
+    fx = b.finish_line_x
+    x, y_top = px(fx, 2)
+    _, y_bot = px(fx, 0)
+    sq = 0.125 * u
+    n = round((y_bot - y_top) / sq)
+    for i in range(n):
+        for j in (0, 1):
+            fill = BLACK if (i + j) % 2 == 0 else WHITE
+            canvas.rect(x - sq + j * sq, y_top + i * sq, sq, sq, Style(stroke=None, fill=fill))
+    canvas.rect(x - sq, y_top, 2 * sq, n * sq, Style(stroke=BLACK, width=0.3 * k))
+
+    # inside the oval: start/finish label, direction arrows, title and legend
+    lx, ly = px(fx, 2.45)
+    canvas.text(lx, ly, "START / FINISH", 12 * k, bold=True, anchor="middle")
+    canvas.text(lx, ly + 5.5 * k, f"cross the line = step {FINISH}", 8 * k, anchor="middle")
+    ink = Style(stroke=BLACK, width=0.8 * k)
+    for (x0, y0), (x1, y1) in (
+        ((12.0, 2.5), (14.5, 2.5)),
+        ((16.5, 4.5), (16.5, 7.5)),
+        ((14.5, 9.5), (11.5, 9.5)),
+        ((8.5, 9.5), (5.5, 9.5)),
+        ((3.6, 7.5), (3.6, 4.5)),
+        ((5.5, 2.5), (8.0, 2.5)),
+    ):
+        arrow(canvas, *px(x0, y0), *px(x1, y1), ink, head=5 * k)
+
+    cx, _ = px(b.width / 2, 0)
+    _, ty = px(0, 8.3)
+    canvas.text(cx, ty, "TRIACTOR", 40 * k, bold=True, anchor="middle")
+    canvas.text(
+        cx, ty + 9 * k, "A Day at the Piecepack Downs", 14 * k, italic=True, anchor="middle"
+    )
+    legend = [
+        f"Steps 1 to {LAST_STEP}; a straight step has 2 spaces, a corner step "
+        f"({', '.join(map(str, CORNERS))}) has 4.",
+        "A horse stops on the step of its own event coin and moves as if it rolled the coin.",
+        "A full step stops a horse at the farthest earlier step with room.",
+    ]
+    for i, text in enumerate(legend):
+        canvas.text(cx, ty + (20 + 6.5 * i) * k, text, 10 * k, anchor="middle")
+    # coin key: suit, letter, horse, event step
+    _, ky = px(0, 5.2)
+    col_w = 62 * k
+    x0 = cx - 2 * col_w
+    for i, c in enumerate(sorted(b.coins, key=lambda c: c.step)):
+        row, col = divmod(i, 4)
+        x = x0 + col * col_w
+        y = ky + row * 12 * k
+        name = hs[c.horse].suit
+        suit(canvas, name, x + 4 * k, y - 1.5 * k, 7 * k, suit_style(name))
+        canvas.text(x + 10 * k, y, f"{hs[c.horse].letter} {hs[c.horse].name}", 9 * k, bold=True)
+        canvas.text(x + 10 * k, y + 4.2 * k, f"coin on step {c.step}", 8 * k)

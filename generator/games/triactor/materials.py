@@ -1,0 +1,454 @@
+"""Everything Triactor prints: board (one page and true-size tiles), betting slips (gutter
+fold and duplex), the payout card, horse cards, coin sheets and dice nets.
+
+Each builder returns Documents; the commands hand them to generator.output.emit. Symbols are
+vector glyphs (generator.render.glyphs), never font characters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from generator.games.triactor.board import TRUE_UNIT, board_size, draw_board
+from generator.games.triactor.horses import Horse, horses
+from generator.games.triactor.payouts import BetType, credits_per_race, tables
+from generator.games.triactor.track import coin_steps
+from generator.options import PrintOptions
+from generator.render import layout
+from generator.render.canvas import BLACK, GREY, WHITE, Canvas, Style
+from generator.render.document import Document
+from generator.render.glyphs import suit
+from generator.render.nets import cube_net, cube_net_size
+from generator.render.palette import SUIT_COLOURS, suit_style
+
+GAME = "Triactor"
+THIN = Style(stroke=BLACK, width=0.2)
+RULE = Style(stroke=BLACK, width=0.35)
+LIGHT = Style(stroke=GREY, width=0.15)
+HEAD_FILL = Style(stroke=None, fill="#e8e8e8")
+
+SLIP_W, SLIP_H = 92.0, 62.0  # mm: a betting slip
+CARD_W, CARD_H = 57.0, 88.0  # mm: a horse card (bridge card size, nine to an A4 or Letter sheet)
+COIN_DIAMETER = 19.05  # mm: 3/4 inch, a piecepack coin
+DIE_EDGE = 16.0  # mm: a standard die (piecepack dice are about 1/2 to 5/8 inch)
+
+CODE_LEGEND = (
+    ("INFO", False, "info: see 3 coins", 1),
+    ("X", False, "win", 1),
+    ("XX", False, "place (1st or 2nd)", 1),
+    ("XXX", False, "show (1st to 3rd)", 1),
+    ("XY", False, "exactor", 1),
+    ("XY", True, "exactor box", 2),
+    ("XYZ", False, "triactor", 1),
+    ("XYZ", True, "triactor box", 3),
+)
+
+
+def _ident(opts: PrintOptions, extra: str = "") -> str:
+    parts = [p for p in (extra, f"seed {opts.seed}" if opts.seed is not None else "") if p]
+    return " · ".join(parts)
+
+
+def wrap(text: str, size: float, width: float, bold: bool = False) -> list[str]:
+    """Words of `text` in lines no wider than `width` mm at `size` pt."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if line and layout.text_width(trial, size, bold) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return lines
+
+
+def boxed_code(
+    canvas: Canvas,
+    x: float,
+    y: float,
+    code: str,
+    size: float,
+    box: bool,
+    anchor: str = "start",
+    italic: bool = True,
+) -> float:
+    """An italic bet code with baseline y; a box drawn around it for box bets. Returns width."""
+    w = layout.text_width(code, size, bold=False)
+    x0 = {"start": x, "middle": x - w / 2, "end": x - w}[anchor]
+    canvas.text(x0, y, code, size, italic=italic)
+    if box:
+        pad = size * 0.09
+        h = size * 0.3528  # pt -> mm
+        slant = h * 0.2 if italic else 0.0  # the oblique letters lean right
+        canvas.rect(x0 - pad, y - h * 0.85, w + 2 * pad + slant, h * 1.15, THIN)
+    return w
+
+
+# --- board -----------------------------------------------------------------------------------
+def board_documents(opts: PrintOptions, size: str = "both") -> list[Document]:
+    """The one-page playmat (scaled to the paper, landscape) and/or the true-size board tiled
+    over sheets (the orientation that needs fewer sheets)."""
+    docs = []
+    w, h = board_size(TRUE_UNIT)
+    if size in ("page", "both"):
+        doc = Document("triactor-board", "Triactor board", GAME, _ident(opts))
+        layout.poster(doc, opts.paper_size(landscape=True), w, h, draw_board, mono=opts.mono)
+        docs.append(doc)
+    if size in ("tiled", "both"):
+        doc = Document("triactor-board-tiled", "Triactor board, true size", GAME, _ident(opts))
+        papers = [opts.paper_size(landscape=True), opts.paper_size(landscape=False)]
+        sheets = [layout.tile_plan(p, w, h)[0] * layout.tile_plan(p, w, h)[1] for p in papers]
+        paper = papers[sheets.index(min(sheets))]  # fewer sheets; landscape on a tie
+        layout.tile(doc, paper, w, h, draw_board, mono=opts.mono)
+        docs.append(doc)
+    return docs
+
+
+# --- betting slips -------------------------------------------------------------------------------
+def slip_front(race: int | None) -> Callable[[Canvas], None]:
+    hs = horses()
+
+    def draw(c: Canvas) -> None:
+        c.rect(0, 0, SLIP_W, 8.5, HEAD_FILL)
+        c.text(3, 6, "TRIACTOR", 11, bold=True)
+        c.text(27, 6, "betting slip", 8)
+        c.text(SLIP_W - 3, 6, f"Race {race}" if race else "Race ____", 10, bold=True, anchor="end")
+        c.text(3, 15.5, "Player", 8)
+        c.line(14, 16, 55, 16, THIN)
+        credits = credits_per_race()
+        for i in range(credits):
+            y = 25 + i * 8.5
+            c.text(3, y, str(i + 1), 9, bold=True)
+            c.line(8, y + 0.5, 55, y + 0.5, THIN)
+        c.text(3, 25 + credits * 8.5 - 2.2, f"{credits} credits a race; box bets cost 2 and 3", 5.5)
+        # code legend on the right
+        x0 = 59.0
+        c.rect(x0 - 1.5, 11.0, SLIP_W - x0 - 1.5, 37.5, LIGHT)
+        for i, (code, box, what, cost) in enumerate(CODE_LEGEND):
+            y = 15.0 + i * 4.45
+            boxed_code(c, x0, y, code, 7, box)
+            c.text(x0 + 10.5, y, what, 6)
+            c.text(SLIP_W - 4, y, str(cost), 6, anchor="end")
+        # horse letters with suits along the bottom
+        c.line(0, 50.5, SLIP_W, 50.5, LIGHT)
+        step = SLIP_W / 8
+        for h in hs:
+            x = step * (h.index + 0.5)
+            suit(c, h.suit, x - 2.6, 55.5, 3.6, suit_style(h.suit))
+            c.text(x + 0.4, 56.8, h.letter, 8, bold=True)
+            c.text(x, 60.2, h.name.split()[0], 4.2, anchor="middle")
+
+    return draw
+
+
+def slip_back(race: int | None) -> Callable[[Canvas], None]:
+    hs = horses()
+
+    def draw(c: Canvas) -> None:
+        c.text(SLIP_W / 2, 7, "Horses I bet on", 10, bold=True, anchor="middle")
+        c.text(
+            SLIP_W / 2,
+            11.5,
+            "circle each horse in your bets once; show this side to all",
+            6,
+            anchor="middle",
+        )
+        cols, cw, rh = 4, SLIP_W / 4, 21.0
+        for h in hs:
+            r, col = divmod(h.index, cols)
+            cx = cw * (col + 0.5)
+            cy = 23.5 + r * rh
+            c.circle(cx, cy, 7.6, LIGHT)
+            c.text(cx - 1.2, cy + 3.4, h.letter, 17, bold=True, anchor="middle")
+            suit(c, h.suit, cx + 4.2, cy - 3.6, 4.2, suit_style(h.suit))
+            c.text(cx, cy + 11.3, h.name, 5.5, anchor="middle")
+        c.text(SLIP_W - 3, SLIP_H - 2.5, f"Race {race}" if race else "Race ____", 6, anchor="end")
+
+    return draw
+
+
+def slips_documents(
+    opts: PrintOptions,
+    players: int,
+    races: int,
+    start: int = 1,
+    layouts: tuple[str, ...] = ("gutter-fold", "duplex"),
+) -> list[Document]:
+    """players x races slips, race numbers printed (race 0: left blank), in each layout."""
+    numbers = (
+        [None] * players
+        if races == 0
+        else [r for r in range(start, start + races) for _ in range(players)]
+    )
+    fronts = [slip_front(n) for n in numbers]
+    backs = [slip_back(n) for n in numbers]
+    paper = opts.paper_size()
+    docs = []
+    for name in layouts:
+        stem = "triactor-slips-" + ("gutter" if name == "gutter-fold" else "duplex")
+        title = "Triactor betting slips, " + ("gutter fold" if name == "gutter-fold" else "duplex")
+        doc = Document(stem, title, GAME, _ident(opts, f"{len(numbers)} slips"))
+        if name == "gutter-fold":
+            layout.gutter_fold(doc, paper, fronts, backs, SLIP_W, SLIP_H, gap=4.0, mono=opts.mono)
+        else:
+            layout.duplex(doc, paper, fronts, backs, SLIP_W, SLIP_H, gap=4.0, mono=opts.mono)
+        docs.append(doc)
+    return docs
+
+
+# --- payout card -----------------------------------------------------------------------------
+def payouts_document(opts: PrintOptions) -> Document:
+    """The seed's four tables on one page, and the horses' shorthand letters."""
+    doc = Document("triactor-payouts", "Triactor payout tables", GAME, _ident(opts))
+    paper = opts.paper_size()
+    c, box = layout.page(doc, paper, mono=opts.mono)
+    x0, y = box.x, box.y + 7
+    c.text(x0, y, "Triactor: payout tables", 18, bold=True)
+    y += 6
+    credits = credits_per_race()
+    c.text(
+        x0,
+        y,
+        f"Each player has {credits} betting credits per race (winnings can not be used "
+        "as betting credits). A box is drawn around the letters of a box bet.",
+        8,
+    )
+    y += 4.5
+    c.text(
+        x0,
+        y,
+        "Count, for each horse in a winning bet, the players whose slip back shows that "
+        "horse; add the counts for two and three horse bets; read the column.",
+        8,
+    )
+    y += 5
+    widths = [34.0, 22.0, 22.0]
+    win_w = box.w - sum(widths)
+    for g in tables():
+        y = _table(c, x0, y + 4, widths, win_w, g.title, g.heading, g.columns, g.bets)
+    # horse shorthand table
+    y += 8
+    c.text(x0, y, "Shorthand letters", 11, bold=True)
+    y += 2
+    cols = [("Horse Name", 60.0), ("Suit", 40.0), ("Shorthand Letter", 35.0)]
+    x = x0
+    c.rect(x0, y, sum(w for _, w in cols), 6, HEAD_FILL)
+    for title, w in cols:
+        c.text(x + 2, y + 4.3, title, 8, bold=True)
+        x += w
+    y += 6
+    for h in horses():
+        c.line(x0, y, x0 + sum(w for _, w in cols), y, LIGHT)
+        c.text(x0 + 2, y + 4.4, h.name, 9)
+        suit(c, h.suit, x0 + 64, y + 3.0, 4.2, suit_style(h.suit))
+        c.text(x0 + 68, y + 4.4, f"{h.suits}", 8)
+        c.text(x0 + 100 + 2, y + 4.5, h.letter, 10, bold=True, italic=True)
+        y += 6
+    c.rect(x0, y - 6 * 8 - 6, sum(w for _, w in cols), 6 * 9, THIN)
+    return doc
+
+
+def _table(
+    c: Canvas,
+    x0: float,
+    y: float,
+    widths: list[float],
+    win_w: float,
+    title: str,
+    heading: str,
+    columns: tuple[str, ...],
+    bets: tuple[BetType, ...],
+) -> float:
+    """One of the seed's tables; returns the y below it."""
+    c.text(x0, y, title, 11, bold=True)
+    y += 2
+    total = sum(widths) + win_w
+    top = y
+    head = ["Name", "Code", "Betting Credits"]
+    if columns:
+        lines = wrap(heading, 7, win_w - 4)
+        head_h = 5.5 + 3.2 * len(lines) + 5.0
+    else:
+        head_h = 9.5
+    c.rect(x0, y, total, head_h, HEAD_FILL)
+    x = x0
+    for name, w in zip(head, widths, strict=True):
+        for k, part in enumerate(wrap(name, 8, w - 3, bold=True)):
+            c.text(x + 2, y + 4.3 + k * 3.4, part, 8, bold=True)
+        x += w
+    wx = x
+    if columns:
+        c.text(wx + 2, y + 4.3, "Winnings", 8, bold=True)
+        for k, line in enumerate(lines):
+            c.text(wx + 2, y + 7.6 + k * 3.2, line, 7)
+        cy = y + head_h - 1.5
+        cw = win_w / len(columns)
+        c.line(wx, cy - 3.8, wx + win_w, cy - 3.8, LIGHT)
+        for i, col in enumerate(columns):
+            c.text(wx + cw * (i + 0.5), cy, col, 8, bold=True, anchor="middle")
+    else:
+        c.text(wx + 2, y + 4.3, "Effect", 8, bold=True)
+    y += head_h
+    for bt in bets:
+        row_h = 7.0
+        effect = wrap(bt.effect, 8, win_w - 4) if bt.effect else []
+        row_h = max(row_h, 3.6 * len(effect) + 3.4)
+        c.line(x0, y, x0 + total, y, LIGHT)
+        base = y + 4.8
+        c.text(x0 + 2, base, bt.name, 9, bold=True)
+        boxed_code(c, x0 + widths[0] + 3, base, bt.code, 10, bt.box)
+        c.text(
+            x0 + widths[0] + widths[1] + widths[2] / 2, base, str(bt.credits), 9, anchor="middle"
+        )
+        if bt.winnings:
+            cw = win_w / len(bt.winnings)
+            for i, v in enumerate(bt.winnings):
+                c.text(wx + cw * (i + 0.5), base, str(v), 10, anchor="middle")
+        for k, line in enumerate(effect):
+            c.text(wx + 2, base + k * 3.6, line, 8)
+        y += row_h
+    c.rect(x0, top, total, y - top, THIN)
+    x = x0
+    for w in widths:
+        x += w
+        c.line(x, top, x, y, LIGHT)
+    if columns:
+        cw = win_w / len(columns)
+        for i in range(1, len(columns)):
+            c.line(wx + cw * i, top + head_h - 5.3, wx + cw * i, y, LIGHT)
+    return y + 3
+
+
+# --- horse cards -------------------------------------------------------------------------------
+def horse_card(h: Horse) -> Callable[[Canvas], None]:
+    steps = coin_steps()
+
+    def draw(c: Canvas) -> None:
+        colour = SUIT_COLOURS[h.suit]
+        c.rect(2, 2, CARD_W - 4, CARD_H - 4, Style(stroke=colour, width=1.2))
+        c.text(6, 14, h.letter, 26, bold=True)
+        suit(c, h.suit, 8.8, 20.5, 6, suit_style(h.suit))
+        with c.group(dx=CARD_W, dy=CARD_H, rotate=180):
+            c.text(6, 14, h.letter, 26, bold=True)
+            suit(c, h.suit, 8.8, 20.5, 6, suit_style(h.suit))
+        suit(c, h.suit, CARD_W / 2, 37, 28, suit_style(h.suit).with_(width=0.3))
+        c.text(CARD_W / 2, 59, h.name, 12, bold=True, anchor="middle")
+        deck = "piecepack suit" if h.deck == "piecepack" else "card suit"
+        c.text(CARD_W / 2, 64, f"{h.suits} · {deck}", 8, anchor="middle")
+        c.text(CARD_W / 2, 68.5, f"event coin on step {steps[h.index]}", 8, anchor="middle")
+
+    return draw
+
+
+def horses_document(opts: PrintOptions) -> Document:
+    doc = Document("triactor-horses", "Triactor horse cards", GAME, _ident(opts))
+    layout.nup(
+        doc,
+        opts.paper_size(),
+        [horse_card(h) for h in horses()],
+        CARD_W,
+        CARD_H,
+        gap=3.0,
+        mono=opts.mono,
+    )
+    return doc
+
+
+# --- coins and dice ---------------------------------------------------------------------------
+CAP = 0.3528 * 0.718  # mm of capital height per pt in Helvetica
+
+
+def value_mark(c: Canvas, value: int, cx: float, cy: float, height: float) -> None:
+    """A piecepack value centred at (cx, cy), capitals `height` mm tall: null, A (ace), 2..5."""
+    if value == 0:
+        h = height * 0.5
+        c.text(cx, cy + h / 2, "null", h / CAP, bold=True, anchor="middle")
+    else:
+        c.text(
+            cx,
+            cy + height / 2,
+            "A" if value == 1 else str(value),
+            height / CAP,
+            bold=True,
+            anchor="middle",
+        )
+
+
+def coins_document(opts: PrintOptions, diameter: float = COIN_DIAMETER) -> Document:
+    """48 coins (each suit with null, ace, 2-5): suit side in front, value side behind, as a
+    gutter fold (fold, glue, cut the circles)."""
+    cell = diameter + 2.0
+    fronts, backs = [], []
+    for h in horses():
+        for v in range(6):
+            fronts.append(_coin_side(h, None, diameter, cell))
+            backs.append(_coin_side(h, v, diameter, cell))
+    doc = Document("triactor-coins", "Triactor coins", GAME, _ident(opts, f"{diameter:g} mm"))
+    layout.gutter_fold(doc, opts.paper_size(), fronts, backs, cell, cell, gap=1.0, mono=opts.mono)
+    return doc
+
+
+def _coin_side(h: Horse, value: int | None, diameter: float, cell: float):
+    def draw(c: Canvas) -> None:
+        cx = cy = cell / 2
+        r = diameter / 2
+        c.circle(cx, cy, r, Style(stroke=BLACK, width=0.25, fill=WHITE))
+        if value is None:
+            suit(c, h.suit, cx, cy, diameter * 0.58, suit_style(h.suit))
+        else:
+            c.circle(cx, cy, r - 1.2, Style(stroke=SUIT_COLOURS[h.suit], width=0.6))
+            value_mark(c, value, cx, cy, diameter * 0.42)
+
+    return draw
+
+
+def die_face(h: Horse, value: int):
+    def draw(c: Canvas, edge: float) -> None:
+        colour = SUIT_COLOURS[h.suit]
+        inset = edge * 0.06
+        c.rect(
+            -edge / 2 + inset,
+            -edge / 2 + inset,
+            edge - 2 * inset,
+            edge - 2 * inset,
+            Style(stroke=colour, width=0.4),
+        )
+        if value == 0:
+            suit(c, h.suit, 0, -edge * 0.1, edge * 0.45, suit_style(h.suit))
+            c.text(0, edge * 0.33, "null", edge * 0.16 / CAP, anchor="middle")
+        else:
+            value_mark(c, value, -edge * 0.06, edge * 0.04, edge * 0.5)
+            suit(c, h.suit, edge * 0.27, -edge * 0.27, edge * 0.2, suit_style(h.suit))
+
+    return draw
+
+
+def dice_document(opts: PrintOptions, edge: float = DIE_EDGE) -> Document:
+    """Eight d6 nets, one per suit, faces null, ace, 2, 3, 4, 5 (null opposite 5, ace
+    opposite 4, 2 opposite 3)."""
+    w, h = cube_net_size(edge)
+    label = 6.0
+
+    def item(horse: Horse):
+        def draw(c: Canvas) -> None:
+            suit(c, horse.suit, 2.5, 2.5, 4.5, suit_style(horse.suit))
+            c.text(6, 4, f"{horse.letter} {horse.name} ({horse.suits})", 8, bold=True)
+            cube_net(c, 0, label, edge, [die_face(horse, v) for v in range(6)])
+
+        return draw
+
+    doc = Document("triactor-dice", "Triactor dice", GAME, _ident(opts, f"{edge:g} mm faces"))
+    layout.nup(
+        doc,
+        opts.paper_size(),
+        [item(hh) for hh in horses()],
+        w,
+        h + label,
+        gap=6.0,
+        crop_marks=False,
+        mono=opts.mono,
+    )
+    return doc

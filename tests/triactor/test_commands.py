@@ -1,0 +1,110 @@
+"""The triactor command line: settle, odds, race (exit codes, exact error lines, JSON)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from generator.cli import cli
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "triactor" / "bets.csv"
+
+
+def run(*args: str):
+    return CliRunner().invoke(cli, ["triactor", *args])
+
+
+def test_settle_example_table_and_json():
+    r = run("settle", str(EXAMPLE), "--finish", "S,M,C")
+    assert r.exit_code == 0, r.output
+    assert "alice" in r.output and "TRIACTOR" in r.output
+    lines = r.output.splitlines()
+    assert lines[0] == "Finish: 1st S Solar Eclipse, 2nd M Midnight Madness, 3rd C Crusader"
+    assert any(line.split() == ["alice", "18"] for line in lines)
+    r = run("settle", str(EXAMPLE), "--finish", "S,M,C", "--json")
+    assert r.exit_code == 0
+    data = json.loads(r.output)
+    assert data["totals"] == {"alice": 18, "bob": 8, "carol": 0, "dave": 9}
+    assert data["finish"] == ["S", "M", "C"] and len(data["bets"]) == 10
+
+
+def test_settle_errors_name_the_csv_line(tmp_path):
+    bad = tmp_path / "bets.csv"
+    bad.write_text("player,bet\nann,S\nbob,SQ\n", encoding="utf-8")
+    r = run("settle", str(bad), "--finish", "S,M,C")
+    assert r.exit_code == 1
+    assert r.output == (
+        f"Error: {bad} line 3 (bob,SQ): bet 'SQ' has 'Q', not a horse letter: use S, M, C, A, H, "
+        "P, D, B (or INFO)\n"
+    )
+    bad.write_text("player,bet\nann,[SMC]\nann,S\n", encoding="utf-8")
+    r = run("settle", str(bad), "--finish", "S,M,C")
+    assert r.exit_code == 1
+    assert r.output.startswith(
+        f"Error: {bad} line 3 (ann,S): ann's bets cost 4 credits, more than the 3"
+    )
+
+
+def test_settle_bad_finish_and_missing_file(tmp_path):
+    r = run("settle", str(EXAMPLE), "--finish", "S,M")
+    assert r.exit_code == 1
+    assert (
+        r.output
+        == "Error: --finish 'S,M' names 2 horse(s): name the first three horses, e.g. S,M,C\n"
+    )
+    r = run("settle", str(EXAMPLE), "--finish", "S,S,M")
+    assert r.exit_code == 1 and "names S twice" in r.output
+    r = run("settle", str(tmp_path / "nope.csv"), "--finish", "S,M,C")
+    assert r.exit_code == 1
+    assert r.output == f"Error: bets file {tmp_path / 'nope.csv'} not found: check the path\n"
+    r = run("settle", str(EXAMPLE))
+    assert r.exit_code == 2 and r.output.startswith("Error: Missing option '--finish'")
+
+
+def test_odds_json_and_text():
+    r = run(
+        "odds", "--races", "400", "--seed", "3", "--coins", "S=ace,M=3", "--json", "--backers", "2"
+    )
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert data["races"] == 400 and data["coins"] == {"S": "ace", "M": "3"} and data["backers"] == 2
+    assert abs(sum(h["win"] for h in data["horses"].values()) - 1) < 1e-6
+    assert len(data["bets"]["TRIACTOR"]) == 336
+    s = data["bets"]["WIN"][0]
+    assert s["bet"] == "S" and abs(s["expected_at_backers"] - 8 * s["chance"]) < 1e-6
+    again = run(
+        "odds", "--races", "400", "--seed", "3", "--coins", "S=ace,M=3", "--json", "--backers", "2"
+    )
+    assert again.output == r.output
+    r = run("odds", "--races", "300", "--policy", "slip", "--slips", "SMC,PD,AHB")
+    assert r.exit_code == 0, r.output
+    assert "chooser slip (SMC,PD,AHB)" in r.output and "TRIACTOR BOX" in r.output
+
+
+def test_odds_errors():
+    r = run("odds", "--coins", "S=7")
+    assert r.exit_code == 1
+    assert (
+        r.output == "Error: unknown coin value '7' in --coins 'S=7': use null, ace, 2, 3, 4 or 5\n"
+    )
+    r = run("odds", "--coins", "X=ace")
+    assert r.exit_code == 1 and "unknown horse 'X'" in r.output
+    r = run("odds", "--coins", "S=ace,S=2")
+    assert r.exit_code == 1 and "coin S given twice" in r.output
+    r = run("odds", "--policy", "slip")
+    assert r.exit_code == 1
+    assert r.output == "Error: --policy slip needs the players' slips: add --slips SMC,PD,...\n"
+    r = run("odds", "--races", "0")
+    assert r.exit_code == 2
+
+
+def test_race_log_is_reproducible():
+    a = run("race", "--seed", "4")
+    b = run("race", "--seed", "4")
+    assert a.exit_code == 0 and a.output == b.output
+    lines = a.output.splitlines()
+    assert lines[0].startswith("coins (face down): S=")
+    assert lines[-1].startswith("finish: ") and len(lines[-1].split(", ")) == 3
+    assert sum("past the post" in line for line in lines) == 3

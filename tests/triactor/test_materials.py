@@ -1,0 +1,232 @@
+"""Printables: the board geometry, every material rendered to PDF and checked (pages, sizes,
+text), the printing commands (paths printed, no overwrite without --force)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from generator.cli import cli
+from generator.games.triactor import materials as m
+from generator.games.triactor.board import board_size, draw_board
+from generator.games.triactor.track import CORNERS, EVENT_STEPS, board, coin_steps
+from generator.options import PrintOptions
+from generator.output import render
+from generator.render.canvas import Canvas
+from generator.render.layout import add_footers
+
+MM_PER_PT = 25.4 / 72
+
+
+def opts(tmp_path: Path, paper: str = "a4", mono: bool = False) -> PrintOptions:
+    return PrintOptions(
+        out=tmp_path, formats=("pdf",), paper=paper, mono=mono, seed=None, force=False
+    )
+
+
+def pdf_of(doc) -> PdfReader:
+    add_footers(doc)
+    return PdfReader(io.BytesIO(render(doc, "pdf")[0]))
+
+
+def page_mm(reader: PdfReader, i: int = 0) -> tuple[float, float]:
+    box = reader.pages[i].mediabox
+    return round(float(box.width) * MM_PER_PT, 1), round(float(box.height) * MM_PER_PT, 1)
+
+
+# --- board geometry ------------------------------------------------------------------------
+def _touch(a, b) -> float:
+    """Length of the boundary two rectangles share (0 if they only meet at a corner or not)."""
+    ox = min(a[2], b[2]) - max(a[0], b[0])
+    oy = min(a[3], b[3]) - max(a[1], b[1])
+    if abs(ox) < 1e-9 and oy > 0:
+        return oy
+    if abs(oy) < 1e-9 and ox > 0:
+        return ox
+    return 0.0
+
+
+def test_consecutive_steps_share_an_edge_and_the_finish_line_joins_44_to_1():
+    shapes = board().step_shapes()
+    assert [s.step for s in shapes] == list(range(1, 45))
+    for a, b in zip(shapes, shapes[1:], strict=False):
+        assert _touch(a.rect, b.rect) >= 1, (a.step, b.step)
+    s44, s1 = shapes[43], shapes[0]
+    assert s44.rect[2] == s1.rect[0] == board().finish_line_x
+    for s in shapes:
+        assert len(s.spaces) == (4 if s.step in CORNERS else 2)
+
+
+def test_coin_spots_cover_their_event_step_first():
+    b = board()
+    shapes = {s.step: s for s in b.step_shapes()}
+    assert sorted(coin_steps()) == list(EVENT_STEPS)
+    for c in b.coins:
+        first, second = shapes[c.step], shapes[c.step + 1]
+        # the coin sits at the tile centre, on the line between the two steps of its tile
+        assert _touch(first.rect, second.rect) == 2
+        for r in (first.rect, second.rect):
+            assert r[0] <= c.x <= r[2] and r[1] <= c.y <= r[3]
+    deck = {c.step: ("piecepack" if c.horse < 4 else "cards") for c in b.coins}
+    assert [deck[s] for s in (5, 17, 27, 39)] == ["piecepack"] * 4  # top and bottom straights
+    assert [deck[s] for s in (8, 14, 30, 36)] == ["cards"] * 4  # the sides
+
+
+def test_board_drawing_has_every_step_number_and_fits_its_size():
+    w, h = board_size()
+    assert (round(w, 1), round(h, 1)) == (508.0, 304.8)  # 10 x 6 tiles of 2 inches
+    c = Canvas(w, h)
+    draw_board(c)
+    texts = c.texts()
+    for step in range(1, 45):
+        assert str(step) in texts
+    assert "START / FINISH" in texts and "TRIACTOR" in texts
+    for _, pts in c.absolute_points():
+        for x, y in pts:
+            assert -0.01 <= x <= w + 0.01 and -0.01 <= y <= h + 0.01
+
+
+# --- rendered documents --------------------------------------------------------------------
+def test_board_page_and_true_size_tiles(tmp_path):
+    page, tiled = m.board_documents(opts(tmp_path))
+    r = pdf_of(page)
+    assert len(r.pages) == 1 and page_mm(r) == (297.0, 210.0)
+    text = r.pages[0].extract_text()
+    assert "TRIACTOR" in text and "not true size" in text
+    r = pdf_of(tiled)
+    assert len(r.pages) == 5  # assembly map + 2 x 2 landscape A4 sheets
+    assert "Assembly map: 2 x 2 sheets" in r.pages[0].extract_text()
+    for i in range(1, 5):
+        t = r.pages[i].extract_text()
+        assert "this bar measures 50 mm" in t and "true size" in t
+    letter = m.board_documents(opts(tmp_path, "letter"), "tiled")[0]
+    assert len(letter.pages) == 7 and page_mm(pdf_of(letter)) == (279.4, 215.9)  # 2 x 3 either way
+
+
+def test_slips_gutter_fold_and_duplex(tmp_path):
+    gutter, duplex = m.slips_documents(opts(tmp_path), players=6, races=2)
+    r = pdf_of(gutter)
+    assert len(r.pages) == 3  # 12 slips, 4 per sheet (2 x 2 fronts above the fold)
+    first = r.pages[0].extract_text()
+    assert first.count("Race 1") == 8  # 4 fronts and 4 backs of race 1
+    assert "Horses I bet on" in first and "Player" in first and "fold" in first
+    r = pdf_of(duplex)
+    assert len(r.pages) == 4  # 6 slips per side: front, back, front, back
+    assert "front 1" in r.pages[0].extract_text() and "back 1" in r.pages[1].extract_text()
+    blank = m.slips_documents(opts(tmp_path), players=3, races=0, layouts=("gutter-fold",))[0]
+    assert "Race ____" in pdf_of(blank).pages[0].extract_text()
+
+
+def test_payout_card_is_the_seeds_tables(tmp_path):
+    r = pdf_of(m.payouts_document(opts(tmp_path)))
+    assert len(r.pages) == 1
+    text = r.pages[0].extract_text()
+    for s in (
+        "Zero Horse Bets",
+        "One Horse Bets",
+        "Two Horse Bets",
+        "Three Horse Bets",
+        "INFO",
+        "WIN",
+        "PLACE",
+        "SHOW",
+        "EXACTOR BOX",
+        "TRIACTOR BOX",
+        "3-5",
+        "6-8",
+        "9+",
+        "2-3",
+        "4-5",
+        "6+",
+        "given the number of players betting on horse X",
+        "Billy the Club",
+        "Shorthand Letter",
+    ):
+        assert s in text, s
+    c = m.payouts_document(opts(tmp_path)).pages[0]
+    numbers = [t for t in c.texts() if t.isdigit()]
+    # winnings rows in table order, then credits interleaved: check the winnings triples
+    for triple in (
+        ["16", "8", "4"],
+        ["8", "4", "2"],
+        ["4", "2", "1"],
+        ["32", "16", "8"],
+        ["48", "24", "12"],
+        ["24", "12", "6"],
+    ):
+        assert any(numbers[i : i + 3] == triple for i in range(len(numbers) - 2)), triple
+
+
+def test_horses_coins_dice(tmp_path):
+    r = pdf_of(m.horses_document(opts(tmp_path)))
+    assert len(r.pages) == 1
+    text = r.pages[0].extract_text()
+    for name in (
+        "Solar Eclipse",
+        "Midnight Madness",
+        "Crusader",
+        "Ahoy Ahoy",
+        "Heart Attack",
+        "Pummel Horse",
+        "Diaphanous",
+        "Billy the Club",
+    ):
+        assert name in text
+    coins = m.coins_document(opts(tmp_path))
+    r = pdf_of(coins)
+    assert len(r.pages) == 1
+    assert coins.pages[0].texts().count("null") == 8 and coins.pages[0].texts().count("A") == 8
+    dice = m.dice_document(opts(tmp_path))
+    r = pdf_of(dice)
+    assert len(r.pages) == 1 and "this bar measures 50 mm" in r.pages[0].extract_text()
+    assert dice.pages[0].texts().count("null") == 8
+    big = m.dice_document(opts(tmp_path), 25.0)
+    assert len(big.pages) >= 2 and sum(p.texts().count("null") for p in big.pages) == 8
+
+
+def test_mono_and_svg_render(tmp_path):
+    doc = m.board_documents(opts(tmp_path, mono=True), "page")[0]
+    add_footers(doc)
+    svg = render(doc, "svg")[0].decode()
+    assert "<svg" in svg and "TRIACTOR" in svg
+
+
+# --- printing commands ---------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("args", "names"),
+    [
+        (["payouts"], ["triactor-payouts.pdf"]),
+        (["board", "--size", "page"], ["triactor-board.pdf"]),
+        (
+            ["slips", "--players", "4", "--races", "1", "--layout", "duplex"],
+            ["triactor-slips-duplex.pdf"],
+        ),
+        (["horses"], ["triactor-horses.pdf"]),
+        (["coins", "--diameter", "0.75in"], ["triactor-coins.pdf"]),
+        (["dice", "--edge", "14mm"], ["triactor-dice.pdf"]),
+    ],
+)
+def test_print_commands_write_and_refuse_to_overwrite(tmp_path, args, names):
+    runner = CliRunner()
+    r = runner.invoke(cli, ["triactor", *args, "--out", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    assert r.output.splitlines() == [str(tmp_path / n) for n in names]
+    for n in names:
+        assert (tmp_path / n).read_bytes().startswith(b"%PDF")
+    again = runner.invoke(cli, ["triactor", *args, "--out", str(tmp_path)])
+    assert again.exit_code == 1
+    assert (
+        again.output
+        == f"Error: {tmp_path / names[0]} already exists: use --force to overwrite it\n"
+    )
+
+
+def test_print_command_usage_errors(tmp_path):
+    r = CliRunner().invoke(cli, ["triactor", "coins", "--diameter", "2mm", "--out", str(tmp_path)])
+    assert r.exit_code == 2 and "must be larger than 10 mm" in r.output
+    r = CliRunner().invoke(cli, ["triactor", "slips", "--players", "0", "--out", str(tmp_path)])
+    assert r.exit_code == 2
