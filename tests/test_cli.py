@@ -96,3 +96,11 @@ def test_installed_package_carries_templates():
         raise AssertionError(f"templates missing from the installed package at {pkg}")
     if os.environ.get("CI"):
         assert str(templates_root()).startswith(str(pkg))
+
+
+def test_ci_tests_the_installed_package_not_the_checkout():
+    """.ci/run installs racegen non-editable; the tests must import that copy."""
+    if not os.environ.get("CI"):
+        return
+    checkout = Path(__file__).resolve().parent.parent
+    assert checkout not in Path(generator.__file__).resolve().parents
