@@ -33,8 +33,13 @@ GAMES: tuple[GameInfo, ...] = (
         "trading-paint",
         "Trading Paint",
         "press-your-luck dice-car race on a six-lane oval",
-        prints=("board", "dice", "cars", "rules"),
-        other=("luck (exact press-your-luck table)", "simulate (policies head to head)"),
+        prints=("board tiles|poster|overview", "dice", "cars", "rules"),
+        solves=("paths (every way to lay given dice)",),
+        other=(
+            "luck (exact press-your-luck table)",
+            "simulate (policies head to head)",
+            "show (position file)",
+        ),
     ),
     GameInfo(
         "triactor",

@@ -1,0 +1,332 @@
+"""Path geometry: where a die may go, where its path leads, and what ends a path.
+
+These are the pieces the turn flow in rules.py and the placement query in paths.py share:
+
+- first_squares: where the first die of a path goes (in front of the car; for a car in the
+  pit or on the wall the re-entry square, or the square behind it when an opponent blocks);
+- placements: every way to put a rolled face on the table, with the exits it opens;
+- path_ends: what the open exits of the last die (or a car's own front, when chaining
+  after a bump or draft) lead to: a stop square, a bump, a draft, or off the track;
+- bump_result / draft_landings: who ends where.
+
+A die may not go on a car, a wreck or another die of the path, and a path leaves a die only
+forward or to the side (forward only in a turn), never back out of the side it came in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from generator.games.trading_paint.board import PIT, TRACK, WALL, Board, back, dirs_of, left, right
+from generator.games.trading_paint.faces import FULL_EDGE, load_faces
+from generator.games.trading_paint.state import State
+
+_FACES = load_faces()
+
+
+def occupancy(state: State) -> dict[int, int]:
+    """cell -> car for every car on the board (track, pit or wall)."""
+    return {p: i for i, p in enumerate(state.pos) if p >= 0}
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """A square a die may go on, entered through `side` over the sub-squares `bits`."""
+
+    square: int
+    side: int
+    bits: int
+    blocker: int = -1  # an opponent this path may not bump (backward re-entry)
+
+
+def first_squares(state: State, car: int, occ: dict[int, int]) -> list[Slot]:
+    """Where the first die of a new path may go.
+
+    On the track: the square in front (both squares ahead in a turn). Off the track: the
+    track square beside the car on the side it left from; if an opponent's car stands there,
+    the square behind that one ("move backward to get back on the track").
+    """
+    b = state.board
+    wrecks = state.wrecks
+    p = state.pos[car]
+    out: list[Slot] = []
+    if p < 0:
+        return out
+    r = state.entry[car]
+    if r < 0:
+        fwd = b.forward[p]
+        for d in (0, 1, 2, 3):
+            if fwd >> d & 1:
+                q = p + b.offsets[d]
+                if b.kind[q] == TRACK and q not in occ and q not in wrecks:
+                    out.append(Slot(q, back(d), FULL_EDGE))
+        return out
+    outward = b.direction(r, p)  # from the re-entry square towards the car
+    if r in wrecks:
+        return out
+    other = occ.get(r, -1)
+    if other < 0:
+        out.append(Slot(r, outward, FULL_EDGE))
+        return out
+    if state.team[other] == state.team[car]:
+        return out  # only an opponent's car lets you move backward
+    rb = r - b.offsets[b.tangent(r, outward)]
+    if b.kind[rb] == TRACK and rb not in occ and rb not in wrecks:
+        out.append(Slot(rb, outward, FULL_EDGE, other))
+    return out
+
+
+def next_squares(state: State, occ: dict[int, int]) -> list[Slot]:
+    """Where the next die of the path may go: beyond an open exit of the last die."""
+    b = state.board
+    last = state.path[-1][0]
+    on_path = {d[0] for d in state.path}
+    out = []
+    for d, bits in state.exits:
+        q = last + b.offsets[d]
+        if b.kind[q] == TRACK and q not in occ and q not in state.wrecks and q not in on_path:
+            out.append(Slot(q, back(d), bits, state.blocker))
+    return out
+
+
+def die_exits(
+    board: Board, square: int, face: int, rotation: int, side: int, bits: int
+) -> tuple[tuple[int, int], ...]:
+    """Open exits of a die entered through `side`: (direction, bits), allowed directions only."""
+    o = _FACES.orientation(face, rotation)
+    lit = bits & o.openings[side]
+    if not lit:
+        return ()
+    allowed = board.allowed[square]
+    return tuple((d, m) for d, m in o.exits(side, lit) if allowed >> d & 1)
+
+
+def enters(face: int, rotation: int, side: int, bits: int) -> bool:
+    """Whether the die, turned this way, opens towards where the path comes from."""
+    return bool(bits & _FACES.orientation(face, rotation).openings[side])
+
+
+_TURNS: dict[tuple[int, int, int], tuple[tuple[int, tuple[tuple[int, int], ...]], ...]] = {}
+
+
+def _turns(face: int, side: int, bits: int) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
+    """(rotation, exits before the forward/side filter) for each different-looking rotation of
+    `face` that opens towards a path arriving on `side` over `bits` (cached: 6 x 4 x 7 keys)."""
+    key = (face, side, bits)
+    hit = _TURNS.get(key)
+    if hit is None:
+        out = []
+        for rot in _FACES.distinct_rotations(face):
+            o = _FACES.orientation(face, rot)
+            lit = bits & o.openings[side]
+            if lit:
+                out.append((rot, o.exits(side, lit)))
+        hit = _TURNS[key] = tuple(out)
+    return hit
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    square: int
+    rotation: int
+    exits: tuple[tuple[int, int], ...]
+    blocker: int
+
+
+def placements(
+    state: State, face: int, occ: dict[int, int], *, distinct: bool = True
+) -> list[Placement]:
+    """Every way to place `face`: squares in reach, rotations that open towards the path.
+
+    distinct=True keeps one rotation per (square, exits) - the moves differ in nothing the
+    rules see; distinct=False lists every different-looking rotation (the placement query).
+    """
+    slots = next_squares(state, occ) if state.path else first_squares(state, state.car, occ)
+    allowed_of = state.board.allowed
+    out: list[Placement] = []
+    for slot in slots:
+        allowed = allowed_of[slot.square]
+        seen: list[tuple[tuple[int, int], ...]] = []
+        for rot, raw in _turns(face, slot.side, slot.bits):
+            ex = tuple(e for e in raw if allowed >> e[0] & 1)
+            if distinct:
+                if ex in seen:
+                    continue
+                seen.append(ex)
+            out.append(Placement(slot.square, rot, ex, slot.blocker))
+    return out
+
+
+def approach_ok(board: Board, s: int, d: int, t: int) -> bool:
+    """Whether a car coming from s in direction d may bump (or draft) the car on t.
+
+    From the rear: d is the direction of t's lane. From the side only in a turn, moving to
+    the left (counter-clockwise, towards the inside).
+    """
+    if board.lane_dirs[t] >> d & 1:
+        return True
+    if board.turn[s]:
+        for ld in dirs_of(board.lane_dirs[s]):
+            if left(ld) == d:
+                return True
+    return False
+
+
+def bump_line(board: Board, occ: dict[int, int], t: int, d: int) -> list[int]:
+    """The squares of the cars bumper to bumper from t onwards in direction d."""
+    line = []
+    q = t
+    while board.kind[q] == TRACK and q in occ:
+        line.append(q)
+        q += board.offsets[d]
+    return line
+
+
+def wall_spot(board: Board, square: int, d: int) -> int:
+    """The wall beside an outside-lane square, sideways to a bump in direction d (-1: none)."""
+    if board.lane[square] != board.lanes:
+        return -1
+    for side in (left(d), right(d)):
+        q = square + board.offsets[side]
+        if board.kind[q] == WALL:
+            return q
+    return -1
+
+
+@dataclass
+class BumpResult:
+    """Where everyone ends after a bump: moves (car, new cell, new entry or -1), bumper's cell."""
+
+    moves: list[tuple[int, int, int]]
+    bumper_to: int
+    squares: list[int]  # squares the cars moved over (for towing wrecks)
+
+
+def bump_result(board: Board, occ: dict[int, int], s: int, d: int, t: int) -> BumpResult:
+    """Every car of the line goes back one square (the rear one onto s, where the bumper came
+    from); a bumped car in the outside lane goes sideways into the wall instead if that spot
+    is free; the bumper ends on the square of the front car of the line."""
+    line = bump_line(board, occ, t, d)
+    moves = []
+    behind = s
+    for q in line:
+        car = occ[q]
+        spot = wall_spot(board, q, d)
+        if spot >= 0 and spot not in occ:
+            moves.append((car, spot, q))
+        else:
+            moves.append((car, behind, -1))
+        behind = q
+    return BumpResult(moves, line[-1], [s, *line])
+
+
+def draft_landings(board: Board, occ: dict[int, int], wrecks: frozenset[int], t: int) -> list[int]:
+    """Free squares at the head of the line of cars touching the drafted car from in front.
+
+    Follows forward squares through cars (any team) to the first free track square; on a
+    straight that is one square, in a turn there may be several to choose from.
+    """
+    return sorted(_draft_routes(board, occ, wrecks, t))
+
+
+def draft_route(
+    board: Board, occ: dict[int, int], wrecks: frozenset[int], t: int, landing: int
+) -> list[int]:
+    """The squares a drafting car drives round, from the drafted car to the landing square."""
+    return _draft_routes(board, occ, wrecks, t)[landing]
+
+
+def _draft_routes(
+    board: Board, occ: dict[int, int], wrecks: frozenset[int], t: int
+) -> dict[int, list[int]]:
+    parent = {t: -1}
+    todo = [t]
+    landings: list[int] = []
+    while todo:
+        c = todo.pop()
+        fwd = board.forward[c]
+        for d in (0, 1, 2, 3):
+            if not fwd >> d & 1:
+                continue
+            q = c + board.offsets[d]
+            if q in parent or board.kind[q] != TRACK or q in wrecks:
+                continue
+            parent[q] = c
+            if q in occ:
+                todo.append(q)
+            else:
+                landings.append(q)
+    routes = {}
+    for q in landings:
+        route = [q]
+        while parent[route[-1]] >= 0:
+            route.append(parent[route[-1]])
+        routes[q] = route[::-1]
+    return routes
+
+
+@dataclass
+class PathEnds:
+    """What the open exits lead to."""
+
+    stops: list[int] = field(default_factory=list)  # free squares (also where a next die may go)
+    bumps: list[tuple[int, int]] = field(default_factory=list)  # (first car's square, direction)
+    drafts: list[tuple[int, int, int]] = field(
+        default_factory=list
+    )  # (team-mate, landing, direction)
+    offs: list[int] = field(default_factory=list)  # free pit squares / wall spots
+
+    @property
+    def on_track(self) -> bool:
+        return bool(self.stops or self.bumps or self.drafts)
+
+
+def path_ends(
+    state: State,
+    occ: dict[int, int],
+    s: int,
+    dirs: list[int],
+    *,
+    from_path: bool,
+) -> PathEnds:
+    """Stops, bumps, drafts and off-track exits from square s in the given directions.
+
+    from_path: s is the last die of the path (stops and off-track exits count); otherwise s is
+    the car itself chaining after a bump or draft (only bumps and drafts count).
+    """
+    b = state.board
+    car = state.car
+    team = state.team[car]
+    wrecks = state.wrecks
+    on_path = {p[0] for p in state.path} if from_path else ()
+    out = PathEnds()
+    for d in dirs:
+        q = s + b.offsets[d]
+        k = b.kind[q]
+        if k != TRACK:
+            if from_path and k in (PIT, WALL) and q not in occ:
+                out.offs.append(q)
+            continue
+        if q in wrecks or q in on_path:
+            continue
+        other = occ.get(q, -1)
+        if other >= 0:
+            if other != car and approach_ok(b, s, d, q):
+                line = bump_line(b, occ, q, d)
+                if state.blocker < 0 or all(occ[c] != state.blocker for c in line):
+                    out.bumps.append((q, d))
+            continue
+        if from_path:
+            out.stops.append(q)
+        t = q + b.offsets[d]
+        mate = occ.get(t, -1)
+        if (
+            mate >= 0
+            and mate != car
+            and b.kind[t] == TRACK
+            and state.team[mate] == team
+            and approach_ok(b, q, d, t)
+        ):
+            for landing in draft_landings(b, occ, wrecks, t):
+                out.drafts.append((t, landing, d))
+    return out

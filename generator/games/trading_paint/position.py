@@ -1,0 +1,376 @@
+"""Position files (JSON) and the text picture of a position.
+
+A position file describes the race between turns or in the middle of one, in board
+coordinates (column, row from the top-left square, as printed on the board's edges):
+
+    {
+      "format": "trading-paint-position/1",
+      "players": 2,
+      "to_play": 1,                        # car number
+      "caution": "before",                 # before | caution | after
+      "cars": [
+        {"car": 1, "at": [12, 15]},        # on the track
+        {"car": 2, "pit": [9, 9], "from": [9, 10]},   # in the pit, re-enters on [9, 10]
+        {"car": 3, "wall": [4, 16], "from": [4, 15]}, # on the wall
+        {"car": 4, "finished": 1},         # first home
+        {"car": 7, "waiting": true},       # late car not yet entered
+        ...
+      ],
+      "wrecks": [[11, 13]],
+      "turn": {"stage": "roll", "dice": 0, "path": [[13, 15, 4, 0]], "banked": false}   # optional
+    }
+
+`lap` (optional per car, default 0; -1 for a car still behind the start line) says which lap
+a square is on: the start squares are behind the finish line, so a car there at the start
+has lap -1 while a car there at the end of the race has lap 0. Cars without "lap" on the
+front straight behind the finish line get -1 if the caution period is "before" (the race
+has not reached the back straight yet), else 0.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import Any
+
+from generator.errors import InvalidInput
+from generator.games.trading_paint.board import PIT, TRACK, WALL, Board, load_board
+from generator.games.trading_paint.state import (
+    CAUTION_NAMES,
+    FINISHED,
+    OVER,
+    ROLL,
+    STAGE_NAMES,
+    WAITING,
+    State,
+)
+
+FORMAT = "trading-paint-position/1"
+
+
+def to_dict(state: State) -> dict[str, Any]:
+    b = state.board
+    cars = []
+    for i, p in enumerate(state.pos):
+        entry: dict[str, Any] = {"car": i + 1, "team": state.team_names[state.team[i]]}
+        if p == FINISHED:
+            entry["finished"] = state.finished.index(i) + 1
+        elif p == WAITING:
+            entry["waiting"] = True
+        elif b.kind[p] == TRACK:
+            entry["at"] = list(b.xy(p))
+            entry["lap"] = state.lap[i]
+        else:
+            entry["pit" if b.kind[p] == PIT else "wall"] = list(b.xy(p))
+            entry["from"] = list(b.xy(state.entry[i]))
+            entry["lap"] = state.lap[i]
+        cars.append(entry)
+    out: dict[str, Any] = {
+        "format": FORMAT,
+        "board": b.name,
+        "players": _players_of(state),
+        "to_play": state.car + 1,
+        "caution": CAUTION_NAMES[state.caution],
+        "cars": cars,
+        "wrecks": sorted(list(b.xy(w)) for w in state.wrecks),
+    }
+    if state.stage != ROLL or state.path or state.dice or state.banked:
+        out["turn"] = {
+            "stage": STAGE_NAMES[state.stage],
+            "face": state.face,
+            "dice": state.dice,
+            "banked": state.banked,
+            "path": [[*b.xy(c), f, r] for c, f, r in state.path],
+            "path_lap": state.path_lap,
+            "blocker": state.blocker + 1 if state.blocker >= 0 else 0,
+            "options": [list(b.xy(c)) for c in state.options],
+        }
+    return out
+
+
+def _players_of(state: State) -> int:
+    from generator.games.trading_paint.setup import load_setups
+
+    for n, s in sorted(load_setups().items()):
+        if (
+            len(s.cars) == state.cars
+            and s.teams == state.team_names
+            and all(s.team_of(i) == state.team[i] for i in range(state.cars))
+        ):
+            return n
+    return 0
+
+
+def from_dict(data: Any, where: str = "position", board: Board | None = None) -> State:
+    """A position from its JSON form; every problem is an InvalidInput naming the field."""
+    from generator.games.trading_paint.rules import is_chance, legal_moves
+    from generator.games.trading_paint.setup import get_setup, initial_state
+
+    if not isinstance(data, dict):
+        raise InvalidInput(f"{where}: a position is a JSON object with 'players' and 'cars'")
+    if data.get("format", FORMAT) != FORMAT:
+        raise InvalidInput(f"{where}: format {data.get('format')!r} is not {FORMAT!r}")
+    board = board or load_board()
+    players = data.get("players")
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise InvalidInput(f"{where}: 'players' must be 2, 3, 4 or 6")
+    setup = get_setup(players)
+    start = initial_state(players, board)
+    n = len(setup.cars)
+    caution_name = data.get("caution", "before")
+    if caution_name not in CAUTION_NAMES:
+        raise InvalidInput(f"{where}: 'caution' must be one of {', '.join(CAUTION_NAMES)}")
+    period = CAUTION_NAMES.index(caution_name)
+    raw_cars = data.get("cars")
+    if not isinstance(raw_cars, list):
+        raise InvalidInput(f"{where}: 'cars' must be a list of cars")
+    pos = list(start.pos)
+    entry = [-1] * n
+    lap = list(start.lap)
+    finished_rank: dict[int, int] = {}
+    seen: set[int] = set()
+    for k, c in enumerate(raw_cars):
+        here = f"{where}: cars[{k}]"
+        if not isinstance(c, dict) or not isinstance(c.get("car"), int):
+            raise InvalidInput(f"{here}: each car is an object with a 'car' number")
+        i = c["car"] - 1
+        if not 0 <= i < n:
+            raise InvalidInput(
+                f"{here}: car {c['car']} does not exist with {players} players (1 to {n})"
+            )
+        if i in seen:
+            raise InvalidInput(f"{here}: car {i + 1} is listed twice")
+        seen.add(i)
+        team = c.get("team")
+        if team is not None and team != setup.cars[i].team:
+            raise InvalidInput(
+                f"{here}: car {i + 1} races for team {setup.cars[i].team}, not {team!r}"
+            )
+        if "finished" in c:
+            rank = c["finished"]
+            if not isinstance(rank, int) or rank < 1:
+                raise InvalidInput(f"{here}: 'finished' is the finishing place 1, 2, 3 ...")
+            finished_rank[i] = rank
+            pos[i] = FINISHED
+            continue
+        if c.get("waiting"):
+            if setup.cars[i].start:
+                raise InvalidInput(f"{here}: only a late car (7th or 8th) can be waiting to enter")
+            pos[i] = WAITING
+            continue
+        if "at" in c:
+            cell = _cell(board, c["at"], f"{here} 'at'")
+            if board.kind[cell] != TRACK:
+                raise InvalidInput(f"{here}: {c['at']} is not a track square")
+            pos[i] = cell
+            default_lap = 0
+            if (
+                board.segment[cell] == 0
+                and board.station[cell] > board.lap_length / 2
+                and period == 0
+            ):
+                default_lap = -1
+            lap[i] = _int(c.get("lap", default_lap), f"{here} 'lap'", (-1, 0, 1))
+            continue
+        kind = "pit" if "pit" in c else "wall" if "wall" in c else None
+        if kind is None:
+            raise InvalidInput(f"{here}: give 'at', 'pit', 'wall', 'finished' or 'waiting'")
+        cell = _cell(board, c[kind], f"{here} '{kind}'")
+        if board.kind[cell] != (PIT if kind == "pit" else WALL):
+            raise InvalidInput(f"{here}: {c[kind]} is not a {kind} square")
+        if "from" not in c:
+            raise InvalidInput(
+                f"{here}: a car off the track needs 'from', the track square it left"
+            )
+        r = _cell(board, c["from"], f"{here} 'from'")
+        if board.kind[r] != TRACK or abs(r - cell) not in (1, board.stride):
+            raise InvalidInput(
+                f"{here}: 'from' {c['from']} must be the track square beside the car"
+            )
+        pos[i], entry[i] = cell, r
+        lap[i] = _int(c.get("lap", 0), f"{here} 'lap'", (-1, 0, 1))
+    cells = [p for p in pos if p >= 0]
+    if len(cells) != len(set(cells)):
+        raise InvalidInput(f"{where}: two cars on one square")
+    ranks = sorted(finished_rank.values())
+    if ranks != list(range(1, len(ranks) + 1)):
+        raise InvalidInput(f"{where}: finishing places must be 1, 2, 3 ... without gaps")
+    finished = tuple(sorted(finished_rank, key=finished_rank.__getitem__))
+    wrecks = set()
+    raw_wrecks = data.get("wrecks", [])
+    if not isinstance(raw_wrecks, list):
+        raise InvalidInput(f"{where}: 'wrecks' must be a list of [column, row]")
+    for k, w in enumerate(raw_wrecks):
+        cell = _cell(board, w, f"{where}: wrecks[{k}]")
+        if board.wreck_row[cell] < 0:
+            raise InvalidInput(
+                f"{where}: wrecks[{k}] {w} is not one of the squares in front of the finish line"
+            )
+        if cell in cells:
+            raise InvalidInput(f"{where}: wrecks[{k}] {w} is under a car")
+        wrecks.add(cell)
+    to_play = data.get("to_play", 1)
+    if not isinstance(to_play, int) or not 1 <= to_play <= n:
+        raise InvalidInput(f"{where}: 'to_play' must be a car number 1 to {n}")
+    state = replace(
+        start,
+        pos=tuple(pos),
+        entry=tuple(entry),
+        lap=tuple(lap),
+        finished=finished,
+        wrecks=frozenset(wrecks),
+        caution=period,
+        car=to_play - 1,
+        stage=ROLL,
+    )
+    if pos[to_play - 1] == FINISHED:
+        raise InvalidInput(f"{where}: car {to_play} has finished and cannot be to play")
+    if pos[to_play - 1] == WAITING:
+        from generator.games.trading_paint.state import ENTER
+
+        state = replace(state, stage=ENTER)
+    if len(finished) >= 3:
+        state = replace(state, stage=OVER)
+    turn = data.get("turn")
+    if turn is not None:
+        state = _turn_from(state, turn, f"{where}: turn")
+        if not is_chance(state) and not legal_moves(state) and state.stage != OVER:
+            raise InvalidInput(f"{where}: turn: nothing can be played from this turn state")
+    return state
+
+
+def _turn_from(state: State, turn: Any, where: str) -> State:
+    b = state.board
+    if not isinstance(turn, dict):
+        raise InvalidInput(f"{where}: must be an object")
+    stage = turn.get("stage", "roll")
+    if stage not in STAGE_NAMES:
+        raise InvalidInput(f"{where}: 'stage' must be one of {', '.join(STAGE_NAMES)}")
+    path = []
+    for k, d in enumerate(turn.get("path", [])):
+        if not (isinstance(d, list) and len(d) == 4 and all(isinstance(v, int) for v in d)):
+            raise InvalidInput(f"{where}: path[{k}] must be [column, row, face, rotation]")
+        cell = _cell(b, d[:2], f"{where}: path[{k}]")
+        if b.kind[cell] != TRACK or not 1 <= d[2] <= 6 or d[2] == 5 or not 0 <= d[3] <= 3:
+            raise InvalidInput(
+                f"{where}: path[{k}] needs a track square, a face 1-4 or 6 and a rotation 0-3"
+            )
+        path.append((cell, d[2], d[3]))
+    state = replace(
+        state,
+        stage=STAGE_NAMES.index(stage),
+        face=_int(turn.get("face", 0), f"{where} 'face'", (0, 1, 2, 3, 4, 6)),
+        dice=_int(turn.get("dice", len(path)), f"{where} 'dice'", range(0, 1000)),
+        banked=bool(turn.get("banked", False)),
+        path=tuple(path),
+        path_lap=_int(turn.get("path_lap", 0), f"{where} 'path_lap'", (-1, 0, 1)),
+        blocker=_int(turn.get("blocker", 0), f"{where} 'blocker'", range(0, state.cars + 1)) - 1,
+        options=tuple(_cell(b, o, f"{where} options") for o in turn.get("options", [])),
+    )
+    if state.path:
+        state = replace(state, exits=_replay_exits(state, where))
+    return state
+
+
+def _replay_exits(state: State, where: str) -> tuple[tuple[int, int], ...]:
+    """The open exits of the last die, by replaying the path from the car."""
+    from generator.games.trading_paint.moves import die_exits, first_squares, occupancy
+
+    b = state.board
+    occ = occupancy(state)
+    slots = {s.square: s for s in first_squares(state, state.car, occ)}
+    first = state.path[0][0]
+    if first not in slots:
+        raise InvalidInput(
+            f"{where}: the first die {list(b.xy(first))} is not in front of car {state.car + 1}"
+        )
+    side, bits = slots[first].side, slots[first].bits
+    exits: tuple[tuple[int, int], ...] = ()
+    for k, (cell, face, rot) in enumerate(state.path):
+        if k:
+            prev = state.path[k - 1][0]
+            match = [(d, m) for d, m in exits if prev + b.offsets[d] == cell]
+            if not match:
+                raise InvalidInput(
+                    f"{where}: path[{k}] does not continue an open exit of the die before"
+                )
+            d, bits = match[0]
+            side = (d + 2) % 4
+        exits = die_exits(b, cell, face, rot, side, bits)
+    return exits
+
+
+def _cell(board: Board, xy: Any, where: str) -> int:
+    if not (
+        isinstance(xy, list)
+        and len(xy) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in xy)
+    ):
+        raise InvalidInput(f"{where}: a square is [column, row]")
+    x, y = xy
+    if not board.in_bounds(x, y):
+        raise InvalidInput(
+            f"{where}: [{x}, {y}] is off the board (columns 0 to {board.width - 1}, rows 0 to {board.height - 1})"
+        )
+    return board.cell(x, y)
+
+
+def _int(v: Any, where: str, allowed: Any) -> int:
+    if not isinstance(v, int) or isinstance(v, bool) or v not in allowed:
+        raise InvalidInput(f"{where}: {v!r} is not allowed here")
+    return v
+
+
+def load_position(path: str) -> State:
+    """Read a position file; a missing or malformed file is one InvalidInput line."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        raise InvalidInput(f"cannot read position file {path}: {e.strerror or e}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise InvalidInput(
+            f"{path} line {e.lineno}: not valid JSON ({e.msg}); see examples/trading_paint/"
+        ) from None
+    return from_dict(data, path)
+
+
+def dumps(state: State) -> str:
+    return json.dumps(to_dict(state), indent=2) + "\n"
+
+
+# --- text picture ---------------------------------------------------------------------------
+def render_text(state: State) -> str:
+    """The board as characters: '.' track, ':' pit, '|' wall, digits cars, 'X' wrecks, '*' dice."""
+    b = state.board
+    grid: dict[int, str] = {}
+    for c, k in enumerate(b.kind):
+        if k == TRACK:
+            grid[c] = "."
+        elif k == PIT:
+            grid[c] = ":"
+        elif k == WALL:
+            grid[c] = "|"
+    for w in state.wrecks:
+        grid[w] = "X"
+    for cell, _, _ in state.path:
+        grid[cell] = "*"
+    for i, p in enumerate(state.pos):
+        if p >= 0:
+            grid[p] = str(i + 1) if i < 9 else chr(ord("a") + i - 9)
+    lines = []
+    lines.append("     " + "".join(str(x % 10) for x in range(b.width)))
+    for y in range(-1, b.height + 1):
+        row = "".join(grid.get(b.cell(x, y), " ") for x in range(-1, b.width + 1))
+        lines.append(f"{y:>3} {row}")
+    pts = state.points()
+    lines.append(
+        f"car {state.car + 1} to play ({STAGE_NAMES[state.stage]}), caution period: "
+        f"{CAUTION_NAMES[state.caution]}, finished: "
+        + (", ".join(str(i + 1) for i in state.finished) or "none")
+        + "; points "
+        + ", ".join(f"{t} {p}" for t, p in pts.items())
+    )
+    return "\n".join(lines)

@@ -1,0 +1,170 @@
+"""Moving: placing dice, stopping, spin-outs, the pit and the wall (decisions D3-D12)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from generator.games.trading_paint.rules import chance_outcomes, legal_moves
+from generator.games.trading_paint.setup import initial_state
+from generator.games.trading_paint.state import (
+    PATH,
+    PLACE,
+    ROLL,
+    Bump,
+    Place,
+    Roll,
+    Stop,
+)
+
+from .helpers import B, c, names, park, perft, play, position, roll
+
+
+def test_the_roll_is_six_faces_each_one_sixth():
+    out = chance_outcomes(initial_state(2))
+    assert [f.face for f, _ in out] == [1, 2, 3, 4, 5, 6]
+    assert all(p == Fraction(1, 6) for _, p in out) and sum(p for _, p in out) == 1
+
+
+def test_one_die_advances_the_car_two_squares():
+    s = roll(initial_state(2), 1)
+    assert legal_moves(s) == [Place(c(13, 15), 0)]
+    s = play(s, Place(c(13, 15), 0))
+    assert s.stage == PATH
+    assert set(legal_moves(s)) == {Stop(c(14, 15)), Stop(c(13, 14)), Roll()}
+    s = play(s, Stop(c(14, 15)))
+    assert s.pos[0] == c(14, 15) and s.car == 1 and s.stage == ROLL
+
+
+def test_perft_from_the_start_hand_counted():
+    s = initial_state(2)
+    assert perft(s, 1) == 6
+    # faces 1, 2, 3, 4, 6 give 1, 2, 2, 1, 1 placements; the X hands the dice to car 2 (6 faces)
+    assert perft(s, 2) == 1 + 2 + 2 + 1 + 6 + 1
+    # 1, 4: stop ahead, stop beside, roll (3 each); 2: twice that; 3 turned south drives the
+    # outside car into the wall (turn over: car 2 rolls, 6), turned north stops or rolls (2);
+    # X: car 2's 13 placements; 6: stop or roll (2).
+    assert perft(s, 3) == 3 + 6 + (6 + 2) + 3 + 13 + 2
+
+
+def test_perft_four_plies_hand_counted():
+    # face 1 and 4: (stop, stop -> car 2 rolls 6 each) + (roll -> 6) = 18 each; face 2 twice
+    # that; face 3: into the wall then car 2's 13 placements, or north (stop 6 + roll 6);
+    # X: car 2 at 12,14 places 1 (3 stops + roll), 2 (x2), 3 (2 + 2), 4 (4), X (car 3's 13),
+    # 6 (2) = 35; face 6: stop 6 + roll 6.
+    assert perft(initial_state(2), 4) == 18 + 36 + (13 + 12) + 18 + 35 + 12
+
+
+def test_first_die_goes_only_in_front_of_the_car():
+    s = roll(position(park({1: (13, 12)})), 4)
+    assert legal_moves(s) == [Place(c(14, 12), 0)]
+
+
+def test_both_squares_ahead_in_a_turn():
+    s = roll(position(park({1: (21, 13)})), 1)
+    assert {m.square for m in legal_moves(s)} == {c(22, 13), c(21, 12)}
+
+
+def test_blocked_in_front_the_turn_is_lost():
+    s = position(park({1: (13, 12), 2: (14, 12)}))
+    s = roll(s, 1)
+    assert s.car == 1 and s.pos[0] == c(13, 12)  # car 1 could not place its die
+
+
+def test_paths_go_forward_or_to_the_side_never_backward():
+    s = play(roll(position(park({1: (13, 12)})), 1), Place(c(14, 12), 0))
+    assert names(s) == ["stop on 15,12", "stop on 14,11", "stop on 14,13", "roll"]
+    s = play(roll(play(s, Roll()), 6), Place(c(14, 11), 0))  # a 6 turned north-south
+    # the 6 runs on north; it can never come back south over the 1
+    assert names(s) == ["stop on 14,10", "roll"]
+
+
+def test_a_side_step_then_forward_then_the_other_side():
+    s = play(roll(position(park({1: (13, 12)})), 1), Place(c(14, 12), 0))
+    s = play(roll(play(s, Roll()), 3), Place(c(15, 12), 1))  # the 3 turns north
+    s = play(roll(play(s, Roll()), 1), Place(c(15, 11), 0))
+    # west of 15,11 is backward on the front straight: only east and north
+    assert names(s) == ["stop on 16,11", "stop on 15,10", "roll"]
+    s = play(roll(play(s, Roll()), 1), Place(c(16, 11), 0))
+    assert names(s) == ["stop on 17,11", "stop on 16,10", "stop on 16,12", "roll"]
+
+
+def test_spin_out_loses_the_path_not_the_car():
+    s = play(roll(position(park({1: (13, 12)})), 1), Place(c(14, 12), 0))
+    s = roll(play(s, Roll()), 5)
+    assert s.pos[0] == c(13, 12) and s.car == 1 and s.path == ()
+
+
+def test_a_three_can_drive_the_outside_car_into_the_wall():
+    s = roll(initial_state(2), 3)
+    assert set(legal_moves(s)) == {Place(c(13, 15), 0), Place(c(13, 15), 1)}
+    s = play(s, Place(c(13, 15), 0))  # the turn goes south: the wall
+    assert s.pos[0] == c(13, 16) and s.entry[0] == c(13, 15) and s.car == 1
+
+
+def test_forced_into_the_pit_by_a_six():
+    s = play(roll(position(park({1: (14, 11)})), 3), Place(c(15, 11), 1))  # turns north
+    assert names(s) == ["stop on 15,10", "roll"]
+    s = roll(play(s, Roll()), 6)
+    assert legal_moves(s) == [Place(c(15, 10), 0)]  # the only way to play the 6
+    s = play(s, Place(c(15, 10), 0))
+    assert s.pos[0] == c(15, 9) and s.entry[0] == c(15, 10)
+    assert s.car == 1  # the turn is over
+
+
+def test_re_entry_from_the_pit_sideways_onto_the_track():
+    s = roll(position(park({1: {"pit": [15, 9], "from": [15, 10]}})), 1)
+    assert legal_moves(s) == [Place(c(15, 10), 0)]
+    s = play(s, Place(c(15, 10), 0))
+    assert names(s) == ["stop on 16,10", "stop on 15,11", "roll"]
+
+
+def test_re_entry_at_a_corner_on_the_side_left_from():
+    east = roll(position(park({1: {"pit": [19, 9], "from": [20, 9]}})), 1)
+    assert [m.square for m in legal_moves(east)] == [c(20, 9)]
+    south = roll(position(park({1: {"pit": [19, 9], "from": [19, 10]}})), 1)
+    assert [m.square for m in legal_moves(south)] == [c(19, 10)]
+    wall = roll(position(park({1: {"wall": [26, 15], "from": [25, 15]}})), 1)
+    assert [m.square for m in legal_moves(wall)] == [c(25, 15)]
+
+
+def test_blocked_by_an_opponent_move_backward_and_no_bump():
+    s = roll(position(park({1: {"pit": [15, 9], "from": [15, 10]}, 2: (15, 10)})), 1)
+    assert legal_moves(s) == [Place(c(14, 10), 0)]  # one square back
+    s = play(s, Place(c(14, 10), 0))
+    assert Bump(c(15, 10)) not in legal_moves(s)  # may not bump the car that blocked us
+    assert names(s) == ["stop on 14,11", "roll"]
+
+
+def test_blocked_by_a_team_mate_no_move():
+    s = roll(position(park({1: {"pit": [15, 9], "from": [15, 10]}, 3: (15, 10)})), 1)
+    assert s.car == 1 and s.pos[0] == c(15, 9)  # turn forfeited
+
+
+def test_bump_out_of_the_pit_onto_a_square_one_behind_a_car():
+    s = play(
+        roll(position(park({1: {"pit": [15, 9], "from": [15, 10]}, 2: (16, 10)})), 1),
+        Place(c(15, 10), 0),
+    )
+    assert Bump(c(16, 10)) in legal_moves(s)
+
+
+def test_wall_re_entry_backward_at_the_corner():
+    s = roll(position(park({1: {"wall": [25, 16], "from": [25, 15]}, 2: (25, 15)})), 1)
+    assert [m.square for m in legal_moves(s)] == [c(24, 15)]
+    s = roll(position(park({1: {"wall": [26, 15], "from": [25, 15]}, 2: (25, 15)})), 1)
+    assert s.car == 1  # behind the corner on that side is off the board: no move
+
+
+def test_dead_end_loses_the_turn():
+    s = roll(position(park({1: (13, 12), 2: (14, 11), 4: (14, 13)})), 3)
+    moves = legal_moves(s)
+    assert len(moves) == 2  # both turns of the 3 run into a car from the side
+    for m in moves:
+        after = play(s, m)
+        assert after.car == 1 and after.pos[0] == c(13, 12)
+
+
+def test_placing_and_rolling_stages():
+    s = roll(initial_state(2), 4)
+    assert s.stage == PLACE and s.face == 4 and s.dice == 1
+    assert B.lane[c(13, 15)] == 6

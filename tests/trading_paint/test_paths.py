@@ -1,0 +1,97 @@
+"""The placement query: every way to lay a sequence of faces, cross-checked with the engine."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.errors import InvalidInput
+from generator.games.trading_paint.paths import format_query, placement_ways, to_json
+from generator.games.trading_paint.position import load_position
+from generator.games.trading_paint.rules import apply, legal_moves
+from generator.games.trading_paint.state import PATH, Bump, Draft, Face, Place, Roll, Stop
+
+from .helpers import c, park, position
+from .test_position import EXAMPLE
+
+
+def test_example_one_then_four():
+    q = placement_ways(load_position(str(EXAMPLE)), [1, 4])
+    assert len(q.ways) == 3 and all(w.complete for w in q.ways)
+    assert q.reachable() == {
+        "bump": [c(16, 12), c(18, 13)],
+        "stop": sorted([c(15, 11), c(16, 14), c(15, 15)]),
+    }
+    double = next(
+        e for w in q.ways for e in w.endings if e.kind == "bump" and e.square == c(18, 13)
+    )
+    # cars 3 and 6 bumper to bumper: both back one square, car 1 to the front (+4 squares)
+    assert double.bumped == ((3, c(16, 13)), (6, c(17, 13))) and double.progress == 4
+
+
+def _engine_reach(state, faces):
+    """Stops, bumps and drafts reachable by playing the faces through legal_moves/apply."""
+    out = set()
+
+    def go(s, k):
+        s = apply(s, Face(faces[k]))
+        for m in legal_moves(s):
+            after = apply(s, m)
+            if after.stage != PATH or after.car != s.car:
+                continue
+            if k + 1 < len(faces):
+                if Roll() in legal_moves(after):
+                    go(apply(after, Roll()), k + 1)
+            else:
+                for e in legal_moves(after):
+                    if isinstance(e, Stop):
+                        out.add(("stop", e.square))
+                    elif isinstance(e, Bump):
+                        out.add(("bump", e.square))
+                    elif isinstance(e, Draft):
+                        out.add(("draft", e.landing))
+
+    go(state, 0)
+    return out
+
+
+@pytest.mark.parametrize("faces", [[1], [3], [6, 3], [4, 2, 6], [3, 3, 3], [1, 1, 1, 1]])
+def test_query_agrees_with_the_move_generator(faces):
+    s = position(park({1: (13, 12), 2: (16, 12), 3: (18, 11), 4: (15, 10)}))
+    q = placement_ways(s, faces)
+    mine = set()
+    for w in q.ways:
+        for e in w.endings:
+            if w.complete and e.kind in ("stop", "draft"):
+                mine.add((e.kind, e.square))
+            elif w.complete and e.kind == "bump":
+                mine.add(("bump", e.via))
+    assert mine == _engine_reach(s, faces)
+
+
+def test_every_rotation_listed_not_just_distinct_effects():
+    q = placement_ways(position(park({1: (13, 12)})), [2])
+    assert [w.dice[0][2] for w in q.ways] == [0, 1]  # both looks of the 2
+
+
+def test_forced_off_and_dead_ends_are_reported():
+    q = placement_ways(position(park({1: (14, 11)})), [3, 6, 1])
+    kinds = {(w.complete, e.kind) for w in q.ways for e in w.endings}
+    assert (False, "pit") in kinds  # 3 north then 6 north: into the pit, the 1 is never rolled
+    text = format_query(q)
+    assert "pit 15,9" in text
+    assert to_json(q)["faces"] == [3, 6, 1]
+
+
+@pytest.mark.parametrize(
+    ("faces", "message"), [([], "at least one"), ([5], "the X"), ([7], "faces 1 to 6")]
+)
+def test_bad_faces(faces, message):
+    with pytest.raises(InvalidInput, match=message):
+        placement_ways(position(park({1: (13, 12)})), faces)
+
+
+def test_mid_path_query_continues_the_path():
+    s = position(park({1: (13, 12)}))
+    s = apply(apply(s, Face(1)), Place(c(14, 12), 0))
+    q = placement_ways(s, [6])
+    assert sorted(w.dice[-1][0] for w in q.ways) == sorted([c(15, 12), c(14, 11), c(14, 13)])

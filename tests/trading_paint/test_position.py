@@ -1,0 +1,87 @@
+"""Position files: round trips, the text picture, and one clear error per malformed file."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from generator.errors import InvalidInput
+from generator.games.trading_paint.position import dumps, from_dict, load_position, to_dict
+from generator.games.trading_paint.rules import apply_legal, is_chance, legal_moves
+from generator.games.trading_paint.setup import initial_state
+from generator.games.trading_paint.state import Face
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "trading_paint" / "position.json"
+
+
+def random_states(players, seed, n=400):
+    rng = random.Random(seed)
+    s = initial_state(players)
+    out = []
+    for _ in range(n):
+        if s.over:
+            break
+        if is_chance(s):
+            s = apply_legal(s, Face(rng.randint(1, 6)))
+        else:
+            ms = legal_moves(s)
+            s = apply_legal(s, ms[rng.randrange(len(ms))])
+        out.append(s)
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_round_trip_every_position_of_a_random_game(players):
+    for s in random_states(players, players):
+        back = from_dict(json.loads(dumps(s)))
+        assert back == s, to_dict(s)
+
+
+def test_example_file_loads_and_draws():
+    s = load_position(str(EXAMPLE))
+    text = str(s)
+    assert "car 1 to play" in text and text.count("|") > 50
+    rows = text.splitlines()
+    assert (
+        rows[13 + 2][5 + 14] == "1"
+    )  # car 1 at column 14, row 13 (after the header and wall rows)
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ([], "a JSON object"),
+        ({"players": 5, "cars": []}, "2, 3, 4 or 6"),
+        ({"players": 2, "cars": {}}, "'cars' must be a list"),
+        ({"players": 2, "cars": [{"car": 9, "at": [3, 3]}]}, "car 9 does not exist"),
+        ({"players": 2, "cars": [{"car": 1, "at": [30, 3]}]}, "off the board"),
+        ({"players": 2, "cars": [{"car": 1, "at": [8, 8]}]}, "not a track square"),
+        (
+            {"players": 2, "cars": [{"car": 1, "at": [3, 3]}, {"car": 2, "at": [3, 3]}]},
+            "two cars on one square",
+        ),
+        ({"players": 2, "cars": [{"car": 1, "pit": [8, 8]}]}, "needs 'from'"),
+        ({"players": 2, "cars": [{"car": 1, "pit": [8, 8], "from": [3, 3]}]}, "beside the car"),
+        ({"players": 2, "cars": [{"car": 1, "team": "B", "at": [3, 3]}]}, "races for team A"),
+        ({"players": 2, "cars": [], "wrecks": [[3, 3]]}, "in front of the finish line"),
+        ({"players": 2, "cars": [], "caution": "yellow"}, "'caution' must be one of"),
+        ({"players": 2, "cars": [], "to_play": 7}, "'to_play'"),
+        ({"players": 2, "cars": [], "format": "other/9"}, "format"),
+        ({"players": 2, "cars": [{"car": 1, "finished": 2}]}, "without gaps"),
+    ],
+)
+def test_malformed_positions_are_one_clear_error(data, message):
+    with pytest.raises(InvalidInput, match=message):
+        from_dict(data, "pos.json")
+
+
+def test_unreadable_and_invalid_json_files(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"players": 2,\n "cars": [}', encoding="utf-8")
+    with pytest.raises(InvalidInput, match=r"bad.json line 2: not valid JSON"):
+        load_position(str(bad))
+    with pytest.raises(InvalidInput, match="cannot read position file"):
+        load_position(str(tmp_path / "missing.json"))
