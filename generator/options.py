@@ -62,7 +62,9 @@ def printing_options(func: Callable[..., Any]) -> Callable[..., Any]:
             help="Paper size.",
         ),
         click.option("--landscape", is_flag=True, help="Turn the paper to landscape."),
-        click.option("--mono", is_flag=True, help="Ink-saving greyscale (patterns instead of colour)."),
+        click.option(
+            "--mono", is_flag=True, help="Ink-saving greyscale (patterns instead of colour)."
+        ),
         click.option("--seed", type=int, default=None, help="Random seed (same seed, same files)."),
         click.option("--force", is_flag=True, help="Overwrite existing files."),
         click.option(
@@ -114,7 +116,9 @@ class Length(click.ParamType):
         else:
             m = _LENGTH.match(str(value))
             if not m:
-                self.fail(f"{value!r} is not a length: write it like 5mm, 0.25in or 1.6cm", param, ctx)
+                self.fail(
+                    f"{value!r} is not a length: write it like 5mm, 0.25in or 1.6cm", param, ctx
+                )
             mm = float(m.group(1)) * _UNIT_MM[m.group(2) or "mm"]
         if mm <= self.minimum:
             self.fail(f"{value!r} must be larger than {self.minimum:g} mm", param, ctx)

@@ -25,7 +25,16 @@ JOBS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
 
 
 def common_args(opts: PrintOptions, seed: int) -> list[str]:
-    args = ["--out", str(opts.out), "--paper", opts.paper, "--seed", str(seed), "--dpi", str(opts.dpi)]
+    args = [
+        "--out",
+        str(opts.out),
+        "--paper",
+        opts.paper,
+        "--seed",
+        str(seed),
+        "--dpi",
+        str(opts.dpi),
+    ]
     for fmt in opts.formats:
         args += ["--format", fmt]
     if opts.mono:

@@ -183,7 +183,9 @@ class Canvas:
         if anchor not in ("start", "middle", "end"):
             raise ValueError(f"text anchor {anchor!r}")
         colour = to_grey(colour) if self.mono else colour
-        ts = TextStyle(size=size, bold=bold, anchor=anchor, colour=colour, rotate=rotate, italic=italic)
+        ts = TextStyle(
+            size=size, bold=bold, anchor=anchor, colour=colour, rotate=rotate, italic=italic
+        )
         self.ops.append(Op("text", (_num(x), _num(y), str(s)), text=ts))
 
     # --- groups -------------------------------------------------------------
@@ -277,4 +279,9 @@ def mono_style(style: Style) -> Style:
         g = int(to_grey(fill)[1:3], 16)  # type: ignore[index]
         g = 255 - (255 - g) // 3  # a third of the ink
         fill = f"#{g:02x}{g:02x}{g:02x}"
-    return replace(style, stroke=to_grey(style.stroke), fill=fill, hatch_colour=to_grey(style.hatch_colour) or BLACK)
+    return replace(
+        style,
+        stroke=to_grey(style.stroke),
+        fill=fill,
+        hatch_colour=to_grey(style.hatch_colour) or BLACK,
+    )

@@ -27,9 +27,7 @@ class Paper:
     def get(cls, name: str, landscape: bool = False) -> Paper:
         key = name.lower()
         if key not in PAPERS:
-            raise InvalidInput(
-                f"unknown paper {name!r}: use one of {', '.join(PAPERS)}"
-            )
+            raise InvalidInput(f"unknown paper {name!r}: use one of {', '.join(PAPERS)}")
         w, h = PAPERS[key]
         if landscape:
             w, h = h, w
