@@ -30,6 +30,11 @@ class PrintOptions:
 
         return Paper.get(self.paper, self.landscape if landscape is None else landscape)
 
+    def ident(self, extra: str = "") -> str:
+        """The footer's id text: what the document is, plus the seed when one was given."""
+        parts = [p for p in (extra, f"seed {self.seed}" if self.seed is not None else "") if p]
+        return " · ".join(parts)
+
     def seed_or(self, default: int) -> int:
         return default if self.seed is None else self.seed
 

@@ -116,6 +116,22 @@ def text_width(s: str, size: float, bold: bool = False) -> float:
     return pdf_text_width(s, size, bold)
 
 
+def wrap(text: str, size: float, width: float, bold: bool = False) -> list[str]:
+    """Words of `text` in lines no wider than `width` mm at `size` pt (Helvetica metrics)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if line and text_width(trial, size, bold) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return lines
+
+
 def add_footers(doc: Document) -> None:
     """Write the footer line on every page: title, game, seed or id, "page i of n".
 

@@ -36,26 +36,6 @@ RULE = Style(stroke=BLACK, width=0.3)
 LIGHT = Style(stroke=GREY, width=0.15)
 
 
-def _ident(opts: PrintOptions, extra: str = "") -> str:
-    parts = [p for p in (extra, f"seed {opts.seed}" if opts.seed is not None else "") if p]
-    return " · ".join(parts)
-
-
-def wrap(text: str, size: float, width: float, bold: bool = False) -> list[str]:
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if line and layout.text_width(trial, size, bold) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        lines.append(line)
-    return lines
-
-
 # --- board ------------------------------------------------------------------------------------
 _SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)?\s*$", re.IGNORECASE)
 _UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4}
@@ -90,7 +70,7 @@ def board_document(
             "trading-paint-board-tiles",
             "Trading Paint board, true size",
             GAME,
-            _ident(opts, f"{square_mm:g} mm squares"),
+            opts.ident(f"{square_mm:g} mm squares"),
         )
         layout.tile(doc, _fewest_sheets(opts, w, h), w, h, draw, mono=opts.mono)
         return doc
@@ -99,12 +79,12 @@ def board_document(
         stem = "trading-paint-board-poster" + (
             f"-{paper.width:g}x{paper.height:g}mm" if sheet else ""
         )
-        doc = Document(stem, "Trading Paint board", GAME, _ident(opts, f"{square_mm:g} mm squares"))
+        doc = Document(stem, "Trading Paint board", GAME, opts.ident(f"{square_mm:g} mm squares"))
         layout.poster(doc, paper, w, h, draw, mono=opts.mono, max_scale=1.0)
         return doc
     if style == "overview":
         doc = Document(
-            "trading-paint-board-overview", "Trading Paint board overview", GAME, _ident(opts)
+            "trading-paint-board-overview", "Trading Paint board overview", GAME, opts.ident()
         )
         _overview(doc, opts.paper_size(landscape=True), board, square_mm, draw, opts.mono)
         return doc
@@ -164,7 +144,7 @@ def dice_document(opts: PrintOptions, edge: float, count: int) -> Document:
         "trading-paint-dice",
         "Trading Paint path dice",
         GAME,
-        _ident(opts, f"{count} dice, {edge:g} mm"),
+        opts.ident(f"{count} dice, {edge:g} mm"),
     )
     paper = opts.paper_size()
     nw, nh = cube_net_size(edge)
@@ -238,7 +218,7 @@ def cars_document(opts: PrintOptions, players: int, edge: float) -> Document:
         f"trading-paint-cars-{players}p",
         f"Trading Paint cars, {players} players",
         GAME,
-        _ident(opts, f"{len(setup.cars)} cars, {edge:g} mm"),
+        opts.ident(f"{len(setup.cars)} cars, {edge:g} mm"),
     )
     nw, nh = cube_net_size(edge)
     draws = []
@@ -305,7 +285,7 @@ RULES = [
 
 
 def rules_document(opts: PrintOptions) -> Document:
-    doc = Document("trading-paint-rules", "Trading Paint rules summary", GAME, _ident(opts))
+    doc = Document("trading-paint-rules", "Trading Paint rules summary", GAME, opts.ident())
     canvas, box = layout.page(doc, opts.paper_size(), mono=opts.mono)
     x, y = box.x, box.y + 6.0
     canvas.text(
@@ -324,7 +304,7 @@ def rules_document(opts: PrintOptions) -> Document:
         for n, s in sorted(setups.items())
     )
     y += 3.0
-    for ln in wrap(line + " (late cars enter on any vacated start square).", 7.5, box.w):
+    for ln in layout.wrap(line + " (late cars enter on any vacated start square).", 7.5, box.w):
         y += 3.4
         canvas.text(x, y, ln, 7.5)
     y += 2.0
@@ -332,7 +312,7 @@ def rules_document(opts: PrintOptions) -> Document:
     for head, body in RULES:
         y += 4.2
         canvas.text(x, y, head, 8.5, bold=True)
-        lines = wrap(body, 8.0, box.w - head_w)
+        lines = layout.wrap(body, 8.0, box.w - head_w)
         for i, ln in enumerate(lines):
             canvas.text(x + head_w, y + i * 3.6, ln, 8.0)
         y += 3.6 * (len(lines) - 1)

@@ -44,27 +44,6 @@ CODE_LEGEND = (
 )
 
 
-def _ident(opts: PrintOptions, extra: str = "") -> str:
-    parts = [p for p in (extra, f"seed {opts.seed}" if opts.seed is not None else "") if p]
-    return " · ".join(parts)
-
-
-def wrap(text: str, size: float, width: float, bold: bool = False) -> list[str]:
-    """Words of `text` in lines no wider than `width` mm at `size` pt."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if line and layout.text_width(trial, size, bold) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        lines.append(line)
-    return lines
-
-
 def boxed_code(
     canvas: Canvas,
     x: float,
@@ -94,11 +73,11 @@ def board_documents(opts: PrintOptions, size: str = "both") -> list[Document]:
     docs = []
     w, h = board_size(TRUE_UNIT)
     if size in ("page", "both"):
-        doc = Document("triactor-board", "Triactor board", GAME, _ident(opts))
+        doc = Document("triactor-board", "Triactor board", GAME, opts.ident())
         layout.poster(doc, opts.paper_size(landscape=True), w, h, draw_board, mono=opts.mono)
         docs.append(doc)
     if size in ("tiled", "both"):
-        doc = Document("triactor-board-tiled", "Triactor board, true size", GAME, _ident(opts))
+        doc = Document("triactor-board-tiled", "Triactor board, true size", GAME, opts.ident())
         papers = [opts.paper_size(landscape=True), opts.paper_size(landscape=False)]
         sheets = [layout.tile_plan(p, w, h)[0] * layout.tile_plan(p, w, h)[1] for p in papers]
         paper = papers[sheets.index(min(sheets))]  # fewer sheets; landscape on a tie
@@ -190,7 +169,7 @@ def slips_documents(
     for name in layouts:
         stem = "triactor-slips-" + ("gutter" if name == "gutter-fold" else "duplex")
         title = "Triactor betting slips, " + ("gutter fold" if name == "gutter-fold" else "duplex")
-        doc = Document(stem, title, GAME, _ident(opts, f"{len(numbers)} slips"))
+        doc = Document(stem, title, GAME, opts.ident(f"{len(numbers)} slips"))
         if name == "gutter-fold":
             layout.gutter_fold(doc, paper, fronts, backs, SLIP_W, SLIP_H, gap=4.0, mono=opts.mono)
         else:
@@ -202,7 +181,7 @@ def slips_documents(
 # --- payout card -----------------------------------------------------------------------------
 def payouts_document(opts: PrintOptions) -> Document:
     """The seed's four tables on one page, and the horses' shorthand letters."""
-    doc = Document("triactor-payouts", "Triactor payout tables", GAME, _ident(opts))
+    doc = Document("triactor-payouts", "Triactor payout tables", GAME, opts.ident())
     paper = opts.paper_size()
     c, box = layout.page(doc, paper, mono=opts.mono)
     x0, y = box.x, box.y + 7
@@ -269,14 +248,14 @@ def _table(
     top = y
     head = ["Name", "Code", "Betting Credits"]
     if columns:
-        lines = wrap(heading, 7, win_w - 4)
+        lines = layout.wrap(heading, 7, win_w - 4)
         head_h = 5.5 + 3.2 * len(lines) + 5.0
     else:
         head_h = 9.5
     c.rect(x0, y, total, head_h, HEAD_FILL)
     x = x0
     for name, w in zip(head, widths, strict=True):
-        for k, part in enumerate(wrap(name, 8, w - 3, bold=True)):
+        for k, part in enumerate(layout.wrap(name, 8, w - 3, bold=True)):
             c.text(x + 2, y + 4.3 + k * 3.4, part, 8, bold=True)
         x += w
     wx = x
@@ -294,7 +273,7 @@ def _table(
     y += head_h
     for bt in bets:
         row_h = 7.0
-        effect = wrap(bt.effect, 8, win_w - 4) if bt.effect else []
+        effect = layout.wrap(bt.effect, 8, win_w - 4) if bt.effect else []
         row_h = max(row_h, 3.6 * len(effect) + 3.4)
         c.line(x0, y, x0 + total, y, LIGHT)
         base = y + 4.8
@@ -344,7 +323,7 @@ def horse_card(h: Horse) -> Callable[[Canvas], None]:
 
 
 def horses_document(opts: PrintOptions) -> Document:
-    doc = Document("triactor-horses", "Triactor horse cards", GAME, _ident(opts))
+    doc = Document("triactor-horses", "Triactor horse cards", GAME, opts.ident())
     layout.nup(
         doc,
         opts.paper_size(),
@@ -386,7 +365,7 @@ def coins_document(opts: PrintOptions, diameter: float = COIN_DIAMETER) -> Docum
         for v in range(6):
             fronts.append(_coin_side(h, None, diameter, cell))
             backs.append(_coin_side(h, v, diameter, cell))
-    doc = Document("triactor-coins", "Triactor coins", GAME, _ident(opts, f"{diameter:g} mm"))
+    doc = Document("triactor-coins", "Triactor coins", GAME, opts.ident(f"{diameter:g} mm"))
     layout.gutter_fold(doc, opts.paper_size(), fronts, backs, cell, cell, gap=1.0, mono=opts.mono)
     return doc
 
@@ -440,7 +419,7 @@ def dice_document(opts: PrintOptions, edge: float = DIE_EDGE) -> Document:
 
         return draw
 
-    doc = Document("triactor-dice", "Triactor dice", GAME, _ident(opts, f"{edge:g} mm faces"))
+    doc = Document("triactor-dice", "Triactor dice", GAME, opts.ident(f"{edge:g} mm faces"))
     layout.nup(
         doc,
         opts.paper_size(),
