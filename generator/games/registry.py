@@ -25,9 +25,9 @@ GAMES: tuple[GameInfo, ...] = (
         "graph-racers",
         "Graph Racers (Racetrack)",
         "paper-and-pencil vector racing on squared paper",
-        prints=("sheet", "worksheet", "paper graph|dot"),
+        prints=("sheet (track, race sheet, answer key)", "worksheet", "paper graph|dot"),
         generates=("generate (closed circuits with par)",),
-        solves=("solve (exact minimum moves)", "check (move checker)"),
+        solves=("solve (exact minimum moves; search or cp-sat)", "check (move checker)"),
     ),
     GameInfo(
         "trading-paint",

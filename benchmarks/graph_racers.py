@@ -1,0 +1,128 @@
+"""Graph Racers benchmarks: a table of solve times and states, not timed tests.
+
+    python benchmarks/graph_racers.py                 # every map, then the generator figures
+    python benchmarks/graph_racers.py --only nook     # maps whose path contains "nook"
+    python benchmarks/graph_racers.py --no-maps       # only the generator figures
+
+Under the exact rule with the 9-option set it reports, for every map in
+../shared/data/racetrack (or tests/data/racetrack without it): the optimum, the states the A*
+search expanded and its time (target: under 0.2 s; empty-80x80 under 0.5 s), next to a plain
+breadth-first search (goal: at least 10 times fewer states on open maps). Then: one generated
+120 x 80 circuit solved (target under 1 s), and 100 easy worksheet tracks generated with their
+par (target under 30 s). Searches give up after --max-states states so the table finishes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from generator.errors import LimitExceeded  # noqa: E402
+from generator.games.graph_racers.formats import read_track  # noqa: E402
+from generator.games.graph_racers.rules import Rules  # noqa: E402
+from generator.games.graph_racers.solve import solve  # noqa: E402
+
+
+def map_folder() -> Path:
+    shared = ROOT.parent / "shared" / "data" / "racetrack"
+    return shared if shared.is_dir() else ROOT / "tests" / "data" / "racetrack"
+
+
+def timed(fn):
+    t = time.perf_counter()
+    out = fn()
+    return out, time.perf_counter() - t
+
+
+def maps_table(only: str | None, max_states: int, bfs_states: int) -> None:
+    folder = map_folder()
+    files = sorted(p for p in folder.rglob("*") if p.suffix in (".track", ".txt"))
+    if only:
+        files = [p for p in files if only in str(p.relative_to(folder))]
+    rules = Rules(9, "exact")
+    print(f"maps in {folder} under {rules.short()}")
+    head = f"{'map':46s} {'size':>9s} {'moves':>5s} {'A* states':>10s} {'A* s':>7s} {'BFS states':>11s} {'fewer':>7s}  target"
+    print(head)
+    print("-" * len(head))
+    over = 0
+    for path in files:
+        track = read_track(path)
+        name = str(path.relative_to(folder))
+        target = 0.5 if path.name.startswith("empty-80x80") else 0.2
+        try:
+            sol, secs = timed(lambda t=track: solve(t, rules, max_states=max_states))
+            moves, states = str(sol.moves), str(sol.expanded)
+            ok = "ok" if secs <= target else f"OVER {target:g} s"
+        except LimitExceeded:
+            moves, states, secs, ok = "?", f">{max_states}", float("nan"), "gave up"
+        if bfs_states:
+            try:
+                bfs = solve(track, rules, heuristic=False, max_states=bfs_states)
+                bfs_text = str(bfs.expanded)
+                ratio = f"{bfs.expanded / max(1, int(states)):.1f}x" if states.isdigit() else "-"
+            except LimitExceeded:
+                bfs_text, ratio = f">{bfs_states}", "-"
+        else:
+            bfs_text, ratio = "-", "-"
+        over += not ok.startswith("ok")
+        print(
+            f"{name:46s} {track.cols:>4d}x{track.rows:<4d} {moves:>5s} {states:>10s} {secs:7.3f} {bfs_text:>11s} {ratio:>7s}  {ok}",
+            flush=True,
+        )
+    print(f"{len(files)} maps, {over} over their target or given up")
+
+
+def generator_figures(count: int) -> None:
+    from generator.games.graph_racers.generate import Request, generate, presets
+    from generator.games.graph_racers.materials import worksheet_track_size
+    from generator.render.paper import Paper
+
+    print()
+    req = Request(rows=80, cols=120, width=(3, 5), difficulty="medium", seed=1, rules=Rules(9))
+    (track,), gen_secs = timed(lambda: generate(req, 1))
+    sol, secs = timed(lambda: solve(track, Rules(9)))
+    print(
+        f"generated 120x80 circuit (medium, seed 1): generated with par in {gen_secs:.2f} s; "
+        f"solved under accel 9, exact: {sol.moves} moves, {sol.expanded} states, {secs:.3f} s "
+        f"({'ok' if secs <= 1.0 else 'OVER 1 s'})"
+    )
+    cols, rows = worksheet_track_size(
+        Paper.get("a4"), 2, 5.0, tuple(presets()["worksheet"]["max_size"])
+    )
+    req = Request(rows=rows, cols=cols, width=(3, 5), difficulty="easy", seed=1, rules=Rules())
+    tracks, secs = timed(lambda: generate(req, count))
+    attempts = sum(t.meta["generator"]["attempt"] for t in tracks)
+    print(
+        f"{count} easy worksheet tracks ({cols}x{rows}, par under accel 5, exact): {secs:.1f} s, "
+        f"{attempts} drawn ({'ok' if secs <= 30 * count / 100 else 'OVER target'})"
+    )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument("--only", help="only maps whose path contains this text")
+    ap.add_argument(
+        "--max-states", type=int, default=400_000, help="A* gives up after this many states"
+    )
+    ap.add_argument(
+        "--bfs-states", type=int, default=400_000, help="BFS gives up after this many (0: no BFS)"
+    )
+    ap.add_argument("--no-maps", action="store_true", help="skip the map table")
+    ap.add_argument("--no-generate", action="store_true", help="skip the generator figures")
+    ap.add_argument("--count", type=int, default=100, help="worksheet tracks to generate")
+    args = ap.parse_args()
+    if not args.no_maps:
+        maps_table(args.only, args.max_states, args.bfs_states)
+    if not args.no_generate:
+        generator_figures(args.count)
+
+
+if __name__ == "__main__":
+    main()

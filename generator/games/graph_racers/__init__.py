@@ -1,0 +1,6 @@
+"""Graph Racers (Racetrack): vector racing on squared paper.
+
+model (track), formats (files), rules (switches), referee (crash or finish), distances and
+solve (exact A*), cpsat (second engine), check (move checker), circuit and generate (circuits
+with par), drawing and materials (printed sheets), commands (the CLI group).
+"""

@@ -1,0 +1,276 @@
+"""The move checker: is a player's racing line legal under the rules, and how long is it?
+
+A racing line is given as the car's points (start first) or as its accelerations (with the
+start point when the track has several). The checker replays it move by move with the same
+referee the solver uses, and names the first illegal move and why: an acceleration the rules do
+not allow (or a skid on oil ignored), a crash at a point, moves after the finish, or a line that
+never reaches the finish.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.errors import InvalidInput
+from generator.games.graph_racers.model import Point, Track
+from generator.games.graph_racers.referee import CRASH, FINISH, Referee
+from generator.games.graph_racers.rules import (
+    ACCEL_TEXT,
+    Rules,
+    Vector,
+    classify,
+    skid_changes,
+    spend,
+)
+
+
+@dataclass(frozen=True)
+class RacingLine:
+    """A racing line as written by a player: points, or a start and accelerations."""
+
+    points: tuple[Point, ...] | None = None
+    accelerations: tuple[Vector, ...] | None = None
+    start: Point | None = None
+    guessed: bool = False  # no header said which: points if the first pair is a start point
+
+    def resolved(self, track: Track) -> RacingLine:
+        """Decide points or accelerations for a headerless list of pairs."""
+        if not self.guessed:
+            return self
+        pairs = self.points or ()
+        if pairs and pairs[0] in track.starts:
+            return RacingLine(points=pairs)
+        return RacingLine(accelerations=pairs)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    legal: bool
+    moves: int  # moves checked (all of them when legal)
+    message: str
+    bad_move: int | None = None  # 1-based number of the first illegal move
+
+
+_INT = re.compile(r"[-+]?\d+")
+_ALLOWED = re.compile(r"^[\s\d+\-,;()\[\]]*$")
+
+
+def parse_moves(text: str, source: str = "moves") -> RacingLine:
+    """Read a moves file: JSON (a solve --json object, {"path"}, {"accelerations", "start"},
+    or a list of pairs) or text (one or more pairs per line, optional 'points',
+    'accelerations' and 'start R C' lines, '#' comments)."""
+    if not text.strip():
+        raise InvalidInput(f"{source}: the moves file is empty; list points or accelerations")
+    stripped = text.lstrip()
+    if stripped.startswith("{") or stripped.startswith("["):
+        return _parse_json_moves(text, source)
+    kind: str | None = None
+    start: Point | None = None
+    pairs: list[tuple[int, int]] = []
+    for lineno, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        word = line.split()[0].lower().rstrip(":")
+        if word in ("points", "path", "accelerations", "accels"):
+            kind = "points" if word in ("points", "path") else "accelerations"
+            line = line.split(None, 1)[1] if len(line.split(None, 1)) > 1 else ""
+            if not line:
+                continue
+        elif word == "start":
+            nums = _INT.findall(line)
+            if len(nums) != 2:
+                raise InvalidInput(
+                    f"{source} line {lineno} column 1: write the start as 'start ROW COL'"
+                )
+            start = (int(nums[0]), int(nums[1]))
+            continue
+        if not _ALLOWED.match(line):
+            col = next(i for i, ch in enumerate(raw) if not _ALLOWED.match(ch)) + 1
+            raise InvalidInput(
+                f"{source} line {lineno} column {col}: unexpected {raw[col - 1]!r}; write pairs of "
+                "whole numbers like '5 0' or '(5, 0)'"
+            )
+        nums = [int(n) for n in _INT.findall(line)]
+        if len(nums) % 2:
+            raise InvalidInput(
+                f"{source} line {lineno} column 1: {len(nums)} numbers, not pairs; write each point "
+                "or acceleration as two whole numbers"
+            )
+        pairs += [(nums[i], nums[i + 1]) for i in range(0, len(nums), 2)]
+    if not pairs:
+        raise InvalidInput(
+            f"{source}: no moves found; list points or accelerations, one pair a line"
+        )
+    return _build(pairs, kind, start)
+
+
+def _build(pairs: list[tuple[int, int]], kind: str | None, start: Point | None) -> RacingLine:
+    if kind == "points":
+        return RacingLine(points=tuple(pairs))
+    if kind == "accelerations":
+        return RacingLine(accelerations=tuple(pairs), start=start)
+    if start is not None:
+        return RacingLine(accelerations=tuple(pairs), start=start)
+    return RacingLine(points=tuple(pairs), guessed=True)
+
+
+def _parse_json_moves(text: str, source: str) -> RacingLine:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise InvalidInput(
+            f"{source} line {e.lineno} column {e.colno}: not valid JSON ({e.msg})"
+        ) from None
+
+    def pairs_of(value, key: str) -> list[tuple[int, int]]:
+        if not isinstance(value, list) or not all(
+            isinstance(p, list)
+            and len(p) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in p)
+            for p in value
+        ):
+            raise InvalidInput(
+                f"{source}: {key} must be a list of [row, col] pairs of whole numbers"
+            )
+        if not value:
+            raise InvalidInput(f"{source}: {key} is empty; list at least one move")
+        return [(p[0], p[1]) for p in value]
+
+    if isinstance(data, list):
+        return _build(pairs_of(data, "the list"), None, None)
+    if not isinstance(data, dict):
+        raise InvalidInput(f"{source}: expected a JSON object with 'path' or 'accelerations'")
+    if data.get("path"):
+        return RacingLine(points=tuple(pairs_of(data["path"], "'path'")))
+    if "accelerations" in data:
+        start = None
+        if data.get("start") is not None:
+            s = pairs_of([data["start"]], "'start'")[0]
+            start = s
+        return RacingLine(
+            accelerations=tuple(pairs_of(data["accelerations"], "'accelerations'")), start=start
+        )
+    raise InvalidInput(f"{source}: expected a JSON object with 'path' or 'accelerations'")
+
+
+def read_moves(path: str | Path) -> RacingLine:
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InvalidInput(f"{p}: no such file; give the path of a moves file") from None
+    except UnicodeDecodeError:
+        raise InvalidInput(f"{p}: not UTF-8 text; save the moves as plain text") from None
+    return parse_moves(text, str(p))
+
+
+def _moves(n: int) -> str:
+    return f"{n} move" if n == 1 else f"{n} moves"
+
+
+def _fmt(p: tuple[int, int]) -> str:
+    return f"({p[0]}, {p[1]})"
+
+
+def check_line(track: Track, rules: Rules, line: RacingLine) -> Verdict:
+    """Replay a racing line and judge it."""
+    ref = Referee(track, rules)
+    line = line.resolved(track)
+    if line.points is not None:
+        pts = list(line.points)
+        start = pts[0]
+        if start not in track.starts:
+            return Verdict(False, 0, f"point 1 {_fmt(start)} is not a start point", 0)
+        steps = [(b[0] - a[0], b[1] - a[1]) for a, b in zip(pts, pts[1:], strict=False)]
+        given_accels = None
+    else:
+        assert line.accelerations is not None
+        if line.start is not None:
+            start = line.start
+            if start not in track.starts:
+                return Verdict(False, 0, f"start {_fmt(start)} is not a start point", 0)
+        elif len(track.starts) == 1:
+            start = track.starts[0]
+        else:
+            raise InvalidInput(
+                f"the track has {len(track.starts)} start points: begin the moves with 'start ROW COL' "
+                "or give the car's points"
+            )
+        steps = None
+        given_accels = list(line.accelerations)
+    n = len(steps) if steps is not None else len(given_accels or [])
+    if n == 0:
+        return Verdict(False, 0, "no moves: the line stays on its start point", 0)
+    r, c = start
+    vr = vc = 0
+    stage = 0
+    budget = rules.budget
+    for i in range(n):
+        move = i + 1
+        if steps is not None:
+            nv = steps[i]
+            a = (nv[0] - vr, nv[1] - vc)
+        else:
+            a = given_accels[i]  # type: ignore[index]
+            nv = (vr + a[0], vc + a[1])
+        if ref.skids(r, c, vr, vc):
+            allowed = [x for x, _ in skid_changes(rules, (vr, vc))]
+            if a not in allowed:
+                extra = " or stop" if len(allowed) > 1 else ""
+                return Verdict(
+                    False,
+                    move,
+                    f"move {move}: the car skids on oil and must repeat vector {_fmt((vr, vc))}{extra}; "
+                    f"acceleration {_fmt(a)} is not allowed",
+                    move,
+                )
+            kind = ""
+        else:
+            found = classify(rules, (vr, vc), a, budget)
+            if found is None:
+                why = f"accel {rules.accel}: {ACCEL_TEXT[rules.accel]}"
+                if rules.has_boosts:
+                    b, t, k = budget
+                    why += f"; boosts left: brakes {b}, turbo {t}, rocket {k}"
+                return Verdict(
+                    False,
+                    move,
+                    f"move {move}: acceleration {_fmt(a)} from vector {_fmt((vr, vc))} is not allowed "
+                    f"under the rules ({why})",
+                    move,
+                )
+            kind = found
+        outcome, stage = ref.judge(r, c, nv[0], nv[1], stage)
+        if outcome == CRASH:
+            if rules.collision == "exact":
+                bad = ref.first_bad_square(r, c, nv[0], nv[1])
+                where = f"crash at point {_fmt(bad)}" if bad else "crash"
+                msg = f"move {move}: {where} on the way from {_fmt((r, c))} to {_fmt((r + nv[0], c + nv[1]))}"
+            else:
+                msg = f"move {move}: crash: lands off the track at {_fmt((r + nv[0], c + nv[1]))}"
+            return Verdict(False, move, msg, move)
+        budget = spend(budget, kind) if kind else budget
+        r, c, vr, vc = r + nv[0], c + nv[1], nv[0], nv[1]
+        if outcome == FINISH:
+            if move < n:
+                return Verdict(
+                    False,
+                    move + 1,
+                    f"move {move + 1}: the race was already finished by move {move}; remove the "
+                    f"{n - move} move(s) after it",
+                    move + 1,
+                )
+            return Verdict(True, n, f"legal, {_moves(n)}")
+    if track.is_lap:
+        missing = f"the finish line (checkpoints passed: {stage} of {len(track.checkpoints)})"
+    else:
+        missing = "a goal point"
+    return Verdict(
+        False,
+        n,
+        f"finish not reached: after {_moves(n)} the car is at {_fmt((r, c))} and has not reached {missing}",
+    )

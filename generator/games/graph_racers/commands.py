@@ -1,0 +1,514 @@
+"""`racegen graph-racers ...`: solve, check, generate and print Graph Racers tracks.
+
+Only click is imported here at module level; every command imports the library inside its
+body so `racegen --help` stays fast.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+
+from generator.options import printing_options
+
+
+def rule_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """--accel --collision --brakes --turbo --rocket (None = the track's stored rules or defaults)."""
+    options = [
+        click.option(
+            "--accel",
+            type=click.Choice(["5", "8", "9"]),
+            default=None,
+            help="Acceleration set: 5 = keep or change one axis by 1 (seed rule, default); "
+            "9 = keep or any of the 8 neighbours; 8 = the 8 neighbours only (Swedish).",
+        ),
+        click.option(
+            "--collision",
+            type=click.Choice(["exact", "endpoint"]),
+            default=None,
+            help="exact (default): the move's line may not touch an off-track square; "
+            "endpoint: only the landing point must be on the track.",
+        ),
+        click.option(
+            "--brakes",
+            type=click.IntRange(0, 9),
+            default=None,
+            help="Uses of good brakes (slow one axis by 2).",
+        ),
+        click.option(
+            "--turbo",
+            type=click.IntRange(0, 9),
+            default=None,
+            help="Uses of turbo (speed one axis up by 2).",
+        ),
+        click.option(
+            "--rocket",
+            type=click.IntRange(0, 1),
+            default=None,
+            help="Rocket booster (speed one axis up by 3, once).",
+        ),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def resolve_rules(
+    track: Any,
+    accel: str | None,
+    collision: str | None,
+    brakes: int | None,
+    turbo: int | None,
+    rocket: int | None,
+):
+    """The rules asked for: explicit options over the rules stored with the track over defaults."""
+    from generator.games.graph_racers.rules import Rules
+
+    stored = track.meta.get("rules") if track is not None else None
+    base = Rules.from_dict(stored) if isinstance(stored, dict) else Rules()
+    return Rules(
+        accel=int(accel) if accel is not None else base.accel,
+        collision=collision if collision is not None else base.collision,
+        brakes=brakes if brakes is not None else base.brakes,
+        turbo=turbo if turbo is not None else base.turbo,
+        rocket=rocket if rocket is not None else base.rocket,
+    )
+
+
+def _limits() -> dict[str, Any]:
+    from generator.resources import load_json
+
+    return load_json("graph_racers", "presets.json")["limits"]
+
+
+def _pt(p: Any) -> str:
+    return f"({p[0]}, {p[1]})"
+
+
+@click.group("graph-racers")
+def graph_racers() -> None:
+    """Graph Racers (Racetrack): vector racing on squared paper.
+
+    Solve tracks exactly, check a racing line, generate circuits with a par, and print track
+    sheets, race sheets, answer keys and classroom worksheets. Every rule is a switch
+    (--accel, --collision, boosts) stored with every solution and printed on every sheet.
+    """
+
+
+@graph_racers.command("solve")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@rule_options
+@click.option(
+    "--engine",
+    type=click.Choice(["search", "cp-sat"]),
+    default="search",
+    show_default=True,
+    help="search: exact A*; cp-sat: time-expanded CP-SAT model (small tracks).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option(
+    "--lines",
+    "count_lines",
+    type=click.IntRange(0, 10**6),
+    default=0,
+    help="Also count the optimal racing lines (up to this many).",
+)
+@click.option(
+    "--max-cells",
+    type=click.IntRange(1, None),
+    default=None,
+    help="Largest track (points) to accept.",
+)
+@click.option(
+    "--max-states",
+    type=click.IntRange(1, None),
+    default=None,
+    help="Give up after expanding this many states.",
+)
+def solve_cmd(
+    file: Path,
+    accel,
+    collision,
+    brakes,
+    turbo,
+    rocket,
+    engine: str,
+    as_json: bool,
+    count_lines: int,
+    max_cells,
+    max_states,
+) -> None:
+    """Solve FILE exactly: the least number of moves and an optimal racing line."""
+    import json
+
+    from generator.errors import Unsolvable
+    from generator.games.graph_racers.formats import read_track
+
+    limits = _limits()
+    track = read_track(file, max_cells=max_cells or limits["max_cells"])
+    rules = resolve_rules(track, accel, collision, brakes, turbo, rocket)
+    if engine == "cp-sat":
+        from generator.games.graph_racers.cpsat import solve_cpsat
+
+        sol = solve_cpsat(track, rules)
+    else:
+        from generator.games.graph_racers.solve import solve
+
+        sol = solve(
+            track, rules, max_states=max_states or limits["max_states"], count_lines=count_lines
+        )
+    if as_json:
+        out = {"track": track.name, **sol.to_dict()}
+        if track.notes:
+            out["notes"] = list(track.notes)
+        click.echo(json.dumps(out))
+    elif sol.moves is not None:
+        for note in track.notes:
+            click.echo(f"note: {note}")
+        click.echo(f"{track.name}: {sol.moves} moves under {rules.short()}")
+        click.echo("path: " + " ".join(_pt(p) for p in sol.path))
+        click.echo("accelerations: " + " ".join(_pt(a) for a in sol.accelerations))
+        if any(sol.boosts):
+            click.echo("boosts: " + " ".join(f"{i + 1}:{k}" for i, k in enumerate(sol.boosts) if k))
+        if sol.optimal_lines is not None:
+            more = "at least " if sol.lines_capped else ""
+            click.echo(f"optimal racing lines: {more}{sol.optimal_lines}")
+        unit = "CP-SAT branches" if sol.engine == "cp-sat" else "states expanded"
+        click.echo(f"{sol.engine}: {sol.expanded} {unit} in {sol.seconds:.3f} s")
+    if sol.moves is None:
+        raise Unsolvable(
+            f"{track.name}: no route from a start to the finish under {rules.short()}; "
+            "try other rules (for example --collision endpoint or --accel 9)"
+        )
+
+
+@graph_racers.command("check")
+@click.argument("track_file", metavar="TRACK", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("moves_file", metavar="MOVES", type=click.Path(dir_okay=False, path_type=Path))
+@rule_options
+@click.option(
+    "--max-cells",
+    type=click.IntRange(1, None),
+    default=None,
+    help="Largest track (points) to accept.",
+)
+def check_cmd(
+    track_file: Path, moves_file: Path, accel, collision, brakes, turbo, rocket, max_cells
+) -> None:
+    """Check a racing line: MOVES lists the car's points or its accelerations (text or JSON).
+
+    Prints "legal, N moves (par P)" and exits 0, or names the first illegal move and why and
+    exits 1.
+    """
+    from generator.errors import InvalidInput, LimitExceeded
+    from generator.games.graph_racers.check import check_line, read_moves
+    from generator.games.graph_racers.formats import read_track
+    from generator.games.graph_racers.solve import solve
+
+    limits = _limits()
+    track = read_track(track_file, max_cells=max_cells or limits["max_cells"])
+    line = read_moves(moves_file)
+    rules = resolve_rules(track, accel, collision, brakes, turbo, rocket)
+    try:
+        verdict = check_line(track, rules, line)
+    except InvalidInput as e:
+        raise InvalidInput(f"{moves_file}: {e}") from None
+    if not verdict.legal:
+        click.echo(f"illegal: {verdict.message} (rules: {rules.short()})")
+        raise click.exceptions.Exit(1)
+    try:
+        best = solve(track, rules, max_states=limits["max_states"]).moves
+        par = f"par {best}" if best is not None else "no par"
+    except LimitExceeded:
+        par = "par not computed: track too large"
+    click.echo(f"{verdict.message} ({par}; rules: {rules.short()})")
+
+
+def _parse_size(value: str) -> tuple[int, int]:
+    """'40x25' -> (cols, rows)."""
+    a, sep, b = value.lower().partition("x")
+    if not sep or not a.strip().isdigit() or not b.strip().isdigit():
+        raise click.BadParameter(f"{value!r}: write the size as COLSxROWS, like 40x25")
+    return int(a), int(b)
+
+
+def _parse_range(value: str) -> tuple[int, int]:
+    """'3..5' or '4' -> (lo, hi)."""
+    lo, sep, hi = value.partition("..")
+    try:
+        pair = (int(lo), int(hi)) if sep else (int(lo), int(lo))
+    except ValueError:
+        raise click.BadParameter(f"{value!r}: write the width as MIN..MAX, like 3..5") from None
+    if pair[0] > pair[1] or pair[0] < 2 or pair[1] > 12:
+        raise click.BadParameter(
+            f"{value!r}: widths go from 2 to 12 points, MIN no larger than MAX"
+        )
+    return pair
+
+
+class _Progress:
+    """A click progress bar on a terminal; silent when stderr is piped."""
+
+    def __init__(self, total: int, label: str) -> None:
+        import sys
+
+        self.bar = None
+        if total > 1 and sys.stderr.isatty():
+            self.bar = click.progressbar(length=total, label=label, file=sys.stderr)
+            self.bar.__enter__()
+
+    def __call__(self, n: int) -> None:
+        if self.bar is not None:
+            self.bar.update(n)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+
+
+@graph_racers.command("generate")
+@click.option("--size", default="40x25", show_default=True, help="Track size in points, COLSxROWS.")
+@click.option(
+    "--width",
+    "width_text",
+    default="3..5",
+    show_default=True,
+    help="Track width range in points, MIN..MAX.",
+)
+@click.option(
+    "--difficulty",
+    type=click.Choice(["easy", "medium", "hard"]),
+    default="medium",
+    show_default=True,
+)
+@click.option(
+    "--seed", type=int, default=1, show_default=True, help="Random seed (same seed, same tracks)."
+)
+@click.option(
+    "--count", type=click.IntRange(1, None), default=1, show_default=True, help="How many tracks."
+)
+@click.option(
+    "--checkpoints",
+    type=click.IntRange(1, 6),
+    default=2,
+    show_default=True,
+    help="Checkpoints a lap passes in order.",
+)
+@rule_options
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("output"),
+    show_default=True,
+    help="Folder for the JSON files.",
+)
+@click.option("--force", is_flag=True, help="Overwrite existing files.")
+def generate_cmd(
+    size: str,
+    width_text: str,
+    difficulty: str,
+    seed: int,
+    count: int,
+    checkpoints: int,
+    accel,
+    collision,
+    brakes,
+    turbo,
+    rocket,
+    out: Path,
+    force: bool,
+) -> None:
+    """Generate closed circuits, each solved for its par, as JSON track files."""
+    from generator.errors import LimitExceeded, OutputExists
+    from generator.games.graph_racers.formats import track_to_json
+    from generator.games.graph_racers.generate import Request, generate
+    from generator.output import write_text_file
+
+    cols, rows = _parse_size(size)
+    width = _parse_range(width_text)
+    limits = _limits()
+    max_cols, max_rows = limits["max_generate_size"]
+    if cols > max_cols or rows > max_rows:
+        raise LimitExceeded(
+            f"--size {size} is larger than {max_cols}x{max_rows}; generate a smaller track"
+        )
+    if count > limits["max_count"]:
+        raise LimitExceeded(
+            f"--count {count} is more than {limits['max_count']}; generate fewer at a time"
+        )
+    rules = resolve_rules(None, accel, collision, brakes, turbo, rocket)
+    names = [
+        out / f"graph-racers-{cols}x{rows}-{difficulty}-s{seed}-{i + 1}.json" for i in range(count)
+    ]
+    if not force:
+        for p in names:
+            if p.exists():
+                raise OutputExists(f"{p} already exists: use --force to overwrite it")
+    req = Request(rows, cols, width, difficulty, seed, rules, checkpoints)
+    bar = _Progress(count, "generating")
+    try:
+        tracks = generate(req, count, bar)
+    finally:
+        bar.close()
+    for p, track in zip(names, tracks, strict=False):
+        write_text_file(p, track_to_json(track), force=force)
+        click.echo(str(p))
+
+
+def _pitch_option(func: Callable[..., Any]) -> Callable[..., Any]:
+    from generator.options import Length
+
+    return click.option(
+        "--grid",
+        "pitch",
+        type=Length(minimum=2.0, maximum=20.0),
+        default="5mm",
+        show_default=True,
+        help="Distance between grid points: 5mm, 0.25in...",
+    )(func)
+
+
+@graph_racers.command("sheet")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--kind",
+    "kinds",
+    type=click.Choice(["track", "race", "answer"]),
+    multiple=True,
+    help="Which pages; repeat for several. [default: track, race and answer]",
+)
+@click.option(
+    "--players",
+    type=click.IntRange(2, 6),
+    default=4,
+    show_default=True,
+    help="Players on the race sheet.",
+)
+@_pitch_option
+@rule_options
+@printing_options
+def sheet_cmd(
+    opts, file: Path, kinds, players: int, pitch: float, accel, collision, brakes, turbo, rocket
+) -> None:
+    """Print FILE as a track sheet, a race sheet with a move log, and an answer key (true scale)."""
+    from generator.games.graph_racers.formats import read_track
+    from generator.games.graph_racers.materials import sheet_document
+    from generator.games.graph_racers.solve import solve
+    from generator.output import emit
+
+    limits = _limits()
+    track = read_track(file, max_cells=limits["max_cells"])
+    rules = resolve_rules(track, accel, collision, brakes, turbo, rocket)
+    kinds = tuple(dict.fromkeys(kinds)) or ("track", "race", "answer")
+    sol = solve(track, rules, max_states=limits["max_states"], count_lines=1000)
+    if sol.moves is None and "answer" in kinds:
+        from generator.errors import Unsolvable
+
+        raise Unsolvable(
+            f"{track.name}: no route under {rules.short()}, so no par and no answer key; "
+            "print --kind track or --kind race, or choose other rules"
+        )
+    stem = f"{Path(file).stem}-sheet"
+    doc = sheet_document(
+        track,
+        rules,
+        sol if sol.moves is not None else None,
+        kinds=kinds,
+        players=players,
+        paper=opts.paper_size(),
+        pitch=pitch,
+        mono=opts.mono,
+        stem=stem,
+    )
+    for path in emit(doc, opts):
+        click.echo(str(path))
+
+
+@graph_racers.command("worksheet")
+@click.option(
+    "--count", type=click.IntRange(1, 60), default=6, show_default=True, help="How many puzzles."
+)
+@click.option(
+    "--per-page",
+    type=click.Choice(["1", "2", "3", "4", "6"]),
+    default="2",
+    show_default=True,
+    help="Puzzles per page.",
+)
+@click.option(
+    "--difficulty", type=click.Choice(["easy", "medium", "hard"]), default="easy", show_default=True
+)
+@click.option(
+    "--width",
+    "width_text",
+    default=None,
+    help="Track width range in points, MIN..MAX. [default: 3..5]",
+)
+@click.option("--checkpoints", type=click.IntRange(1, 6), default=2, show_default=True)
+@_pitch_option
+@rule_options
+@printing_options
+def worksheet_cmd(
+    opts,
+    count: int,
+    per_page: str,
+    difficulty: str,
+    width_text,
+    checkpoints: int,
+    pitch: float,
+    accel,
+    collision,
+    brakes,
+    turbo,
+    rocket,
+) -> None:
+    """A classroom worksheet: K generated tracks per page with name, date and par, then answer pages."""
+    from generator.games.graph_racers.generate import Request, generate, presets
+    from generator.games.graph_racers.materials import worksheet_document, worksheet_track_size
+    from generator.games.graph_racers.solve import Solution
+    from generator.output import emit
+
+    table = presets()["worksheet"]
+    width = _parse_range(width_text) if width_text else tuple(table["width"])
+    rules = resolve_rules(None, accel, collision, brakes, turbo, rocket)
+    paper = opts.paper_size()
+    k = int(per_page)
+    cols, rows = worksheet_track_size(paper, k, pitch, tuple(table["max_size"]))
+    seed = opts.seed_or(1)
+    req = Request(rows, cols, width, difficulty, seed, rules, checkpoints)
+    bar = _Progress(count, "generating")
+    try:
+        tracks = generate(req, count, bar)
+    finally:
+        bar.close()
+    sols = []
+    for t in tracks:
+        sol = t.meta["solution"]
+        sols.append(
+            Solution(
+                rules,
+                t.meta["par"],
+                [tuple(p) for p in sol["path"]],
+                [tuple(a) for a in sol["accelerations"]],
+                optimal_lines=sol.get("optimal_lines"),
+                lines_capped=(sol.get("optimal_lines") or 0) >= 2,
+            )
+        )
+    stem = f"graph-racers-worksheet-{difficulty}-s{seed}"
+    doc = worksheet_document(
+        tracks,
+        sols,
+        rules,
+        per_page=k,
+        paper=paper,
+        pitch=pitch,
+        mono=opts.mono,
+        stem=stem,
+        title=f"Graph Racers worksheet ({difficulty})",
+        ident=f"graph-racers:{cols}x{rows}#{seed} · {rules.short()}",
+    )
+    for path in emit(doc, opts):
+        click.echo(str(path))

@@ -1,0 +1,171 @@
+"""A second, independent engine: a time-expanded CP-SAT model, for small tracks.
+
+For T = 1, 2, ... the model asks: is there a race of exactly T moves? Variables are the car's
+point, vector and acceleration at every move; tables (built from the referee) list which moves
+stay on the track, which finish, which accelerations the rules allow from each vector, and
+where the car skids on oil. The first T that is feasible is the optimum. It shares the rules
+with the search engine but none of the search, so agreement between the two is a real check.
+
+CP-SAT runs with one worker, a fixed seed and a deterministic time limit per T, so the answer
+never depends on the machine's speed.
+"""
+
+from __future__ import annotations
+
+import time
+
+from generator.errors import LimitExceeded
+from generator.games.graph_racers.model import Track
+from generator.games.graph_racers.referee import FINISH, MOVE, Referee
+from generator.games.graph_racers.rules import BRAKE, ROCKET, TURBO, Rules, changes, skid_changes
+from generator.games.graph_racers.solve import Solution
+
+MAX_CELLS = 1000  # points on the track; beyond this use the search engine
+DEFAULT_HORIZON = 60
+
+
+def speed_bound(extent: int, rules: Rules) -> int:
+    """The largest speed on one axis a car can have while its previous points fit the grid.
+
+    To reach speed s the earlier moves had speeds of at least s - a, s - 2a, ... (a = the
+    largest speed-up per move), all inside `extent` points.
+    """
+    a = 3 if rules.rocket else 2 if rules.turbo else 1
+    s = 0
+    while True:
+        nxt = s + 1
+        travelled = sum(nxt - j * a for j in range(1, nxt // a + 1) if nxt - j * a > 0)
+        if travelled > extent - 1:
+            return s
+        s = nxt
+
+
+def solve_cpsat(
+    track: Track,
+    rules: Rules | None = None,
+    *,
+    horizon: int = DEFAULT_HORIZON,
+    time_per_step: float = 20.0,
+) -> Solution:
+    """The exact minimum number of moves, found by CP-SAT; moves None if none within horizon."""
+    from ortools.sat.python import cp_model
+
+    rules = rules or Rules()
+    began = time.perf_counter()
+    on_cells = track.count_on()
+    if on_cells > MAX_CELLS:
+        raise LimitExceeded(
+            f"{track.name}: {on_cells} track points is more than the CP-SAT engine's {MAX_CELLS}; "
+            "use --engine search"
+        )
+    ref = Referee(track, rules)
+    vr_max = speed_bound(track.rows, rules)
+    vc_max = speed_bound(track.cols, rules)
+    nstages = len(track.checkpoints) + 1
+    cells = [(r, c) for r in range(track.rows) for c in range(track.cols) if track.on_track(r, c)]
+    vectors = [(vr, vc) for vr in range(-vr_max, vr_max + 1) for vc in range(-vc_max, vc_max + 1)]
+
+    moves: list[tuple[int, ...]] = []  # (r, c, vr', vc', stage, stage')
+    finishes: list[tuple[int, ...]] = []  # (r, c, vr', vc', stage)
+    for r, c in cells:
+        for vr, vc in vectors:
+            for stage in range(nstages):
+                outcome, after = ref.judge(r, c, vr, vc, stage)
+                if outcome == MOVE:
+                    moves.append((r, c, vr, vc, stage, after))
+                elif outcome == FINISH:
+                    finishes.append((r, c, vr, vc, stage))
+    # accelerations: (vr, vc, ar, ac, brake, turbo, rocket, skid)
+    accels: list[tuple[int, ...]] = []
+    full = rules.budget
+    for vr, vc in vectors:
+        for (ar, ac), kind in changes(rules, (vr, vc), full):
+            accels.append(
+                (vr, vc, ar, ac, int(kind == BRAKE), int(kind == TURBO), int(kind == ROCKET), 0)
+            )
+        if ref.has_oil:
+            for (ar, ac), _kind in skid_changes(rules, (vr, vc)):
+                accels.append((vr, vc, ar, ac, 0, 0, 0, 1))
+    skids: list[tuple[int, ...]] = []
+    if ref.has_oil:
+        for r, c in cells:
+            for vr, vc in vectors:
+                skids.append((r, c, vr, vc, int(ref.skids(r, c, vr, vc))))
+    amax = 3 if rules.rocket else 2 if (rules.turbo or rules.brakes) else 1
+
+    branches = 0
+    if not finishes:
+        return Solution(
+            rules, None, expanded=0, seconds=time.perf_counter() - began, engine="cp-sat"
+        )
+    for T in range(1, horizon + 1):
+        m = cp_model.CpModel()
+        ys = [m.NewIntVar(0, track.rows - 1, f"y{t}") for t in range(T)]
+        xs = [m.NewIntVar(0, track.cols - 1, f"x{t}") for t in range(T)]
+        vys = [m.NewIntVar(-vr_max, vr_max, f"vy{t}") for t in range(T + 1)]
+        vxs = [m.NewIntVar(-vc_max, vc_max, f"vx{t}") for t in range(T + 1)]
+        ays = [m.NewIntVar(-amax, amax, f"ay{t}") for t in range(T)]
+        axs = [m.NewIntVar(-amax, amax, f"ax{t}") for t in range(T)]
+        st = [m.NewIntVar(0, nstages - 1, f"k{t}") for t in range(T)]
+        uses = {BRAKE: [], TURBO: [], ROCKET: []}
+        m.AddAllowedAssignments([ys[0], xs[0]], [tuple(p) for p in track.starts])
+        m.Add(vys[0] == 0)
+        m.Add(vxs[0] == 0)
+        m.Add(st[0] == 0)
+        for t in range(T):
+            m.Add(vys[t + 1] == vys[t] + ays[t])
+            m.Add(vxs[t + 1] == vxs[t] + axs[t])
+            b = m.NewBoolVar(f"b{t}")
+            u = m.NewBoolVar(f"u{t}")
+            k = m.NewBoolVar(f"r{t}")
+            o = m.NewBoolVar(f"o{t}")
+            uses[BRAKE].append(b)
+            uses[TURBO].append(u)
+            uses[ROCKET].append(k)
+            m.AddAllowedAssignments([vys[t], vxs[t], ays[t], axs[t], b, u, k, o], accels)
+            if ref.has_oil:
+                m.AddAllowedAssignments([ys[t], xs[t], vys[t], vxs[t], o], skids)
+            else:
+                m.Add(o == 0)
+            if t < T - 1:
+                m.Add(ys[t + 1] == ys[t] + vys[t + 1])
+                m.Add(xs[t + 1] == xs[t] + vxs[t + 1])
+                m.AddAllowedAssignments(
+                    [ys[t], xs[t], vys[t + 1], vxs[t + 1], st[t], st[t + 1]], moves
+                )
+            else:
+                m.AddAllowedAssignments([ys[t], xs[t], vys[t + 1], vxs[t + 1], st[t]], finishes)
+        for kind, limit in ((BRAKE, rules.brakes), (TURBO, rules.turbo), (ROCKET, rules.rocket)):
+            m.Add(sum(uses[kind]) <= limit)
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1
+        solver.parameters.random_seed = 0
+        solver.parameters.max_deterministic_time = time_per_step
+        status = solver.Solve(m)
+        branches += solver.NumBranches()
+        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            path = [(solver.Value(ys[t]), solver.Value(xs[t])) for t in range(T)]
+            last_v = (solver.Value(vys[T]), solver.Value(vxs[T]))
+            path.append((path[-1][0] + last_v[0], path[-1][1] + last_v[1]))
+            acc = [(solver.Value(ays[t]), solver.Value(axs[t])) for t in range(T)]
+            kinds = [
+                BRAKE
+                if solver.Value(uses[BRAKE][t])
+                else TURBO
+                if solver.Value(uses[TURBO][t])
+                else ROCKET
+                if solver.Value(uses[ROCKET][t])
+                else ""
+                for t in range(T)
+            ]
+            return Solution(
+                rules, T, path, acc, kinds, branches, time.perf_counter() - began, "cp-sat"
+            )
+        if status != cp_model.INFEASIBLE:
+            raise LimitExceeded(
+                f"{track.name}: CP-SAT could not decide {T} moves within its deterministic time "
+                f"limit ({time_per_step:g}); use --engine search"
+            )
+    return Solution(
+        rules, None, expanded=branches, seconds=time.perf_counter() - began, engine="cp-sat"
+    )

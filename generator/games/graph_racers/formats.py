@@ -1,0 +1,373 @@
+"""Reading and writing Graph Racers tracks.
+
+Four formats are read, told apart by their first line:
+
+- `dim: ROWS COLS` then ROWS lines of `x` wall, `.` track, `s` start, `g` goal (the momba and
+  racetrackgym benchmark maps);
+- the mdp-lib format: a width line, a height line, then rows of `X` wall, space track, `S`
+  start, `G` goal (short rows padded with wall);
+- racegen's plain text (`graph-racers track 1`, key lines, then `map:` and the grid);
+- racegen's JSON (an object with `"format": "graph-racers-track/1"`).
+
+Every error names the file, the line and the column. Where a public format leaves a choice,
+the choice is recorded in Track.notes and in docs/rules/graph-racers.md.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from generator.errors import InvalidInput
+from generator.games.graph_racers.model import OFF, OIL, ON, Line, Point, Track
+
+JSON_FORMAT = "graph-racers-track/1"
+TEXT_MAGIC = "graph-racers track 1"
+
+# dim: format (momba, racetrackgym). `i` is undefined in that format but drawn where cars must
+# drive (river-deadend-narrow, shortcut-big): read as track, with a note.
+DIM_CELLS = {"x": OFF, ".": ON, "s": ON, "g": ON, "i": ON}
+# mdp-lib: `o` is error-prone track (a probability in that project: plain track here), `P` a
+# pothole (a crash there, so off the track here), `x` appears in some files for wall, and `.`
+# (in square-3) is read as track: the map is drawn with it where the car must drive.
+MDP_CELLS = {"X": OFF, "x": OFF, " ": ON, "S": ON, "G": ON, "o": ON, "P": OFF, ".": ON}
+# racegen text: # wall, . track, ~ oil, S start, G goal.
+TEXT_CELLS = {"#": OFF, ".": ON, "~": OIL, "S": ON, "G": ON}
+
+
+def _where(source: str, line: int, col: int | None = None, label: str = "line") -> str:
+    return f"{source} {label} {line}" + (f" column {col}" if col is not None else "")
+
+
+def read_track(path: str | Path, *, max_cells: int | None = None) -> Track:
+    """Read a track file in any supported format (chosen by its content)."""
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except FileNotFoundError:
+        raise InvalidInput(f"{p}: no such file; give the path of a track file") from None
+    except IsADirectoryError:
+        raise InvalidInput(f"{p}: is a folder, not a track file") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data[: e.start].count(b"\n") + 1
+        raise InvalidInput(
+            f"{_where(str(p), line)}: not UTF-8 text; save the track as plain text"
+        ) from None
+    return parse_track(text, source=str(p), max_cells=max_cells, name=p.stem)
+
+
+def parse_track(
+    text: str, *, source: str = "track", max_cells: int | None = None, name: str | None = None
+) -> Track:
+    """Parse track text in any supported format."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if not text.strip():
+        raise InvalidInput(
+            f"{source}: the file is empty; a track file starts with 'dim:', a width, '{TEXT_MAGIC}' or '{{'"
+        )
+    first = text.lstrip().split("\n", 1)[0].strip()
+    if text.lstrip().startswith("{"):
+        track = _parse_json(text, source)
+    elif first.lower().startswith("dim:"):
+        track = _parse_dim(text, source)
+    elif first == TEXT_MAGIC:
+        track = _parse_text(text, source)
+    elif first.isdigit():
+        track = _parse_mdp(text, source)
+    else:
+        lineno = text[: text.find(first)].count("\n") + 1
+        raise InvalidInput(
+            f"{_where(source, lineno, 1)}: unknown track format; start with 'dim: ROWS COLS', "
+            f"a width line (mdp-lib), '{TEXT_MAGIC}' or a JSON object"
+        )
+    if name and track.name == "track":
+        track = track.with_(name=name)
+    return track.validate(source, max_cells)
+
+
+def _lines(text: str) -> list[str]:
+    return [line.rstrip("\r") for line in text.split("\n")]
+
+
+def _grid_from_rows(
+    rows: list[tuple[int, str]], legend: dict[str, str], source: str, hint: str, label: str = "line"
+) -> tuple[tuple[str, ...], list[Point], list[Point], set[str]]:
+    """Cells of a character grid: (grid, starts, goals, characters used)."""
+    grid: list[str] = []
+    starts: list[Point] = []
+    goals: list[Point] = []
+    used: set[str] = set()
+    for r, (lineno, row) in enumerate(rows):
+        cells = []
+        for c, ch in enumerate(row):
+            if ch not in legend:
+                raise InvalidInput(
+                    f"{_where(source, lineno, c + 1, label)}: unknown character {ch!r}; use {hint}"
+                )
+            used.add(ch)
+            cells.append(legend[ch])
+            if ch in "sS":
+                starts.append((r, c))
+            elif ch in "gG":
+                goals.append((r, c))
+        grid.append("".join(cells))
+    return tuple(grid), starts, goals, used
+
+
+def _parse_dim(text: str, source: str) -> Track:
+    lines = _lines(text)
+    # header: the first non-blank line
+    head_i = next(i for i, line in enumerate(lines) if line.strip())
+    head = lines[head_i].strip().split()
+    if len(head) != 3 or not head[1].isdigit() or not head[2].isdigit():
+        raise InvalidInput(f"{_where(source, head_i + 1, 1)}: write the header as 'dim: ROWS COLS'")
+    nrows, ncols = int(head[1]), int(head[2])
+    if nrows == 0 or ncols == 0:
+        raise InvalidInput(
+            f"{_where(source, head_i + 1, 1)}: a track needs at least one row and column"
+        )
+    body = [(i + 1, line.rstrip()) for i, line in enumerate(lines) if i > head_i]
+    while body and not body[-1][1]:
+        body.pop()
+    for lineno, row in body:
+        if not row:
+            raise InvalidInput(f"{_where(source, lineno)}: blank line inside the map; remove it")
+    if len(body) != nrows:
+        at = body[-1][0] if body else head_i + 1
+        raise InvalidInput(
+            f"{_where(source, at)}: the map has {len(body)} rows but the header says {nrows}; "
+            "fix the 'dim:' line or the map"
+        )
+    for lineno, row in body:
+        if len(row) != ncols:
+            col = min(len(row), ncols) + 1
+            raise InvalidInput(
+                f"{_where(source, lineno, col)}: row has {len(row)} characters, the header says "
+                f"{ncols}; make every row {ncols} long"
+            )
+    grid, starts, goals, used = _grid_from_rows(body, DIM_CELLS, source, "x . s g")
+    notes = ("'i' cells (undefined in the dim: format) read as track",) if "i" in used else ()
+    return Track(grid, tuple(starts), frozenset(goals), notes=notes)
+
+
+def _parse_mdp(text: str, source: str) -> Track:
+    lines = _lines(text)
+    if len(lines) < 2 or not lines[1].strip().isdigit():
+        raise InvalidInput(f"{_where(source, 2, 1)}: an mdp-lib track has its height on line 2")
+    width, height = int(lines[0].strip()), int(lines[1].strip())
+    if width == 0 or height == 0:
+        raise InvalidInput(f"{_where(source, 1, 1)}: a track needs at least one row and column")
+    body = [(i + 1, line) for i, line in enumerate(lines) if i >= 2]
+    while body and not body[-1][1].strip():
+        body.pop()
+    if len(body) > height:
+        raise InvalidInput(
+            f"{_where(source, body[height][0], 1)}: more rows than the height {height} on line 2; "
+            "fix the height or remove rows"
+        )
+    rows: list[tuple[int, str]] = []
+    for lineno, row in body:
+        if len(row) > width:
+            raise InvalidInput(
+                f"{_where(source, lineno, width + 1)}: row has {len(row)} characters, the width on "
+                f"line 1 is {width}; shorten the row or fix the width"
+            )
+        rows.append((lineno, row.ljust(width, "X")))
+    padded = len(rows) < height
+    while len(rows) < height:
+        rows.append((len(lines), "X" * width))
+    grid, starts, goals, used = _grid_from_rows(rows, MDP_CELLS, source, "X, space, S, G (o, P)")
+    notes = []
+    if "." in used:
+        notes.append("'.' cells (ignored by mdp-lib's reader) read as track")
+    if "o" in used:
+        notes.append("'o' (error-prone) cells read as plain track")
+    if "P" in used:
+        notes.append("'P' (pothole) cells read as off the track")
+    if padded:
+        notes.append("missing rows padded with wall")
+    return Track(grid, tuple(starts), frozenset(goals), notes=tuple(notes))
+
+
+def _parse_text(text: str, source: str) -> Track:
+    lines = _lines(text)
+    name = "track"
+    finish: Line | None = None
+    checkpoints: list[Line] = []
+    starts: list[Point] = []
+    map_at: int | None = None
+    for i, raw in enumerate(lines[1:], start=2):
+        line = raw.strip()
+        if not line or line.startswith(";"):
+            continue
+        key, sep, value = line.partition(":")
+        key = key.strip().lower()
+        if not sep:
+            raise InvalidInput(
+                f"{_where(source, i, 1)}: expected 'key: value' or 'map:' before the grid"
+            )
+        value = value.strip()
+        try:
+            if key == "name":
+                name = value
+            elif key == "finish":
+                finish = Line.parse(value)
+            elif key == "checkpoint":
+                checkpoints.append(Line.parse(value))
+            elif key == "start":
+                r, c = (int(v) for v in value.replace(",", " ").split())
+                starts.append((r, c))
+            elif key == "map":
+                map_at = i
+                break
+            else:
+                raise ValueError(f"unknown key {key!r}; use name, finish, checkpoint, start or map")
+        except ValueError as e:
+            col = raw.find(value) + 1 if value else 1
+            raise InvalidInput(f"{_where(source, i, col)}: {e}") from None
+    if map_at is None:
+        last = max((i + 1 for i, line in enumerate(lines) if line.strip()), default=1)
+        raise InvalidInput(f"{_where(source, last)}: no 'map:' line; put the grid after 'map:'")
+    body = [(i + 1, line.rstrip()) for i, line in enumerate(lines) if i >= map_at]
+    while body and not body[-1][1]:
+        body.pop()
+    if not body:
+        raise InvalidInput(f"{_where(source, map_at)}: the map after 'map:' is empty")
+    width = len(body[0][1])
+    for lineno, row in body:
+        if not row:
+            raise InvalidInput(f"{_where(source, lineno)}: blank line inside the map; remove it")
+        if len(row) != width:
+            raise InvalidInput(
+                f"{_where(source, lineno, min(len(row), width) + 1)}: row has {len(row)} characters, "
+                f"the first row has {width}; make every row as long"
+            )
+    grid, map_starts, goals, _ = _grid_from_rows(body, TEXT_CELLS, source, "# . ~ S G")
+    return _assemble(grid, starts + map_starts, goals, finish, checkpoints, name)
+
+
+def _assemble(
+    grid: tuple[str, ...],
+    starts: list[Point],
+    goals: list[Point],
+    finish: Line | None,
+    checkpoints: list[Line],
+    name: str,
+    meta: dict[str, Any] | None = None,
+) -> Track:
+    if finish is not None and not starts:
+        starts = [p for p in finish.points() if 0 <= p[0] < len(grid) and 0 <= p[1] < len(grid[0])]
+        starts = starts or finish.points()
+    return Track(
+        grid,
+        tuple(dict.fromkeys(starts)),
+        frozenset(goals),
+        finish,
+        tuple(checkpoints),
+        name=name,
+        meta=meta or {},
+    )
+
+
+def _parse_json(text: str, source: str) -> Track:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise InvalidInput(
+            f"{_where(source, e.lineno, e.colno)}: not valid JSON ({e.msg})"
+        ) from None
+    if not isinstance(data, dict):
+        raise InvalidInput(f"{_where(source, 1, 1)}: a JSON track is an object with a 'map'")
+    if isinstance(data.get("track"), dict):  # a generated file: {"track": {...}, "par": ...}
+        data = data["track"]
+    fmt = data.get("format")
+    if fmt != JSON_FORMAT:
+        raise InvalidInput(
+            f"{source}: JSON 'format' is {fmt!r}; this version reads {JSON_FORMAT!r}"
+        )
+    try:
+        return track_from_dict(data, source)
+    except (KeyError, TypeError, ValueError) as e:
+        raise InvalidInput(
+            f"{source}: bad JSON track ({e}); see docs/rules/graph-racers.md"
+        ) from None
+
+
+def track_from_dict(data: dict[str, Any], source: str = "track") -> Track:
+    rows = data["map"]
+    if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
+        raise ValueError("'map' must be a list of strings")
+    if not _rows_even(rows):
+        _ragged(rows, source)
+    grid, starts, goals, _ = _grid_from_rows(
+        list(enumerate(rows)), TEXT_CELLS, f"{source} 'map'", "# . ~ S G", label="row"
+    )
+    finish = Line.from_dict(data["finish"]) if data.get("finish") else None
+    checkpoints = [Line.from_dict(c) for c in data.get("checkpoints", [])]
+    starts += [(int(r), int(c)) for r, c in data.get("starts", [])]
+    return _assemble(
+        grid, starts, goals, finish, checkpoints, str(data.get("name", "track")), data.get("meta")
+    )
+
+
+def _rows_even(rows: list[str]) -> bool:
+    return bool(rows) and all(len(r) == len(rows[0]) for r in rows)
+
+
+def _ragged(rows: list[str], source: str) -> None:
+    if not rows:
+        raise InvalidInput(f"{source}: 'map' is empty; give the rows of the track")
+    bad = next(i for i, r in enumerate(rows) if len(r) != len(rows[0]))
+    raise InvalidInput(
+        f"{source}: map row {bad} has {len(rows[bad])} characters, row 0 has {len(rows[0])}; "
+        "make every row as long"
+    )
+
+
+# --- writing -------------------------------------------------------------------------------
+
+
+def _marked_rows(track: Track) -> list[str]:
+    rows = [list(row) for row in track.grid]
+    explicit = set(track.starts) - (set(track.finish.points()) if track.finish else set())
+    for r, c in explicit if track.finish else track.starts:
+        rows[r][c] = "S"
+    for r, c in track.goals:
+        rows[r][c] = "G"
+    return ["".join(row) for row in rows]
+
+
+def track_to_dict(track: Track) -> dict[str, Any]:
+    """The native JSON form (format graph-racers-track/1)."""
+    out: dict[str, Any] = {
+        "format": JSON_FORMAT,
+        "name": track.name,
+        "rows": track.rows,
+        "cols": track.cols,
+    }
+    out["map"] = _marked_rows(track)
+    if track.finish is not None:
+        out["finish"] = track.finish.to_dict()
+        out["checkpoints"] = [cp.to_dict() for cp in track.checkpoints]
+    if track.meta:
+        out["meta"] = track.meta
+    return out
+
+
+def track_to_json(track: Track) -> str:
+    return json.dumps(track_to_dict(track), indent=1) + "\n"
+
+
+def track_to_text(track: Track) -> str:
+    """The native plain-text form, readable by parse_track."""
+    out = [TEXT_MAGIC, f"name: {track.name}"]
+    if track.finish is not None:
+        out.append(f"finish: {track.finish.describe()}")
+        out += [f"checkpoint: {cp.describe()}" for cp in track.checkpoints]
+    out.append("map:")
+    out += _marked_rows(track)
+    return "\n".join(out) + "\n"

@@ -1,0 +1,557 @@
+"""Printed Graph Racers: track sheet, race sheet, answer key and classroom worksheet.
+
+Every page is true scale (the grid at the chosen pitch, 5 mm or 1/4 inch), carries a 50 mm
+calibration bar and prints the rules it was solved under next to the par, because a par means
+nothing without its rules. Pages are fitted portrait or landscape, whichever holds the track;
+a track too big for the paper is tiled over several sheets with an assembly map.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from generator.errors import InvalidInput
+from generator.games.graph_racers.drawing import TrackDrawing
+from generator.games.graph_racers.model import Track
+from generator.games.graph_racers.referee import Referee
+from generator.games.graph_racers.rules import Rules
+from generator.games.graph_racers.solve import Solution
+from generator.render import layout
+from generator.render.canvas import BLACK, Canvas, Style
+from generator.render.document import Document
+from generator.render.glyphs import player_marker
+from generator.render.palette import player_colour, player_symbol
+from generator.render.paper import Paper
+
+GAME = "Graph Racers"
+TEXT = 8.5  # pt, body text
+LINE = 4.0  # mm between body lines
+HEADER = 16.0  # mm: title and subtitle above a drawing
+COLOUR_NAMES = {
+    "#0072b2": "blue",
+    "#d55e00": "vermillion",
+    "#000000": "black",
+    "#56b4e9": "sky blue",
+    "#cc79a7": "purple",
+    "#e69f00": "orange",
+}
+BOX_STYLE = Style(stroke="#555555", width=0.25)
+
+
+def wrap(text: str, width: float, size: float = TEXT, bold: bool = False) -> list[str]:
+    """Words wrapped into lines no wider than `width` mm."""
+    out: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if line and layout.text_width(trial, size, bold) > width:
+            out.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        out.append(line)
+    return out
+
+
+def how_to_race(track: Track) -> str:
+    if track.is_lap:
+        n = len(track.checkpoints)
+        cps = (
+            "checkpoint 1"
+            if n == 1
+            else f"checkpoints {', '.join(str(i) for i in range(1, n))} and {n}"
+        )
+        return (
+            "Start standing on the start/finish line. Race in the arrow's direction, pass "
+            f"{cps} in order (each the way its arrow points), and finish by crossing the "
+            "start/finish line again the same way."
+        )
+    return "Start standing on any S point. Finish by touching a chequered goal square."
+
+
+def rule_text(track: Track, rules: Rules, par: int | None) -> list[str]:
+    lines = [f"Rules: {rules.short()}."] + rules.lines(oil=bool(track.oil))
+    lines.append(
+        "Each move: draw a straight line to the new point; the line may not touch a shaded square."
+    )
+    if rules.collision == "endpoint":
+        lines[-1] = (
+            "Each move: only the point you land on must be on the track (you may jump shaded squares)."
+        )
+    lines.append(how_to_race(track))
+    if par is not None:
+        lines.append(f"Par: {par} moves under these rules.")
+    return lines
+
+
+@dataclass
+class Placed:
+    """A drawing placed on a page with a text block below or beside it."""
+
+    paper: Paper
+    beside: bool
+
+
+def _fit(
+    paper: Paper, dw: float, dh: float, text_w: float, text_h: float, prefer_landscape: bool
+) -> Placed | None:
+    """Portrait or landscape, text below or beside: the first arrangement that fits."""
+    orders = [prefer_landscape, not prefer_landscape]
+    for landscape in orders:
+        p = Paper.get(paper.name, landscape)
+        box = layout.usable_box(p)
+        room_h = box.h - HEADER - layout.BAR_STRIP
+        if dw <= box.w and dh + 4 + text_h <= room_h:
+            return Placed(p, False)
+        if dw + 6 + text_w <= box.w and dh <= room_h and text_h <= room_h:
+            return Placed(p, True)
+    return None
+
+
+def _header(canvas: Canvas, box: layout.Box, title: str, subtitle: str) -> None:
+    canvas.text(box.x, box.y + 5.5, title, 14.0, bold=True)
+    canvas.text(box.x, box.y + 11.0, subtitle, 8.5, colour="#444444")
+
+
+def _text_block(
+    canvas: Canvas,
+    x: float,
+    y: float,
+    width: float,
+    paragraphs: list[str],
+    title: str | None = None,
+) -> float:
+    """Wrapped paragraphs in a thin box; returns the height used."""
+    lines: list[tuple[str, bool]] = []
+    if title:
+        lines.append((title, True))
+    for para in paragraphs:
+        lines += [(ln, False) for ln in wrap(para, width - 4)]
+    h = 2.5 + LINE * len(lines)
+    canvas.rect(x, y, width, h, BOX_STYLE)
+    for i, (ln, bold) in enumerate(lines):
+        canvas.text(x + 2, y + 2.0 + LINE * (i + 0.75), ln, TEXT, bold=bold)
+    return h
+
+
+def _text_height(width: float, paragraphs: list[str], title: bool = True) -> float:
+    n = sum(len(wrap(p, width - 4)) for p in paragraphs) + (1 if title else 0)
+    return 2.5 + LINE * n
+
+
+def _page_with_drawing(
+    doc: Document,
+    paper: Paper,
+    drawing: TrackDrawing,
+    draw: Callable[[Canvas], None],
+    title: str,
+    subtitle: str,
+    paragraphs: list[str],
+    block_title: str,
+    mono: bool,
+    extra: Callable[[Canvas, float, float, float], float] | None = None,
+    extra_h: float = 0.0,
+) -> None:
+    """One true-scale page: header, the drawing, a text block (and an extra block), a bar."""
+    base = layout.usable_box(paper)
+    below_w = base.w
+    side_w = 62.0
+    text_h_below = _text_height(below_w, paragraphs) + extra_h
+    text_h_side = _text_height(side_w, paragraphs) + extra_h
+    prefer = drawing.width > drawing.height * 1.15
+    placed = _fit(paper, drawing.width, drawing.height, side_w, max(text_h_below, 0), prefer)
+    if placed is not None and placed.beside:
+        placed = _fit(paper, drawing.width, drawing.height, side_w, text_h_side, prefer)
+    if placed is None:
+        _tiled(
+            doc,
+            paper,
+            drawing,
+            draw,
+            title,
+            subtitle,
+            paragraphs,
+            block_title,
+            mono,
+            extra,
+            extra_h,
+        )
+        return
+    canvas, box = layout.page(doc, placed.paper, mono=mono)
+    _header(canvas, box, title, subtitle)
+    top = box.y + HEADER
+    if placed.beside:
+        x = box.x
+        with canvas.group(dx=x, dy=top):
+            draw(canvas)
+        tx = x + drawing.width + 6
+        tw = box.right - tx
+        h = _text_block(canvas, tx, top, tw, paragraphs, block_title)
+        if extra is not None:
+            extra(canvas, tx, top + h + 3, tw)
+    else:
+        x = box.x + (box.w - drawing.width) / 2
+        with canvas.group(dx=x, dy=top):
+            draw(canvas)
+        ty = top + drawing.height + 4
+        h = _text_block(canvas, box.x, ty, box.w, paragraphs, block_title)
+        if extra is not None:
+            extra(canvas, box.x, ty + h + 3, box.w)
+    layout.calibration_bar(canvas, box.x, box.bottom - layout.BAR_HEIGHT)
+    canvas.text(
+        box.right,
+        box.bottom - layout.BAR_HEIGHT + 2.6,
+        f"grid {drawing.pitch:g} mm, true size",
+        7.0,
+        anchor="end",
+    )
+
+
+def _tiled(
+    doc, paper, drawing, draw, title, subtitle, paragraphs, block_title, mono, extra, extra_h
+) -> None:
+    """A track too big for one sheet: an information page, then the tiled drawing."""
+    canvas, box = layout.page(doc, paper, mono=mono)
+    _header(canvas, box, title, subtitle + " · track tiled over the following sheets")
+    h = _text_block(canvas, box.x, box.y + HEADER, box.w, paragraphs, block_title)
+    if extra is not None:
+        extra(canvas, box.x, box.y + HEADER + h + 3, box.w)
+    layout.tile(doc, paper, drawing.width, drawing.height, draw, mono=mono)
+
+
+# --- the documents ------------------------------------------------------------------------
+
+
+def _subtitle(track: Track, rules: Rules, par: int | None) -> str:
+    parts = [GAME, f"{track.cols} x {track.rows} points"]
+    if par is not None:
+        parts.append(f"par {par} moves")
+    parts.append(rules.short())
+    ident = track.meta.get("id")
+    if ident:
+        parts.append(str(ident))
+    return " · ".join(parts)
+
+
+def track_sheet(
+    doc: Document,
+    track: Track,
+    rules: Rules,
+    par: int | None,
+    paper: Paper,
+    pitch: float,
+    mono: bool,
+) -> None:
+    """The track with its start/finish, checkpoints and oil, and a box with rules and par."""
+    drawing = TrackDrawing(track, pitch)
+    _page_with_drawing(
+        doc,
+        paper,
+        drawing,
+        drawing.draw,
+        track.name,
+        _subtitle(track, rules, par),
+        rule_text(track, rules, par),
+        "How to race",
+        mono,
+    )
+
+
+def race_sheet(
+    doc: Document,
+    track: Track,
+    rules: Rules,
+    par: int | None,
+    players: int,
+    paper: Paper,
+    pitch: float,
+    mono: bool,
+) -> None:
+    """The track with a player legend (colour and symbol each), then a move log table."""
+    if not 2 <= players <= 6:
+        raise InvalidInput(f"--players {players}: a race sheet is for 2 to 6 players")
+    drawing = TrackDrawing(track, pitch)
+
+    def legend(canvas: Canvas, x: float, y: float, w: float) -> float:
+        row_h = 6.5
+        canvas.rect(x, y, w, 3 + row_h * players, BOX_STYLE)
+        for i in range(players):
+            cy = y + 2 + row_h * (i + 0.5)
+            player_marker(canvas, i, x + 5, cy, 4.0)
+            colour = player_colour(i)
+            name = COLOUR_NAMES.get(colour, colour)
+            canvas.text(
+                x + 9, cy + 1.2, f"Player {i + 1}: {name} {player_symbol(i)}", TEXT, bold=True
+            )
+            canvas.text(x + 58, cy + 1.2, "name", 7.0, colour="#666666")
+            canvas.line(
+                x + 66,
+                cy + 1.6,
+                min(x + w - 3, x + 140),
+                cy + 1.6,
+                Style(stroke="#888888", width=0.2),
+            )
+        return 3 + row_h * players
+
+    paragraphs = rule_text(track, rules, par) + [
+        "Take turns; mark your car's point with your symbol and join your moves with your colour."
+    ]
+    _page_with_drawing(
+        doc,
+        paper,
+        drawing,
+        drawing.draw,
+        f"{track.name}: race sheet",
+        _subtitle(track, rules, par),
+        paragraphs,
+        "How to race",
+        mono,
+        extra=legend,
+        extra_h=3 + 6.5 * players + 3,
+    )
+    move_log(doc, players, par, paper, mono, track.name)
+
+
+def move_log(
+    doc: Document, players: int, par: int | None, paper: Paper, mono: bool, name: str
+) -> None:
+    """A table to write each player's point (row, column) move by move."""
+    want = max(20, math.ceil((par or 20) * 1.6))
+    canvas, box = layout.page(doc, paper, mono=mono)
+    _header(canvas, box, f"{name}: move log", f"{GAME} · write each move's point as (row, column)")
+    top = box.y + HEADER
+    row_h = 7.0
+    head_h = 9.0
+    first = 12.0
+    col_w = (box.w - first) / players
+    rows = min(want, int((box.h - HEADER - head_h - 4) // row_h))
+    thin = Style(stroke="#888888", width=0.2)
+    canvas.rect(box.x, top, box.w, head_h + rows * row_h, Style(stroke=BLACK, width=0.35))
+    canvas.text(box.x + first / 2, top + 5.8, "Move", 7.5, bold=True, anchor="middle")
+    for i in range(players):
+        cx = box.x + first + col_w * i
+        canvas.line(cx, top, cx, top + head_h + rows * row_h, thin)
+        player_marker(canvas, i, cx + 4.5, top + head_h / 2, 4.0)
+        canvas.text(cx + 8, top + 5.8, f"Player {i + 1}", 7.5, bold=True)
+    for k in range(rows + 1):
+        y = top + head_h + k * row_h
+        canvas.line(box.x, y, box.right, y, thin)
+        if k < rows:
+            canvas.text(box.x + first / 2, y + 4.8, str(k), 7.5, anchor="middle", colour="#444444")
+            for i in range(players):
+                cx = box.x + first + col_w * i + col_w / 2
+                canvas.text(
+                    cx, y + 4.8, "(        ,        )", 7.5, anchor="middle", colour="#bbbbbb"
+                )
+    if rows < want:
+        canvas.text(
+            box.x,
+            top + head_h + rows * row_h + 4,
+            f"continue on squared paper after move {rows - 1}",
+            7.0,
+            colour="#666666",
+        )
+
+
+def lines_note(sol: Solution) -> str:
+    if sol.optimal_lines is None:
+        return "Other optimal lines may exist (not counted)."
+    if sol.lines_capped and sol.optimal_lines == 0:
+        return "Other optimal lines may exist (too many states to count them)."
+    if sol.lines_capped:
+        return f"One of at least {sol.optimal_lines} optimal racing lines: other answers with {sol.moves} moves are right too."
+    if sol.optimal_lines == 1:
+        return "This optimal racing line is the only one."
+    return f"One of {sol.optimal_lines} optimal racing lines: other answers with {sol.moves} moves are right too."
+
+
+def _pairs(items: list[tuple[int, int]], start: int) -> str:
+    return "  ".join(f"{i}: ({a}, {b})" for i, (a, b) in enumerate(items, start=start))
+
+
+def answer_key(
+    doc: Document, track: Track, rules: Rules, sol: Solution, paper: Paper, pitch: float, mono: bool
+) -> None:
+    """The optimal racing line with numbered points and the list of accelerations."""
+    if sol.moves is None:
+        raise InvalidInput(
+            f"{track.name}: no route under {rules.short()}, so there is no answer key to print"
+        )
+    drawing = TrackDrawing(track, pitch)
+    end = finish_fraction(track, rules, sol)
+
+    def draw(canvas: Canvas) -> None:
+        drawing.draw(canvas, line=sol.path, end=end)
+
+    paragraphs = [
+        f"Optimal: {sol.moves} moves under {rules.short()}. {lines_note(sol)}",
+        "Points (row, col): " + _pairs(sol.path[:-1], 0) + f"  {sol.moves}: finish",
+        "Accelerations (row, col) of moves 1 to " + f"{sol.moves}: " + _pairs(sol.accelerations, 1),
+    ]
+    if any(sol.boosts):
+        paragraphs.append(
+            "Boosts: " + ", ".join(f"move {i + 1} {k}" for i, k in enumerate(sol.boosts) if k)
+        )
+    _page_with_drawing(
+        doc,
+        paper,
+        drawing,
+        draw,
+        f"{track.name}: answer key",
+        _subtitle(track, rules, sol.moves),
+        paragraphs,
+        "Answer",
+        mono,
+    )
+
+
+def finish_fraction(track: Track, rules: Rules, sol: Solution) -> float:
+    """Where along the last move the race ends (answer drawings stop the line there)."""
+    if len(sol.path) < 2:
+        return 1.0
+    ref = Referee(track, rules)
+    (r, c), (r2, c2) = sol.path[-2], sol.path[-1]
+    stage = len(track.checkpoints) if track.is_lap else 0
+    # the stage before the last move: replay the line
+    if track.is_lap:
+        stage = 0
+        for (a, b), (a2, b2) in zip(sol.path[:-2], sol.path[1:-1], strict=False):
+            stage = ref.judge(a, b, a2 - a, b2 - b, stage)[1]
+    return ref.finish_fraction(r, c, r2 - r, c2 - c, stage)
+
+
+def sheet_document(
+    track: Track,
+    rules: Rules,
+    sol: Solution | None,
+    *,
+    kinds: tuple[str, ...],
+    players: int,
+    paper: Paper,
+    pitch: float,
+    mono: bool,
+    stem: str,
+) -> Document:
+    par = sol.moves if sol is not None else None
+    doc = Document(
+        stem=stem, title=f"{track.name}", game=GAME, ident=str(track.meta.get("id", rules.short()))
+    )
+    for kind in kinds:
+        if kind == "track":
+            track_sheet(doc, track, rules, par, paper, pitch, mono)
+        elif kind == "race":
+            race_sheet(doc, track, rules, par, players, paper, pitch, mono)
+        elif kind == "answer":
+            assert sol is not None
+            answer_key(doc, track, rules, sol, paper, pitch, mono)
+    return doc
+
+
+# --- worksheets ---------------------------------------------------------------------------
+
+SLOTS = {1: (1, 1), 2: (1, 2), 3: (1, 3), 4: (2, 2), 6: (2, 3)}
+WS_HEADER = 21.0  # mm: title, name and date fields, instructions
+WS_FOOTER = 14.0  # mm: rules line above the calibration bar
+SLOT_TITLE = 5.5  # mm above each puzzle
+SLOT_GAP = 4.0
+
+
+def worksheet_slots(paper: Paper, per_page: int) -> list[layout.Box]:
+    """Where the puzzles of one worksheet page go."""
+    if per_page not in SLOTS:
+        raise InvalidInput(f"--per-page {per_page}: use 1, 2, 3, 4 or 6")
+    cols, rows = SLOTS[per_page]
+    box = layout.usable_box(paper)
+    area = box.inset(top=WS_HEADER, bottom=WS_FOOTER + layout.BAR_STRIP)
+    w = (area.w - (cols - 1) * SLOT_GAP) / cols
+    h = (area.h - (rows - 1) * SLOT_GAP) / rows
+    return [
+        layout.Box(area.x + c * (w + SLOT_GAP), area.y + r * (h + SLOT_GAP), w, h)
+        for r in range(rows)
+        for c in range(cols)
+    ]
+
+
+def worksheet_track_size(
+    paper: Paper, per_page: int, pitch: float, cap: tuple[int, int]
+) -> tuple[int, int]:
+    """(cols, rows) of the tracks that fill a worksheet slot at `pitch`."""
+    slot = worksheet_slots(paper, per_page)[0]
+    probe = TrackDrawing(Track(("#",), ((0, 0),)), pitch)
+    cols = int((slot.w - probe.band) // pitch)
+    rows = int((slot.h - SLOT_TITLE - probe.band) // pitch)
+    return min(cols, cap[0]), min(rows, cap[1])
+
+
+def worksheet_document(
+    tracks: list[Track],
+    solutions: list[Solution],
+    rules: Rules,
+    *,
+    per_page: int,
+    paper: Paper,
+    pitch: float,
+    mono: bool,
+    stem: str,
+    title: str,
+    ident: str,
+) -> Document:
+    """Puzzle pages (K tracks each, name and date fields, par), then answer pages with every
+    answer where its puzzle stood."""
+    doc = Document(stem=stem, title=title, game=GAME, ident=ident)
+    slots = worksheet_slots(paper, per_page)
+    pages = [
+        list(range(i, min(i + per_page, len(tracks)))) for i in range(0, len(tracks), per_page)
+    ]
+    for answers in (False, True):
+        for n, items in enumerate(pages, start=1):
+            canvas, box = layout.page(doc, paper, mono=mono)
+            head = "Answers" if answers else title
+            canvas.text(box.x, box.y + 5.5, f"{head} · page {n} of {len(pages)}", 13.0, bold=True)
+            if not answers:
+                canvas.text(box.x, box.y + 12.5, "Name", 9.0)
+                canvas.line(
+                    box.x + 10, box.y + 13, box.x + 100, box.y + 13, Style(stroke=BLACK, width=0.25)
+                )
+                canvas.text(box.x + 108, box.y + 12.5, "Date", 9.0)
+                canvas.line(
+                    box.x + 117, box.y + 13, box.right, box.y + 13, Style(stroke=BLACK, width=0.25)
+                )
+                instructions = "Race each track in as few moves as you can. " + how_to_race(
+                    tracks[items[0]]
+                )
+            else:
+                instructions = "Each answer stands where its puzzle stood. Other lines with the same number of moves are right too."
+            for i, ln in enumerate(wrap(instructions, box.w, 7.5)[:2]):
+                canvas.text(box.x, box.y + 17.0 + 3.4 * i, ln, 7.5)
+            for slot, k in zip(slots, items, strict=False):
+                track, sol = tracks[k], solutions[k]
+                drawing = TrackDrawing(track, pitch)
+                label = f"Puzzle {k + 1} · par {sol.moves} moves"
+                if answers:
+                    label += f" · {lines_note(sol).split(':')[0].rstrip('.')}"
+                canvas.text(slot.x, slot.y + 3.8, label, 8.0, bold=True)
+                x = slot.x + (slot.w - drawing.width) / 2
+                with canvas.group(dx=x, dy=slot.y + SLOT_TITLE):
+                    if answers:
+                        drawing.draw(canvas, line=sol.path, end=finish_fraction(track, rules, sol))
+                    else:
+                        drawing.draw(canvas)
+            rules_line = f"Rules: {rules.short()}. " + " ".join(
+                rules.lines(oil=any(t.oil for t in tracks))[:2]
+            )
+            y = box.bottom - layout.BAR_STRIP - WS_FOOTER + 4
+            for i, ln in enumerate(wrap(rules_line, box.w, 7.5)[:3]):
+                canvas.text(box.x, y + 3.4 * i, ln, 7.5)
+            layout.calibration_bar(canvas, box.x, box.bottom - layout.BAR_HEIGHT)
+            canvas.text(
+                box.right,
+                box.bottom - layout.BAR_HEIGHT + 2.6,
+                f"grid {pitch:g} mm, true size",
+                7.0,
+                anchor="end",
+            )
+    return doc

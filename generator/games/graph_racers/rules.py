@@ -1,0 +1,206 @@
+"""The rule switches of Graph Racers and which accelerations each allows.
+
+Published racetrack optima differ wildly with the rules, so every rule is an explicit switch
+that travels with every solution and is printed on every sheet (docs/rules/graph-racers.md
+states each definition exactly):
+
+- accel 5: keep the vector or change exactly one axis by 1 (the seed's basic rule 4);
+  accel 9: keep it or move to any of the 8 neighbours (the common rule, the benchmarks' rule);
+  accel 8: the Swedish variant, the 8 neighbours only (the vector may not be repeated).
+- collision exact: the straight move may not touch any off-track square (closed unit squares
+  around the points, corners included) nor leave the grid; endpoint: only the landing point
+  must be on the track (the "jump" rule).
+- good brakes / turbo: N uses each of a change of 2 on one axis that slows down / speeds up;
+  rocket booster: one use of a change of 3 that speeds up.
+- oil (on tracks that have oil): a moving car whose unchanged move would touch oil skids and
+  must repeat its vector; a car that could stop with one allowed change may stop instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from generator.errors import InvalidInput
+
+Vector = tuple[int, int]  # (row change, column change)
+
+ACCEL_SETS = (5, 8, 9)
+COLLISIONS = ("exact", "endpoint")
+
+ACCEL_TEXT = {
+    5: "keep the vector or change one axis by 1",
+    8: "change to one of the 8 neighbouring vectors (no repeat)",
+    9: "keep the vector or change to any of its 8 neighbours",
+}
+COLLISION_TEXT = {
+    "exact": "the move's straight line may not touch an off-track square",
+    "endpoint": "only the landing point must be on the track",
+}
+
+# Kinds of acceleration: a normal one, or one use of a limited boost.
+NORMAL, BRAKE, TURBO, ROCKET = "", "brake", "turbo", "rocket"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One combination of rule switches (the defaults are the seed's basic rules)."""
+
+    accel: int = 5
+    collision: str = "exact"
+    brakes: int = 0  # uses of good brakes (change of 2 that slows down)
+    turbo: int = 0  # uses of turbo (change of 2 that speeds up)
+    rocket: int = 0  # uses of the rocket booster (change of 3 that speeds up); 0 or 1
+
+    def __post_init__(self) -> None:
+        if self.accel not in ACCEL_SETS:
+            raise InvalidInput(f"acceleration set {self.accel!r}: use 5, 8 or 9")
+        if self.collision not in COLLISIONS:
+            raise InvalidInput(f"collision rule {self.collision!r}: use exact or endpoint")
+        for name in ("brakes", "turbo", "rocket"):
+            n = getattr(self, name)
+            if not isinstance(n, int) or n < 0 or n > 9:
+                raise InvalidInput(f"{name} uses {n!r}: give a whole number from 0 to 9")
+        if self.rocket > 1:
+            raise InvalidInput("the rocket booster is used once: --rocket takes 0 or 1")
+
+    @property
+    def budget(self) -> tuple[int, int, int]:
+        """Boost uses a car starts with: (brakes, turbo, rocket)."""
+        return (self.brakes, self.turbo, self.rocket)
+
+    @property
+    def has_boosts(self) -> bool:
+        return any(self.budget)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "accel": self.accel,
+            "collision": self.collision,
+            "brakes": self.brakes,
+            "turbo": self.turbo,
+            "rocket": self.rocket,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
+        known = {"accel", "collision", "brakes", "turbo", "rocket"}
+        return cls(**{k: v for k, v in data.items() if k in known})
+
+    def short(self) -> str:
+        """A one-line label, e.g. 'accel 9, collision exact, brakes 2'."""
+        parts = [f"accel {self.accel}", f"collision {self.collision}"]
+        parts += [
+            f"{name} {n}"
+            for name, n in zip(("brakes", "turbo", "rocket"), self.budget, strict=False)
+            if n
+        ]
+        return ", ".join(parts)
+
+    def lines(self, oil: bool = False) -> list[str]:
+        """The rules in words, one per line, for printed sheets."""
+        out = [
+            f"Accel {self.accel}: {ACCEL_TEXT[self.accel]}.",
+            f"Collision {self.collision}: {COLLISION_TEXT[self.collision]}.",
+        ]
+        if self.brakes:
+            out.append(f"Good brakes x{self.brakes}: slow one axis by 2.")
+        if self.turbo:
+            out.append(f"Turbo x{self.turbo}: speed one axis up by 2.")
+        if self.rocket:
+            out.append("Rocket booster x1: speed one axis up by 3.")
+        if oil:
+            out.append(
+                "Oil: a car whose straight move would touch oil repeats its vector (or stops from speed 1)."
+            )
+        return out
+
+
+@lru_cache(maxsize=8)
+def normal_changes(accel: int) -> tuple[Vector, ...]:
+    """The accelerations every move may use under an acceleration set."""
+    nine = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1))
+    if accel == 9:
+        return nine
+    if accel == 8:
+        return tuple(a for a in nine if a != (0, 0))
+    return ((0, 0), (-1, 0), (0, -1), (0, 1), (1, 0))
+
+
+def boost_kind(v: int, a: int) -> str | None:
+    """What a change `a` of magnitude 2 or 3 on one axis of speed `v` is, or None if none.
+
+    Good brakes: |v + a| = |v| - 2 (slower by two, never through zero into reverse).
+    Turbo: |v + a| = |v| + 2. Rocket: |v + a| = |v| + 3.
+    """
+    after = abs(v + a)
+    if abs(a) == 2:
+        if after == abs(v) - 2:
+            return BRAKE
+        if after == abs(v) + 2:
+            return TURBO
+    if abs(a) == 3 and after == abs(v) + 3:
+        return ROCKET
+    return None
+
+
+def changes(rules: Rules, v: Vector, budget: tuple[int, int, int]) -> list[tuple[Vector, str]]:
+    """Every acceleration allowed from velocity v with the boosts left, and its kind.
+
+    A boosted move replaces the change of one axis by the boost (2 or 3); the other axis
+    changes as a normal move allows for one axis alone (not at all under accel 5, by -1, 0 or
+    +1 under accel 8 and 9). One boost per move.
+    """
+    out: list[tuple[Vector, str]] = [(a, NORMAL) for a in normal_changes(rules.accel)]
+    if not any(budget):
+        return out
+    brakes, turbo, rocket = budget
+    others = (0,) if rules.accel == 5 else (-1, 0, 1)
+    seen = {a for a, _ in out}
+    for axis in (0, 1):
+        for mag in (2, -2, 3, -3):
+            kind = boost_kind(v[axis], mag)
+            if kind is None:
+                continue
+            if (
+                (kind == BRAKE and not brakes)
+                or (kind == TURBO and not turbo)
+                or (kind == ROCKET and not rocket)
+            ):
+                continue
+            for o in others:
+                a = (mag, o) if axis == 0 else (o, mag)
+                if a not in seen:
+                    seen.add(a)
+                    out.append((a, kind))
+    return out
+
+
+def spend(budget: tuple[int, int, int], kind: str) -> tuple[int, int, int]:
+    """The boosts left after a move of this kind."""
+    brakes, turbo, rocket = budget
+    if kind == BRAKE:
+        return (brakes - 1, turbo, rocket)
+    if kind == TURBO:
+        return (brakes, turbo - 1, rocket)
+    if kind == ROCKET:
+        return (brakes, turbo, rocket - 1)
+    return budget
+
+
+def skid_changes(rules: Rules, v: Vector) -> list[tuple[Vector, str]]:
+    """Accelerations left to a skidding car: repeat the vector, or stop if one change can."""
+    out: list[tuple[Vector, str]] = [((0, 0), NORMAL)]
+    stop = (-v[0], -v[1])
+    if stop != (0, 0) and stop in normal_changes(rules.accel):
+        out.append((stop, NORMAL))
+    return out
+
+
+def classify(rules: Rules, v: Vector, a: Vector, budget: tuple[int, int, int]) -> str | None:
+    """The kind of acceleration `a` from `v`, or None when the rules do not allow it."""
+    for b, kind in changes(rules, v, budget):
+        if b == a:
+            return kind
+    return None

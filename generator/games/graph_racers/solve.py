@@ -1,0 +1,564 @@
+"""The exact solver: the least number of moves from a start to the finish, and a racing line.
+
+A* over states (point, vector, checkpoints passed, boosts left) with the admissible and
+consistent speed-aware bound of distances.py, so the first finishing move found is optimal.
+A plain breadth-first search (`heuristic=False`) is kept for the benchmarks' comparison.
+
+States are packed into integers and the referee answers the common move in constant time;
+see benchmarks/graph_racers.py for measured figures.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from generator.errors import LimitExceeded
+from generator.games.graph_racers.distances import (
+    INF,
+    LOOKAHEAD,
+    UNREACHABLE,
+    BoxBound,
+    MovesLeft,
+    line_distances,
+    stage_distances,
+)
+from generator.games.graph_racers.model import Point, Track
+from generator.games.graph_racers.referee import FINISH, MOVE, Referee
+from generator.games.graph_racers.rules import (
+    NORMAL,
+    Rules,
+    Vector,
+    changes,
+    normal_changes,
+    skid_changes,
+    spend,
+)
+
+DEFAULT_MAX_STATES = 1_000_000
+
+
+@dataclass
+class Solution:
+    """An optimal race (or the proof that there is none) under one set of rules."""
+
+    rules: Rules
+    moves: int | None
+    path: list[Point] = field(default_factory=list)  # the car's points, start first
+    accelerations: list[Vector] = field(default_factory=list)
+    boosts: list[str] = field(default_factory=list)  # per move: "", "brake", "turbo", "rocket"
+    expanded: int = 0
+    seconds: float = 0.0
+    engine: str = "search"
+    optimal_lines: int | None = None  # how many optimal racing lines (capped), when counted
+    lines_capped: bool = False
+
+    @property
+    def velocities(self) -> list[Vector]:
+        return [(b[0] - a[0], b[1] - a[1]) for a, b in zip(self.path, self.path[1:], strict=False)]
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "moves": self.moves,
+            "path": [list(p) for p in self.path],
+            "accelerations": [list(a) for a in self.accelerations],
+            "rules": self.rules.to_dict(),
+            "engine": self.engine,
+            "expanded": self.expanded,
+            "seconds": round(self.seconds, 4),
+        }
+        if any(self.boosts):
+            out["boosts"] = self.boosts
+        if self.optimal_lines is not None:
+            out["optimal_lines"] = self.optimal_lines
+            out["optimal_lines_capped"] = self.lines_capped
+        return out
+
+
+class Race:
+    """The state graph of one track under one set of rules, shared by the search methods."""
+
+    def __init__(self, track: Track, rules: Rules) -> None:
+        self.track = track
+        self.rules = rules
+        self.ref = Referee(track, rules)
+        self.cols = track.cols
+        self.vmax = max(track.rows, track.cols) + 3
+        self.width = 2 * self.vmax + 1
+        b, t, r = rules.budget
+        self.budget_sizes = (b + 1, t + 1, r + 1)
+        self.nstages = len(track.checkpoints) + 1
+        self.nextra = self.nstages * (b + 1) * (t + 1) * (r + 1)
+        self._normal = [(a, NORMAL) for a in normal_changes(rules.accel)]
+        self._memo: dict[int, tuple[int, int]] = {}
+
+    # --- packing ------------------------------------------------------------------
+    def pack(
+        self, r: int, c: int, vr: int, vc: int, stage: int, budget: tuple[int, int, int]
+    ) -> int:
+        bs, ts, rs = self.budget_sizes
+        extra = ((stage * bs + budget[0]) * ts + budget[1]) * rs + budget[2]
+        w = self.width
+        return (
+            ((r * self.cols + c) * w + vr + self.vmax) * w + vc + self.vmax
+        ) * self.nextra + extra
+
+    def unpack(self, sid: int) -> tuple[int, int, int, int, int, tuple[int, int, int]]:
+        sid, extra = divmod(sid, self.nextra)
+        sid, vc = divmod(sid, self.width)
+        idx, vr = divmod(sid, self.width)
+        r, c = divmod(idx, self.cols)
+        bs, ts, rs = self.budget_sizes
+        extra, rk = divmod(extra, rs)
+        extra, tb = divmod(extra, ts)
+        stage, br = divmod(extra, bs)
+        return r, c, vr - self.vmax, vc - self.vmax, stage, (br, tb, rk)
+
+    def starts(self) -> list[int]:
+        return [self.pack(r, c, 0, 0, 0, self.rules.budget) for r, c in self.track.starts]
+
+    # --- moves --------------------------------------------------------------------
+    def options(
+        self, r: int, c: int, vr: int, vc: int, budget: tuple[int, int, int]
+    ) -> list[tuple[Vector, str]]:
+        if self.ref.has_oil and self.ref.skids(r, c, vr, vc):
+            return skid_changes(self.rules, (vr, vc))
+        if any(budget):
+            return changes(self.rules, (vr, vc), budget)
+        return self._normal
+
+    def judge(self, r: int, c: int, nvr: int, nvc: int, stage: int) -> tuple[int, int]:
+        key = (
+            ((r * self.cols + c) * self.width + nvr + self.vmax) * self.width + nvc + self.vmax
+        ) * self.nstages + stage
+        hit = self._memo.get(key)
+        if hit is None:
+            hit = self.ref.judge(r, c, nvr, nvc, stage)
+            self._memo[key] = hit
+        return hit
+
+    def successors(self, sid: int):
+        """(outcome, next state or None, acceleration, kind) for every legal move."""
+        r, c, vr, vc, stage, budget = self.unpack(sid)
+        for a, kind in self.options(r, c, vr, vc, budget):
+            nvr, nvc = vr + a[0], vc + a[1]
+            outcome, nstage = self.judge(r, c, nvr, nvc, stage)
+            if outcome == FINISH:
+                yield FINISH, None, a, kind
+            elif outcome == MOVE:
+                nb = spend(budget, kind) if kind else budget
+                yield MOVE, self.pack(r + nvr, c + nvc, nvr, nvc, nstage, nb), a, kind
+
+
+def _line(
+    race: Race,
+    parents: dict[int, tuple[int, Vector, str] | None],
+    last: int,
+    final: Vector,
+    fkind: str,
+):
+    """Points, accelerations and boosts from the start to the finishing move."""
+    chain = []
+    sid = last
+    while True:
+        chain.append(sid)
+        p = parents[sid]
+        if p is None:
+            break
+        sid = p[0]
+    chain.reverse()
+    path: list[Point] = []
+    accels: list[Vector] = []
+    kinds: list[str] = []
+    for sid in chain:
+        r, c, *_ = race.unpack(sid)
+        path.append((r, c))
+        p = parents[sid]
+        if p is not None:
+            accels.append(p[1])
+            kinds.append(p[2])
+    r, c, vr, vc, *_ = race.unpack(last)
+    nvr, nvc = vr + final[0], vc + final[1]
+    path.append((r + nvr, c + nvc))
+    accels.append(final)
+    kinds.append(fkind)
+    return path, accels, kinds
+
+
+def solve(
+    track: Track,
+    rules: Rules | None = None,
+    *,
+    heuristic: bool = True,
+    max_states: int = DEFAULT_MAX_STATES,
+    count_lines: int = 0,
+) -> Solution:
+    """The exact minimum number of moves (A*, or plain BFS with heuristic=False).
+
+    count_lines > 0 also counts the optimal racing lines, up to that cap.
+    Raises LimitExceeded after max_states expansions.
+    """
+    rules = rules or Rules()
+    began = time.perf_counter()
+    race = Race(track, rules)
+    if heuristic and not rules.has_boosts and not race.ref.has_oil:
+        sol = _astar_plain(race, max_states)
+    elif heuristic:
+        sol = _astar(race, max_states)
+    else:
+        sol = _bfs(race, max_states)
+    if count_lines and sol.moves is not None:
+        sol.optimal_lines, sol.lines_capped = count_optimal_lines(race, sol.moves, count_lines)
+    sol.seconds = time.perf_counter() - began
+    return sol
+
+
+def _too_many(race: Race, expanded: int) -> LimitExceeded:
+    return LimitExceeded(
+        f"{race.track.name}: gave up after {expanded} states under {race.rules.short()}; "
+        "use a smaller track or raise --max-states"
+    )
+
+
+@lru_cache(maxsize=4)
+def _tables(track: Track, collision: str, amax: int):
+    """Distance tables and box bounds of a track (shared by solves under other accel sets)."""
+    rules = Rules(collision=collision)
+    dist = stage_distances(track, rules)
+    boxes = [BoxBound(table, track.rows, track.cols, amax) for table in dist]
+    next_line = line_distances(track, rules) if track.is_lap else []
+    return dist, boxes, next_line
+
+
+def _astar(race: Race, max_states: int) -> Solution:
+    """A* with the inner loop written out: this is the hot path of every command."""
+    rules = race.rules
+    track = race.track
+    left = MovesLeft(rules)
+    boosts = rules.has_boosts
+    amax = 3 if rules.rocket else 2 if rules.turbo else 1
+    dist, boxes, next_line = _tables(track, rules.collision, amax)
+    lap_stages = len(track.checkpoints) if track.is_lap else 0
+    cols, width, vmax, nextra, nstages = race.cols, race.width, race.vmax, race.nextra, race.nstages
+    per_stage = nextra // nstages  # budget combinations per stage
+    ref = race.ref
+    oil = ref.has_oil
+    simple = not boosts and not oil
+    normal = [a for a, _ in race._normal]
+    memo = race._memo
+    hcache: dict[int, int] = {}
+    hkey = 2 * vmax + 2 + 3 * LOOKAHEAD
+
+    def moves_left(d: int, s: int, budget: tuple[int, int, int]) -> int:
+        if boosts:
+            return left(d, s, budget[1], budget[2])
+        k = d * hkey + s
+        v = hcache.get(k)
+        if v is None:
+            v = hcache[k] = left(d, s)
+        return v
+
+    def h(idx: int, vr: int, vc: int, stage: int, budget: tuple[int, int, int]) -> int:
+        """Admissible lower bound on the moves left, or -1 for a dead state."""
+        d = dist[stage][idx]
+        if d == UNREACHABLE:
+            return -1
+        s = vr if vr > 0 else -vr
+        t = vc if vc > 0 else -vc
+        if t > s:
+            s = t
+        best_h = moves_left(d, s, budget)
+        if best_h < 1:
+            best_h = 1  # every state that has not finished needs a move
+        look = LOOKAHEAD
+        if stage < lap_stages:
+            dn = next_line[stage][idx]
+            if dn != UNREACHABLE:
+                look = min(look, moves_left(dn, s, budget) - 1)
+        if look < 1 or best_h <= 1:
+            return best_h
+        r, c = divmod(idx, cols)
+        box = boxes[stage]
+        for k in range(1, look + 1):
+            if best_h <= k:
+                break
+            m = box.nearest(k, r + k * vr, c + k * vc)
+            if m >= INF:
+                return -1  # nowhere on the track to be after k moves, and no finish before
+            hk = k + moves_left(m, s + k * amax, budget)
+            if hk > best_h:
+                best_h = hk
+        return best_h
+
+    parents: dict[int, tuple[int, Vector, str] | None] = {}
+    best: dict[int, int] = {}
+    heap: list[tuple[int, int, int]] = []
+    for sid in race.starts():
+        r, c, vr, vc, stage, budget = race.unpack(sid)
+        hv = h(r * cols + c, 0, 0, stage, budget)
+        if hv >= 0 and sid not in best:
+            best[sid] = 0
+            parents[sid] = None
+            heapq.heappush(heap, (hv, 0, sid))
+    expanded = 0
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        f, neg_g, sid = pop(heap)
+        g = -neg_g
+        if best[sid] < g:
+            continue  # a stale entry: the state was reached faster since
+        expanded += 1
+        if expanded > max_states:
+            raise _too_many(race, expanded)
+        rest, extra = divmod(sid, nextra)
+        rest, vci = divmod(rest, width)
+        idx, vri = divmod(rest, width)
+        vr, vc = vri - vmax, vci - vmax
+        r, c = divmod(idx, cols)
+        stage = extra // per_stage
+        ng = g + 1
+        if simple:
+            opts = normal
+            kinds = None
+            budget = (0, 0, 0)
+        else:
+            _r, _c, _vr, _vc, stage, budget = race.unpack(sid)
+            pairs = race.options(r, c, vr, vc, budget)
+            opts = [a for a, _ in pairs]
+            kinds = [k for _, k in pairs]
+        for i, (ar, ac) in enumerate(opts):
+            nvr, nvc = vr + ar, vc + ac
+            key = ((idx * width + nvr + vmax) * width + nvc + vmax) * nstages + stage
+            res = memo.get(key)
+            if res is None:
+                res = memo[key] = ref.judge(r, c, nvr, nvc, stage)
+            outcome, nstage = res
+            if outcome == MOVE:
+                if kinds is None:
+                    nextra_ = nstage * per_stage
+                    kind = NORMAL
+                    nb = budget
+                else:
+                    kind = kinds[i]
+                    nb = spend(budget, kind) if kind else budget
+                    nextra_ = race.pack(0, 0, -vmax, -vmax, nstage, nb)
+                nidx = idx + nvr * cols + nvc
+                nxt = ((nidx * width + nvr + vmax) * width + nvc + vmax) * nextra + nextra_
+                if best.get(nxt, ng + 1) <= ng:
+                    continue
+                hv = h(nidx, nvr, nvc, nstage, nb)
+                if hv < 0:
+                    continue
+                best[nxt] = ng
+                parents[nxt] = (sid, (ar, ac), kind)
+                push(heap, (ng + hv, -ng, nxt))
+            elif outcome == FINISH:
+                kind = NORMAL if kinds is None else kinds[i]
+                path, accels, kinds_ = _line(race, parents, sid, (ar, ac), kind)
+                return Solution(rules, ng, path, accels, kinds_, expanded)
+    return Solution(rules, None, expanded=expanded)
+
+
+def _astar_plain(race: Race, max_states: int) -> Solution:
+    """A* for the common case (no boosts, no oil) with the bound written inline.
+
+    The same search and bound as _astar, without function calls per generated state: this
+    is the hot path of solve, check, generate and every printed par.
+    """
+    rules = race.rules
+    track = race.track
+    left = MovesLeft(rules)
+    dist, boxes, next_line = _tables(track, rules.collision, 1)
+    lap_stages = len(track.checkpoints) if track.is_lap else 0
+    cols, width, vmax, nextra, nstages = race.cols, race.width, race.vmax, race.nextra, race.nstages
+    judge = race.ref.judge
+    memo = race._memo
+    hcache: dict[int, int] = {}
+    hkey = 2 * vmax + 2 + 3 * LOOKAHEAD
+    look_max = LOOKAHEAD
+    pad = boxes[0].pad
+    prow, pcol = boxes[0].prow, boxes[0].pcol
+    filters = [b.filters for b in boxes]
+    # per acceleration: (ar, ac, offset of the judge key)
+    opts = [(ar, ac, (ar * width + ac) * nstages) for ar, ac in normal_changes(rules.accel)]
+
+    def bound(d: int, s: int) -> int:
+        k = d * hkey + s
+        v = hcache.get(k)
+        if v is None:
+            v = hcache[k] = left(d, s)
+        return v
+
+    parents: dict[int, tuple[int, Vector, str] | None] = {}
+    best: dict[int, int] = {}
+    heap: list[tuple[int, int, int]] = []
+    for sid in race.starts():
+        r, c, _vr, _vc, stage, _b = race.unpack(sid)
+        d = dist[stage][r * cols + c]
+        if d != UNREACHABLE and sid not in best:
+            best[sid] = 0
+            parents[sid] = None
+            heapq.heappush(heap, (max(1, bound(d, 0)), 0, sid))
+    expanded = 0
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        f, neg_g, sid = pop(heap)
+        g = -neg_g
+        if best[sid] < g:
+            continue  # a stale entry: the state was reached faster since
+        expanded += 1
+        if expanded > max_states:
+            raise _too_many(race, expanded)
+        rest, stage = divmod(sid, nextra)
+        rest, vci = divmod(rest, width)
+        idx, vri = divmod(rest, width)
+        vr, vc = vri - vmax, vci - vmax
+        r, c = divmod(idx, cols)
+        base = rest * width * nstages + vci * nstages + stage  # judge key of (idx, vr, vc, stage)
+        ng = g + 1
+        for ar, ac, off in opts:
+            key = base + off
+            res = memo.get(key)
+            if res is None:
+                nvr, nvc = vr + ar, vc + ac
+                res = memo[key] = judge(r, c, nvr, nvc, stage)
+            outcome, nstage = res
+            if outcome == MOVE:
+                nvr, nvc = vr + ar, vc + ac
+                nidx = idx + nvr * cols + nvc
+                nxt = ((nidx * width + nvr + vmax) * width + nvc + vmax) * nextra + nstage
+                if best.get(nxt, ng + 1) <= ng:
+                    continue
+                d = dist[nstage][nidx]
+                if d == UNREACHABLE:
+                    continue
+                s = nvr if nvr > 0 else -nvr
+                t = nvc if nvc > 0 else -nvc
+                if t > s:
+                    s = t
+                hv = hcache.get(d * hkey + s)
+                if hv is None:
+                    hv = bound(d, s)
+                if hv < 1:
+                    hv = 1
+                if hv > 1:
+                    look = look_max
+                    if nstage < lap_stages:
+                        dn = next_line[nstage][nidx]
+                        if dn != UNREACHABLE:
+                            look = min(look, bound(dn, s) - 1)
+                    if look >= 1:
+                        filt = filters[nstage]
+                        rr = r + nvr + pad
+                        cc = c + nvc + pad
+                        dead = False
+                        for k in range(1, look + 1):
+                            if hv <= k:
+                                break
+                            rr += nvr
+                            cc += nvc
+                            if not (0 <= rr < prow and 0 <= cc < pcol):
+                                dead = True
+                                break
+                            m = filt[k - 1][rr * pcol + cc]
+                            if m >= INF:
+                                dead = True
+                                break
+                            hk = hcache.get(m * hkey + s + k)
+                            if hk is None:
+                                hk = bound(m, s + k)
+                            if hk + k > hv:
+                                hv = hk + k
+                        if dead:
+                            continue
+                best[nxt] = ng
+                parents[nxt] = (sid, (ar, ac), NORMAL)
+                push(heap, (ng + hv, -ng, nxt))
+            elif outcome == FINISH:
+                path, accels, kinds_ = _line(race, parents, sid, (ar, ac), NORMAL)
+                return Solution(rules, ng, path, accels, kinds_, expanded)
+    return Solution(rules, None, expanded=expanded)
+
+
+def _bfs(race: Race, max_states: int) -> Solution:
+    parents: dict[int, tuple[int, Vector, str] | None] = {}
+    depth: dict[int, int] = {}
+    queue: deque[int] = deque()
+    for sid in race.starts():
+        if sid not in parents:
+            parents[sid] = None
+            depth[sid] = 0
+            queue.append(sid)
+    expanded = 0
+    while queue:
+        sid = queue.popleft()
+        expanded += 1
+        if expanded > max_states:
+            raise _too_many(race, expanded)
+        for outcome, nxt, a, kind in race.successors(sid):
+            if outcome == FINISH:
+                path, accels, kinds = _line(race, parents, sid, a, kind)
+                return Solution(
+                    race.rules, depth[sid] + 1, path, accels, kinds, expanded, engine="bfs"
+                )
+            if nxt not in parents:
+                parents[nxt] = (sid, a, kind)
+                depth[nxt] = depth[sid] + 1
+                queue.append(nxt)
+    return Solution(race.rules, None, expanded=expanded, engine="bfs")
+
+
+def count_optimal_lines(
+    race: Race, moves: int, cap: int, max_nodes: int = 500_000
+) -> tuple[int, bool]:
+    """How many different racing lines finish in `moves` moves (at most `cap`; True if capped).
+
+    Forward, layer by layer: a state on an optimal line is met first at its true depth, so each
+    state is kept only in the first layer that reaches it, and only while depth plus the lower
+    bound fits in `moves`. Line counts add up along the layers. Returns (count, True) as
+    "at least count" when the cap or the node budget is reached.
+    """
+    dist = stage_distances(race.track, race.rules)
+    left = MovesLeft(race.rules)
+
+    def lower(sid: int) -> int:
+        r, c, vr, vc, stage, budget = race.unpack(sid)
+        d = dist[stage][r * race.cols + c]
+        if d == UNREACHABLE:
+            return moves + 1
+        return left(d, max(abs(vr), abs(vc)), budget[1], budget[2])
+
+    seen: set[int] = set()
+    layer: dict[int, int] = {}
+    for sid in race.starts():
+        if sid not in layer and lower(sid) <= moves:
+            layer[sid] = 1
+    seen.update(layer)
+    nodes = 0
+    for depth in range(moves):
+        if depth == moves - 1:
+            total = 0
+            for sid, ways in layer.items():
+                for outcome, _nxt, _a, _k in race.successors(sid):
+                    if outcome == FINISH:
+                        total += ways
+            return (cap, True) if total >= cap else (total, False)
+        nxt_layer: dict[int, int] = {}
+        for sid, ways in layer.items():
+            nodes += 1
+            if nodes > max_nodes:
+                return 0, True
+            for outcome, nxt, _a, _k in race.successors(sid):
+                if outcome != MOVE or nxt in seen:
+                    continue
+                if nxt in nxt_layer:
+                    nxt_layer[nxt] += ways
+                elif depth + 1 + lower(nxt) <= moves:
+                    nxt_layer[nxt] = ways
+        seen.update(nxt_layer)
+        layer = nxt_layer
+    return 0, False

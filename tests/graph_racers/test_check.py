@@ -1,0 +1,121 @@
+"""The move checker: reading moves files and judging racing lines."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import EXAMPLES
+
+from generator.errors import InvalidInput
+from generator.games.graph_racers.check import RacingLine, check_line, parse_moves, read_moves
+from generator.games.graph_racers.formats import read_track
+from generator.games.graph_racers.rules import Rules
+from generator.games.graph_racers.solve import solve
+
+SPRINT = EXAMPLES / "sprint.txt"
+
+
+def test_example_moves_files_are_legal_and_optimal():
+    track = read_track(SPRINT)
+    par = solve(track, Rules()).moves
+    for name in ("sprint-moves.txt", "sprint-accelerations.txt"):
+        verdict = check_line(track, Rules(), read_moves(EXAMPLES / name))
+        assert verdict.legal and verdict.moves == par == 6
+        assert verdict.message == "legal, 6 moves"
+
+
+def test_crash_names_the_move_and_the_point():
+    track = read_track(SPRINT)
+    verdict = check_line(track, Rules(9), read_moves(EXAMPLES / "sprint-crash.txt"))
+    assert not verdict.legal and verdict.bad_move == 5
+    assert verdict.message == "move 5: crash at point (1, 13) on the way from (1, 11) to (2, 15)"
+    verdict = check_line(track, Rules(9, "endpoint"), read_moves(EXAMPLES / "sprint-crash.txt"))
+    assert verdict.message == "move 5: crash: lands off the track at (2, 15)"
+
+
+def test_acceleration_not_allowed_under_the_rules():
+    track = read_track(SPRINT)
+    line = parse_moves("points\n1 1\n1 2\n2 4\n")  # (0,1) then (1,1): two axes at once
+    verdict = check_line(track, Rules(5), line)
+    assert verdict.bad_move == 2
+    assert verdict.message == (
+        "move 2: acceleration (1, 1) from vector (0, 1) is not allowed under the rules "
+        "(accel 5: keep the vector or change one axis by 1)"
+    )
+    assert check_line(track, Rules(9), line).message.startswith("finish not reached: after 2 moves")
+    # the Swedish rule forbids repeating the vector
+    swedish = check_line(track, Rules(8), parse_moves("points\n1 1\n1 2\n1 3\n"))
+    assert swedish.bad_move == 2 and "acceleration (0, 0)" in swedish.message
+
+
+def test_boost_uses_are_counted():
+    track = read_track(SPRINT)
+    line = parse_moves("start 1 1\naccelerations\n0 2\n0 2\n")
+    assert check_line(track, Rules(5, turbo=2), line).message.startswith("finish not reached")
+    verdict = check_line(track, Rules(5, turbo=1), line)
+    assert verdict.bad_move == 2 and "boosts left: brakes 0, turbo 0, rocket 0" in verdict.message
+
+
+def test_finish_then_more_moves_and_wrong_start():
+    track = read_track(SPRINT)
+    pts = read_moves(EXAMPLES / "sprint-moves.txt").points
+    extra = RacingLine(points=pts + ((12, 13),))
+    verdict = check_line(track, Rules(), extra)
+    assert (
+        verdict.message
+        == "move 7: the race was already finished by move 6; remove the 1 move(s) after it"
+    )
+    wrong = check_line(track, Rules(), RacingLine(points=((2, 2), (2, 3))))
+    assert wrong.message == "point 1 (2, 2) is not a start point"
+
+
+def test_skid_on_oil_must_be_respected(text_track):
+    t = text_track("S.~~.....G\n")
+    # at speed 1 beside the oil the car must creep through it, then may speed up again
+    ok = check_line(t, Rules(5), parse_moves("points\n0 0\n0 1\n0 2\n0 3\n0 4\n0 6\n0 9\n"))
+    assert ok.legal and ok.moves == 6
+    assert solve(t, Rules(5)).moves == 6
+    # from (0,1) at speed 1 the unchanged move touches oil at (0,2): no speeding up
+    bad = check_line(t, Rules(5), parse_moves("points\n0 0\n0 1\n0 3\n"))
+    assert bad.bad_move == 2 and "skids on oil and must repeat vector (0, 1) or stop" in bad.message
+
+
+def test_moves_file_forms():
+    track = read_track(SPRINT)
+    sol = solve(track, Rules())
+    as_json = json.dumps({"moves": sol.moves, "path": [list(p) for p in sol.path]})
+    assert check_line(track, Rules(), parse_moves(as_json)).legal
+    accels = json.dumps({"start": [1, 1], "accelerations": [list(a) for a in sol.accelerations]})
+    assert check_line(track, Rules(), parse_moves(accels)).legal
+    bare = json.dumps([list(p) for p in sol.path])
+    assert check_line(track, Rules(), parse_moves(bare)).legal  # starts on a start: points
+    tuples = "(1, 1) (1, 2)\n[1, 4] 1,6\n2 8; 4 10 ; 7 12  # comment\n"
+    assert check_line(track, Rules(), parse_moves(tuples)).legal
+
+
+def test_accelerations_need_a_start_when_there_are_several():
+    track = read_track(SPRINT)
+    with pytest.raises(
+        InvalidInput, match="the track has 3 start points: begin the moves with 'start ROW COL'"
+    ):
+        check_line(track, Rules(), parse_moves("accelerations\n0 1\n"))
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("", "m: the moves file is empty"),
+        ("1 2\n3\n", "m line 2 column 1: 1 numbers, not pairs"),
+        ("1 2\n3 x\n", "m line 2 column 3: unexpected 'x'"),
+        ("start 1\n", "m line 1 column 1: write the start as 'start ROW COL'"),
+        ('{"path": [[1, 2], [3]]}', "m: 'path' must be a list of [row, col] pairs"),
+        ('{"path": [[1, 2],', "m line 1 column 18: not valid JSON"),
+        ('{"moves": 3}', "m: expected a JSON object with 'path' or 'accelerations'"),
+        ("# only a comment\n", "m: no moves found"),
+    ],
+)
+def test_garbled_moves(text, message):
+    with pytest.raises(InvalidInput) as e:
+        parse_moves(text, "m")
+    assert str(e.value).startswith(message), str(e.value)

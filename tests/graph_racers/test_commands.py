@@ -1,0 +1,150 @@
+"""`racegen graph-racers solve|check|generate` through click: output, exit codes, error lines."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+from conftest import DATA, EXAMPLES
+
+from generator.cli import cli
+
+TINY = str(DATA / "momba" / "tiny.track")
+
+
+def run(*args: str):
+    return CliRunner().invoke(cli, ["graph-racers", *args])
+
+
+def test_solve_text():
+    r = run("solve", TINY)
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert lines[0] == "tiny: 8 moves under accel 5, collision exact"
+    assert lines[1].startswith("path: (2, 0) ")
+    assert lines[-1].startswith("search: ") and "states expanded" in lines[-1]
+
+
+def test_solve_json_has_every_field():
+    r = run("solve", TINY, "--accel", "9", "--json")
+    assert r.exit_code == 0
+    data = json.loads(r.output)
+    assert data["moves"] == 6 and len(data["path"]) == 7 and len(data["accelerations"]) == 6
+    assert data["path"][0] == [2, 0]
+    assert data["rules"] == {"accel": 9, "collision": "exact", "brakes": 0, "turbo": 0, "rocket": 0}
+    assert isinstance(data["expanded"], int) and data["seconds"] >= 0
+    r = run("solve", TINY, "--accel", "9", "--json", "--engine", "cp-sat")
+    assert json.loads(r.output)["moves"] == 6 and json.loads(r.output)["engine"] == "cp-sat"
+
+
+def test_solve_no_route_prints_json_then_fails(tmp_path):
+    f = tmp_path / "blocked.txt"
+    f.write_text("graph-racers track 1\nmap:\nS.#G\n")
+    r = run("solve", str(f), "--json")
+    assert r.exit_code == 1
+    out, err = r.stdout.strip().splitlines(), r.stderr.strip().splitlines()
+    assert json.loads(out[0])["moves"] is None
+    assert err == [
+        "Error: blocked: no route from a start to the finish under accel 5, collision exact; "
+        "try other rules (for example --collision endpoint or --accel 9)"
+    ]
+    r = run("solve", str(f), "--collision", "endpoint")
+    assert r.exit_code == 0 and "2 moves under accel 5, collision endpoint" in r.output
+
+
+def test_solve_bad_input_is_one_error_line(tmp_path):
+    cases = {
+        "ragged.track": (
+            "dim: 2 3\nx.s\nxg\n",
+            "line 3 column 3: row has 2 characters, the header says 3",
+        ),
+        "unknown.track": ("dim: 1 3\nsQg\n", "line 2 column 2: unknown character 'Q'; use x . s g"),
+        "nostart.track": ("dim: 1 2\n.g\n", "no start;"),
+        "nofinish.track": ("dim: 1 2\ns.\n", "no finish;"),
+        "wall.txt": (
+            "graph-racers track 1\nstart: 0 0\nmap:\n##\n.G\n",
+            "start point (0, 0) is on a wall",
+        ),
+        "empty.track": ("", "the file is empty"),
+    }
+    for name, (text, message) in cases.items():
+        f = tmp_path / name
+        f.write_text(text)
+        r = run("solve", str(f), "--json")
+        assert r.exit_code == 1, name
+        assert r.stdout == ""  # no partial output
+        err = r.stderr.strip().splitlines()
+        assert len(err) == 1 and err[0].startswith(f"Error: {f}") and message in err[0], err
+    r = run("solve", TINY, "--max-cells", "10")
+    assert r.exit_code == 1 and "is more than the limit of 10" in r.stderr
+    r = run("solve", str(tmp_path / "missing.track"))
+    assert r.exit_code == 1 and "no such file" in r.stderr
+    r = run("solve", TINY, "--accel", "7")
+    assert r.exit_code == 2
+
+
+def test_rules_stored_with_a_track_are_used(tmp_path):
+    from generator.games.graph_racers.formats import read_track, track_to_json
+
+    track = read_track(EXAMPLES / "sprint.txt").with_(
+        meta={"rules": {"accel": 9, "collision": "exact"}}
+    )
+    f = tmp_path / "stored.json"
+    f.write_text(track_to_json(track))
+    r = run("solve", str(f))
+    assert "under accel 9, collision exact" in r.output
+    r = run("solve", str(f), "--accel", "5")
+    assert "under accel 5, collision exact" in r.output
+
+
+def test_check_command(tmp_path):
+    sprint = str(EXAMPLES / "sprint.txt")
+    r = run("check", sprint, str(EXAMPLES / "sprint-moves.txt"))
+    assert (
+        r.exit_code == 0 and r.output == "legal, 6 moves (par 6; rules: accel 5, collision exact)\n"
+    )
+    r = run("check", sprint, str(EXAMPLES / "sprint-crash.txt"), "--accel", "9")
+    assert r.exit_code == 1
+    assert r.output == (
+        "illegal: move 5: crash at point (1, 13) on the way from (1, 11) to (2, 15) "
+        "(rules: accel 9, collision exact)\n"
+    )
+    garbled = tmp_path / "garbled.txt"
+    garbled.write_text("1 1\n1 two\n")
+    r = run("check", sprint, str(garbled))
+    assert r.exit_code == 1 and r.stdout == ""
+    assert (
+        r.stderr
+        == f"Error: {garbled} line 2 column 3: unexpected 't'; write pairs of whole numbers like '5 0' or '(5, 0)'\n"
+    )
+
+
+def test_generate_command_is_reproducible(tmp_path):
+    args = ["generate", "--size", "32x20", "--difficulty", "easy", "--seed", "5", "--count", "2"]
+    r1 = run(*args, "--out", str(tmp_path / "a"))
+    run(*args, "--out", str(tmp_path / "b"))
+    assert r1.exit_code == 0, r1.output
+    paths = r1.output.split()
+    assert len(paths) == 2 and paths[0].endswith("graph-racers-32x20-easy-s5-1.json")
+    for name in ("graph-racers-32x20-easy-s5-1.json", "graph-racers-32x20-easy-s5-2.json"):
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
+    r3 = run(*args, "--out", str(tmp_path / "a"))
+    assert r3.exit_code == 1 and "already exists: use --force" in r3.stderr
+    data = json.loads((tmp_path / "a" / "graph-racers-32x20-easy-s5-1.json").read_text())
+    r = run("solve", str(tmp_path / "a" / "graph-racers-32x20-easy-s5-1.json"), "--json")
+    assert json.loads(r.output)["moves"] == data["meta"]["par"]
+    bad = run("generate", "--size", "40by25")
+    assert bad.exit_code == 2
+    big = run("generate", "--size", "900x900")
+    assert big.exit_code == 1 and "larger than" in big.stderr
+
+
+def test_check_needs_a_start_for_accelerations_on_a_multi_start_track(tmp_path):
+    moves = tmp_path / "accels.txt"
+    moves.write_text("accelerations\n0 1\n")
+    r = run("check", str(EXAMPLES / "sprint.txt"), str(moves))
+    assert r.exit_code == 1
+    assert r.stderr == (
+        f"Error: {moves}: the track has 3 start points: begin the moves with 'start ROW COL' "
+        "or give the car's points\n"
+    )

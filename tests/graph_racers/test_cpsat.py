@@ -1,0 +1,85 @@
+"""The CP-SAT engine and the search engine agree on small tracks, under many rule sets."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import DATA
+
+from generator.errors import LimitExceeded
+from generator.games.graph_racers.check import RacingLine, check_line
+from generator.games.graph_racers.cpsat import solve_cpsat, speed_bound
+from generator.games.graph_racers.formats import read_track
+from generator.games.graph_racers.rules import Rules
+from generator.games.graph_racers.solve import solve
+
+LAP = """
+finish: col 4 rows 1-2 left
+checkpoint: col 4 rows 5-6 right
+"""
+LAP_MAP = """
+#########
+#.......#
+#.......#
+#~.###..#
+#..###..#
+#.......#
+#.......#
+#########
+"""
+
+
+def test_speed_bound():
+    assert speed_bound(5, Rules()) == 3  # 1 + 2 = 3 points travelled before a move at speed 3
+    assert speed_bound(2, Rules()) == 2  # one point at speed 1, then a last move at speed 2
+    assert speed_bound(12, Rules(turbo=1)) >= speed_bound(12, Rules())
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(5),
+        Rules(9),
+        Rules(8),
+        Rules(5, "endpoint"),
+        Rules(9, brakes=1, turbo=1),
+        Rules(5, rocket=1),
+    ],
+    ids=str,
+)
+def test_engines_agree_on_tiny(rules):
+    track = read_track(DATA / "momba" / "tiny.track")
+    a = solve(track, rules)
+    b = solve_cpsat(track, rules)
+    assert a.moves == b.moves
+    assert check_line(track, rules, RacingLine(points=tuple(b.path))).legal
+
+
+@pytest.mark.parametrize(
+    "rules", [Rules(5), Rules(9), Rules(8, "endpoint"), Rules(5, turbo=1)], ids=str
+)
+def test_engines_agree_on_a_small_lap_with_oil(text_track, rules):
+    track = text_track(LAP_MAP, LAP)
+    a = solve(track, rules)
+    b = solve_cpsat(track, rules)
+    assert a.moves == b.moves is not None
+    verdict = check_line(track, rules, RacingLine(points=tuple(b.path)))
+    assert verdict.legal and verdict.moves == b.moves
+
+
+@pytest.mark.parametrize("name", ["bottleneck.txt", "pyramid.txt"])
+def test_engines_agree_on_public_maps(name):
+    track = read_track(DATA / "racetrackgym" / name)
+    for rules in (Rules(5), Rules(9)):
+        assert solve(track, rules).moves == solve_cpsat(track, rules).moves
+
+
+def test_engines_agree_there_is_no_route(text_track):
+    track = text_track("S.#G\n")
+    assert solve(track, Rules(9)).moves is None
+    assert solve_cpsat(track, Rules(9), horizon=8).moves is None
+
+
+def test_cpsat_refuses_big_tracks():
+    track = read_track(DATA / "racetrackgym" / "empty-40x40.track")
+    with pytest.raises(LimitExceeded, match="use --engine search"):
+        solve_cpsat(track, Rules(9))

@@ -1,0 +1,140 @@
+"""Reading and writing tracks: the two public formats, racegen's text and JSON, and bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import DATA, EXAMPLES, map_files
+
+from generator.errors import InvalidInput, LimitExceeded
+from generator.games.graph_racers.formats import (
+    parse_track,
+    read_track,
+    track_to_json,
+    track_to_text,
+)
+from generator.games.graph_racers.model import Line
+
+
+def test_every_copied_public_map_reads():
+    files = map_files()
+    assert len(files) == 28
+    for path in files:
+        track = read_track(path)
+        assert track.starts and (track.goals or track.finish)
+        assert all(track.on_track(*p) for p in track.starts)
+
+
+def test_tiny_map_cells():
+    t = read_track(DATA / "momba" / "tiny.track")
+    assert (t.rows, t.cols) == (5, 5)
+    assert t.starts == ((2, 0),)
+    assert t.goals == frozenset({(2, 3)})
+    assert not t.on_track(1, 2) and not t.on_track(2, 2) and t.on_track(0, 2)
+    assert t.count_on() == 25 - 5
+
+
+def test_the_same_map_in_both_public_formats_reads_the_same():
+    a = read_track(DATA / "momba" / "barto-small.track")
+    b = read_track(DATA / "mdp-lib" / "barto-small.track")
+    assert a.grid == b.grid
+    assert set(a.starts) == set(b.starts) == {(5, 0), (6, 0), (7, 0), (8, 0)}
+    assert a.goals == b.goals == {(0, 32), (0, 33), (0, 34)}
+
+
+def test_format_choices_are_noted():
+    assert "'i' cells" in read_track(DATA / "racetrackgym" / "shortcut-big.track").notes[0]
+    pot = read_track(DATA / "mdp-lib" / "square-5-potholes.track")
+    assert any("pothole" in n for n in pot.notes)
+    assert not pot.on_track(5, 6)  # a P cell is off the track
+    sq3 = read_track(DATA / "mdp-lib" / "square-3.track")
+    assert any("'.' cells" in n for n in sq3.notes)
+    assert sq3.on_track(1, 5)  # '.' is track
+
+
+def test_mdp_lib_short_rows_are_padded_with_wall():
+    t = parse_track("5\n3\nS  G\n S\n", source="m")
+    assert t.grid == ("....#", "..###", "#####")
+    assert t.starts == ((0, 0), (1, 1))
+    assert "missing rows padded with wall" in t.notes
+
+
+def test_text_and_json_round_trip():
+    t = read_track(EXAMPLES / "oil-oval.txt")
+    assert t.is_lap and len(t.checkpoints) == 2 and t.oil == {(7, 1), (7, 2), (8, 1), (8, 2)}
+    assert t.finish == Line("vertical", 9, 1, 3, -1)
+    assert set(t.starts) == {(1, 9), (2, 9), (3, 9)}
+    again = parse_track(track_to_text(t), source="again")
+    assert again.grid == t.grid and again.finish == t.finish and again.checkpoints == t.checkpoints
+    data = json.loads(track_to_json(t))
+    assert data["format"] == "graph-racers-track/1"
+    back = parse_track(track_to_json(t), source="json")
+    assert back.grid == t.grid and back.starts == t.starts and back.checkpoints == t.checkpoints
+    s = read_track(EXAMPLES / "sprint.txt")
+    back = parse_track(track_to_json(s), source="json")
+    assert back.goals == s.goals and back.starts == s.starts
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("", "t: the file is empty;"),
+        ("dim: 2 3\nx.s\nxg\n", "t line 3 column 3: row has 2 characters, the header says 3"),
+        ("dim: 1 3\nsQg\n", "t line 2 column 2: unknown character 'Q'; use x . s g"),
+        ("dim: 3 2\ns.\n.g\n", "t line 3: the map has 2 rows but the header says 3"),
+        ("dim: 1 2\n.g\n", "t: no start;"),
+        ("dim: 1 2\ns.\n", "t: no finish;"),
+        ("dim: two 2\ns.\n", "t line 1 column 1: write the header as 'dim: ROWS COLS'"),
+        ("3\n1\nS G X\n", "t line 3 column 4: row has 5 characters, the width on line 1 is 3"),
+        ("3\n1\nS G\nXXX\n", "t line 4 column 1: more rows than the height 1 on line 2"),
+        ("2\n1\nS?\n", "t line 3 column 2: unknown character '?'"),
+        ("hello\n", "t line 1 column 1: unknown track format"),
+        (
+            '{"format": "graph-racers-track/1", "map": ["S.", "G"]}',
+            "t: map row 1 has 1 characters, row 0 has 2",
+        ),
+        ('{"format": "x"}', "t: JSON 'format' is 'x'"),
+        ('{\n  "map": [,]\n}', "t line 2 column 11: not valid JSON"),
+        (
+            "graph-racers track 1\nstart: 0 0\nmap:\n##\n.G\n",
+            "t: start point (0, 0) is on a wall",
+        ),
+        (
+            "graph-racers track 1\nfinish: col 1 rows 1-1 right\ncheckpoint: col 1 rows 1-2 left\nmap:\n###\n...\n...\n###\n",
+            "t: start/finish line (col 1 rows 1-1 right) stops at track point (2, 1); extend it from wall to wall",
+        ),
+        (
+            "graph-racers track 1\nfinish: col 1 rows 1-2 up\nmap:\n###\n...\n",
+            "t line 2 column 9: a col line is crossed left or right, not up",
+        ),
+        ("graph-racers track 1\nname: x\n", "t line 2: no 'map:' line"),
+        (
+            "graph-racers track 1\nfinish: col 1 rows 1-2 right\nmap:\n###\n...\n...\n###\n",
+            "t: a lap needs at least one checkpoint, or stepping back over the start/finish line would win",
+        ),
+    ],
+)
+def test_bad_tracks_name_file_line_and_column(text, message):
+    with pytest.raises(InvalidInput) as e:
+        parse_track(text, source="t")
+    assert str(e.value).startswith(message), str(e.value)
+
+
+def test_track_larger_than_the_limit():
+    text = "dim: 3 4\ns...\n....\n...g\n"
+    assert parse_track(text, max_cells=12).rows == 3
+    with pytest.raises(LimitExceeded) as e:
+        parse_track(text, source="big", max_cells=11)
+    assert str(e.value) == (
+        "big: 3 x 4 = 12 points is more than the limit of 11; use a smaller track or raise --max-cells"
+    )
+
+
+def test_missing_file_and_binary_file(tmp_path):
+    with pytest.raises(InvalidInput, match="no such file"):
+        read_track(tmp_path / "nope.track")
+    bad = tmp_path / "bad.track"
+    bad.write_bytes(b"dim: 1 2\n\xff\xfe\n")
+    with pytest.raises(InvalidInput, match=r"bad.track line 2: not UTF-8 text"):
+        read_track(bad)

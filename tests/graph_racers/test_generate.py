@@ -1,0 +1,127 @@
+"""Generated circuits: reproducible, valid laps, solved for par, at the asked difficulty."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from generator.errors import InvalidInput, LimitExceeded
+from generator.games.graph_racers.check import RacingLine, check_line
+from generator.games.graph_racers.circuit import Loop, coarse_lines, smooth
+from generator.games.graph_racers.formats import parse_track, track_to_json
+from generator.games.graph_racers.generate import Request, classify, generate, size_factor
+from generator.games.graph_racers.rules import Rules
+from generator.games.graph_racers.solve import solve
+
+
+@pytest.fixture(scope="module")
+def easy_pair():
+    req = Request(rows=20, cols=32, width=(3, 5), difficulty="easy", seed=7, rules=Rules())
+    return req, generate(req, 2)
+
+
+def test_generated_tracks_are_valid_solved_laps(easy_pair):
+    req, tracks = easy_pair
+    assert len(tracks) == 2
+    for track in tracks:
+        assert (track.rows, track.cols) == (20, 32)
+        assert track.is_lap and len(track.checkpoints) == 2
+        meta = track.meta
+        par = solve(track, Rules()).moves
+        assert meta["par"] == par == meta["features"]["par"]
+        assert meta["features"]["par_accel_9"] == solve(track, Rules(9)).moves
+        line = RacingLine(points=tuple(tuple(p) for p in meta["solution"]["path"]))
+        verdict = check_line(track, Rules(), line)
+        assert verdict.legal and verdict.moves == par
+        assert "easy" in classify(meta["features"], track.rows, track.cols)
+        assert meta["rules"] == Rules().to_dict()
+        assert meta["id"].startswith("graph-racers:32x20#7.")
+
+
+def test_generation_is_reproducible_and_stores_the_whole_track(easy_pair):
+    req, tracks = easy_pair
+    again = generate(req, 2)
+    assert [track_to_json(t) for t in tracks] == [track_to_json(t) for t in again]
+    data = json.loads(track_to_json(tracks[0]))
+    assert len(data["map"]) == 20 and all(len(row) == 32 for row in data["map"])
+    back = parse_track(track_to_json(tracks[0]), source="gen")
+    assert back.grid == tracks[0].grid and back.finish == tracks[0].finish
+    assert back.meta["par"] == tracks[0].meta["par"]
+    # another seed gives another track
+    other = generate(Request(20, 32, (3, 5), "easy", 8, Rules()), 1)[0]
+    assert other.grid != tracks[0].grid
+
+
+def test_hard_tracks_measure_harder_than_easy(easy_pair):
+    _, easy = easy_pair
+    hard = generate(
+        Request(rows=25, cols=40, width=(3, 4), difficulty="hard", seed=2, rules=Rules(9)), 1
+    )[0]
+    f = hard.meta["features"]
+    assert "hard" in classify(f, 25, 40)
+    assert f["corners"] >= 10 and f["narrowest"] <= 4
+    assert f["par"] == solve(hard, Rules(9)).moves
+    assert all(f["corners"] > e.meta["features"]["corners"] for e in easy)
+
+
+def test_difficulty_thresholds_scale_with_size():
+    assert size_factor(25, 40) == 1.0
+    f = {"par": 30, "corners": 8, "narrowest": 4, "slowdown": 1.2}
+    assert "easy" in classify(f, 25, 40)
+    assert "easy" not in classify(f, 10, 16)  # the same par is a lot for a small track
+
+
+def test_coarse_lines_keep_two_wall_points_between_stretches():
+    import random
+
+    for width in (3, 4, 5):
+        for extent in (20, 25, 40, 80):
+            lines = coarse_lines(extent, width, random.Random(extent * 10 + width))
+            gaps = [b - a for a, b in zip(lines, lines[1:], strict=False)]
+            assert all(g >= width + 2 for g in gaps)
+            assert lines[0] - (width - 1) / 2 >= 1 and lines[-1] + (width - 1) / 2 <= extent - 2
+    with pytest.raises(InvalidInput, match="too small for a track 5 wide"):
+        coarse_lines(9, 5, random.Random(1))
+
+
+def test_corners_of_a_loop():
+    square = Loop(((0, 0), (0, 1), (1, 1), (1, 0)), (1.0, 5.0), (1.0, 5.0))
+    assert square.corners == 4
+    long = Loop(((0, 0), (0, 1), (0, 2), (1, 2), (1, 1), (1, 0)), (1.0, 5.0), (1.0, 5.0, 9.0))
+    assert long.corners == 4
+    assert len(smooth([(0.0, 0.0), (0.0, 4.0), (4.0, 4.0), (4.0, 0.0)], rounds=2)) == 16
+
+
+def test_impossible_requests_fail_clearly():
+    with pytest.raises(InvalidInput, match="difficulty 'brutal'"):
+        generate(Request(20, 32, (3, 5), "brutal", 1, Rules()), 1)
+    with pytest.raises(
+        InvalidInput,
+        match="a 30x12 track has no room for a circuit 4 points wide; use --width 3..3",
+    ):
+        generate(Request(12, 30, (4, 5), "medium", 1, Rules()), 1)
+    with pytest.raises(InvalidInput, match="too small for a circuit"):
+        generate(Request(7, 30, (3, 5), "medium", 1, Rules()), 1)
+    with pytest.raises(LimitExceeded, match="no easy track of 32x20"):
+        generate(Request(20, 32, (3, 3), "easy", 1, Rules(), max_attempts=2), 1)
+
+
+def test_stored_example_circuit_keeps_its_par():
+    from conftest import EXAMPLES
+
+    from generator.games.graph_racers.formats import read_track
+
+    track = read_track(EXAMPLES / "graph-racers-40x25-medium-s1-1.json")
+    rules = Rules.from_dict(track.meta["rules"])
+    assert solve(track, rules).moves == track.meta["par"] == track.meta["features"]["par"]
+    assert track.is_lap and track.meta["difficulty"] == "medium"
+
+
+def test_generated_laps_agree_with_the_independent_bfs(easy_pair):
+    import reference_bfs as ref
+
+    _, tracks = easy_pair
+    track = tracks[0]
+    for rules in (Rules(9), Rules(5, "endpoint")):
+        assert solve(track, rules).moves == ref.bfs_moves(track, rules.accel, rules.collision)

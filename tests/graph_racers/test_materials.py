@@ -1,0 +1,224 @@
+"""Printed sheets: true scale, rules and par on every sheet, answer keys, worksheets."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+from conftest import DATA, EXAMPLES
+from pypdf import PdfReader
+
+from generator.cli import cli
+from generator.games.graph_racers.drawing import GRID, TrackDrawing
+from generator.games.graph_racers.formats import read_track
+from generator.games.graph_racers.materials import (
+    lines_note,
+    sheet_document,
+    worksheet_slots,
+    worksheet_track_size,
+)
+from generator.games.graph_racers.rules import Rules
+from generator.games.graph_racers.solve import solve
+from generator.render.canvas import Canvas
+from generator.render.paper import Paper
+
+MM = 72 / 25.4
+
+
+def run(*args: str):
+    return CliRunner().invoke(cli, ["graph-racers", *args])
+
+
+def pages_text(path) -> list[str]:
+    return [p.extract_text() for p in PdfReader(str(path)).pages]
+
+
+def test_sheet_pdf_has_track_race_log_and_answer_pages(tmp_path):
+    r = run("sheet", str(EXAMPLES / "oil-oval.txt"), "--out", str(tmp_path), "--players", "3")
+    assert r.exit_code == 0, r.output
+    (pdf,) = [tmp_path / "oil-oval-sheet.pdf"]
+    assert r.output.strip() == str(pdf)
+    reader = PdfReader(str(pdf))
+    assert len(reader.pages) == 4
+    texts = pages_text(pdf)
+    for text in texts[:2] + texts[3:]:
+        assert "accel 5, collision exact" in text and "print at 100 %" in text
+    assert "Par: 21 moves under these rules." in texts[0]
+    assert "checkpoints 1 and 2 in order" in texts[0]
+    assert "Player 3: black triangle" in texts[1] and "Player 4" not in texts[1]
+    assert "move log" in texts[2] and "Player 3" in texts[2]
+    assert "Optimal: 21 moves under accel 5, collision exact." in texts[3]
+    assert "Accelerations (row, col) of moves 1 to 21" in texts[3]
+    # A4, in landscape for this wide track (points)
+    w, h = float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)
+    assert (round(w / MM), round(h / MM)) == (297, 210)
+    w, h = float(reader.pages[2].mediabox.width), float(reader.pages[2].mediabox.height)
+    assert (round(w / MM), round(h / MM)) == (210, 297)
+
+
+def test_grid_is_true_scale():
+    track = read_track(EXAMPLES / "sprint.txt")
+    for pitch in (5.0, 6.35):
+        drawing = TrackDrawing(track, pitch)
+        canvas = Canvas(300, 300)
+        drawing.draw(canvas)
+        (grid_op,) = [op for op, _ in canvas.flat() if op.kind == "path" and op.style == GRID]
+        xs = sorted(
+            {cmd[1] for cmd in grid_op.data if cmd[0] == "M" and cmd[2] == grid_op.data[-1][2]}
+        )
+        ys = sorted({cmd[2] for cmd in grid_op.data if cmd[0] == "M"})
+        assert all(abs(b - a - pitch) < 1e-3 for a, b in zip(ys, ys[1:], strict=False))
+        assert len(ys) >= track.rows and xs
+        (x0, y0), (x1, y1) = drawing.xy((0, 0)), drawing.xy((track.rows - 1, track.cols - 1))
+        assert (
+            abs(x1 - x0 - pitch * (track.cols - 1)) < 1e-9
+            and abs(y1 - y0 - pitch * (track.rows - 1)) < 1e-9
+        )
+
+
+def test_quarter_inch_grid_and_letter_paper(tmp_path):
+    r = run(
+        "sheet",
+        str(EXAMPLES / "sprint.txt"),
+        "--kind",
+        "track",
+        "--grid",
+        "0.25in",
+        "--paper",
+        "letter",
+        "--out",
+        str(tmp_path),
+    )
+    assert r.exit_code == 0, r.output
+    reader = PdfReader(str(tmp_path / "sprint-sheet.pdf"))
+    assert len(reader.pages) == 1
+    text = reader.pages[0].extract_text()
+    assert "grid 6.35 mm, true size" in text and "Par: 6 moves under these rules." in text
+    w = float(reader.pages[0].mediabox.width) / 72
+    assert round(w, 1) in (8.5, 11.0)
+
+
+def test_answer_key_notes_uniqueness():
+    track = read_track(EXAMPLES / "sprint.txt")
+    sol = solve(track, Rules(), count_lines=100)
+    assert sol.optimal_lines == 1 and lines_note(sol) == "This optimal racing line is the only one."
+    oval = solve(read_track(EXAMPLES / "oil-oval.txt"), Rules(), count_lines=10)
+    assert (
+        lines_note(oval)
+        == "One of at least 10 optimal racing lines: other answers with 21 moves are right too."
+    )
+    doc = sheet_document(
+        track,
+        Rules(),
+        sol,
+        kinds=("answer",),
+        players=2,
+        paper=Paper.get("a4"),
+        pitch=5.0,
+        mono=True,
+        stem="x",
+    )
+    (page,) = doc.pages
+    texts = " ".join(page.texts())
+    assert "This optimal racing line is the only one." in texts
+    assert page.mono
+    # numbered points 0..6 of the line appear on the drawing
+    for i in range(7):
+        assert str(i) in page.texts()
+
+
+def test_unsolvable_track_has_no_answer_key(tmp_path):
+    f = tmp_path / "blocked.txt"
+    f.write_text("graph-racers track 1\nmap:\nS.#G\n")
+    r = run("sheet", str(f), "--out", str(tmp_path))
+    assert r.exit_code == 1 and "no par and no answer key" in r.stderr
+    assert not list(tmp_path.glob("*.pdf"))
+    r = run("sheet", str(f), "--kind", "track", "--out", str(tmp_path))
+    assert r.exit_code == 0
+
+
+def test_big_track_is_tiled(tmp_path):
+    r = run(
+        "sheet",
+        str(DATA / "momba" / "ring.track"),
+        "--kind",
+        "track",
+        "--grid",
+        "8mm",
+        "--accel",
+        "9",
+        "--out",
+        str(tmp_path),
+    )
+    assert r.exit_code == 0, r.output
+    texts = pages_text(tmp_path / "ring-sheet.pdf")
+    assert len(texts) > 3
+    assert "track tiled over the following sheets" in texts[0]
+
+
+def test_players_out_of_range():
+    assert run("sheet", str(EXAMPLES / "sprint.txt"), "--players", "7").exit_code == 2
+
+
+def test_worksheet(tmp_path):
+    r = run(
+        "worksheet",
+        "--count",
+        "3",
+        "--per-page",
+        "2",
+        "--difficulty",
+        "easy",
+        "--seed",
+        "1",
+        "--out",
+        str(tmp_path),
+    )
+    assert r.exit_code == 0, r.output
+    pdf = tmp_path / "graph-racers-worksheet-easy-s1.pdf"
+    texts = pages_text(pdf)
+    assert len(texts) == 4  # 2 puzzle pages, 2 answer pages
+    assert "Name" in texts[0] and "Date" in texts[0]
+    assert (
+        "Puzzle 1 · par" in texts[0]
+        and "Puzzle 2 · par" in texts[0]
+        and "Puzzle 3 · par" in texts[1]
+    )
+    assert texts[2].startswith("Answers · page 1 of 2") or "Answers · page 1 of 2" in texts[2]
+    # the answer stands where the puzzle stood, with the same par
+    import re
+
+    pars = re.findall(r"Puzzle (\d) · par (\d+) moves", texts[0] + texts[1])
+    answers = re.findall(r"Puzzle (\d) · par (\d+) moves", texts[2] + texts[3])
+    assert pars == answers and len(pars) == 3
+    again = tmp_path / "again"
+    r2 = run(
+        "worksheet",
+        "--count",
+        "3",
+        "--per-page",
+        "2",
+        "--difficulty",
+        "easy",
+        "--seed",
+        "1",
+        "--out",
+        str(again),
+    )
+    assert r2.exit_code == 0
+    assert (again / pdf.name).read_bytes() == pdf.read_bytes()
+
+
+def test_worksheet_slots_fit_the_page():
+    paper = Paper.get("a4")
+    for k in (1, 2, 3, 4, 6):
+        slots = worksheet_slots(paper, k)
+        assert len(slots) == k
+        cols, rows = worksheet_track_size(paper, k, 5.0, (40, 28))
+        drawing = TrackDrawing(
+            read_track(EXAMPLES / "sprint.txt").with_(grid=("#" * cols,) * rows), 5.0
+        )
+        for slot in slots:
+            assert drawing.width <= slot.w + 1e-9 and drawing.height + 5.5 <= slot.h + 1e-9
+            assert slot.x >= 10 and slot.right <= 200
+    with pytest.raises(Exception, match="--per-page 5"):
+        worksheet_slots(paper, 5)

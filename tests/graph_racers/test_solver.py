@@ -1,0 +1,312 @@
+"""The rules, the referee and the exact search, against an independent breadth-first search."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+import reference_bfs as ref
+from conftest import DATA, EXAMPLES, SHARED, map_files
+
+from generator.games.graph_racers.formats import read_track
+from generator.games.graph_racers.referee import CRASH, FINISH, MOVE, Referee
+from generator.games.graph_racers.rules import (
+    BRAKE,
+    ROCKET,
+    TURBO,
+    Rules,
+    boost_kind,
+    changes,
+    normal_changes,
+    skid_changes,
+)
+from generator.games.graph_racers.solve import Race, solve
+
+NAMES = {CRASH: "crash", MOVE: "move", FINISH: "finish"}
+COMBOS = [(a, c) for a in (5, 8, 9) for c in ("exact", "endpoint")]
+BFS_CAP = 50_000  # states; maps whose BFS needs more are left to the benchmark
+
+
+# --- rules ----------------------------------------------------------------------------------
+
+
+def test_acceleration_sets():
+    assert len(normal_changes(5)) == 5 and (0, 0) in normal_changes(5)
+    assert len(normal_changes(8)) == 8 and (0, 0) not in normal_changes(8)
+    assert len(normal_changes(9)) == 9
+    assert set(normal_changes(5)) == {(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)}
+
+
+def test_boost_kinds():
+    assert boost_kind(3, -2) == BRAKE and boost_kind(-2, 2) == BRAKE
+    assert boost_kind(1, -2) is None  # 1 -> -1 is no slower
+    assert boost_kind(0, 2) == TURBO and boost_kind(-1, -2) == TURBO and boost_kind(1, -2) is None
+    assert boost_kind(2, 3) == ROCKET and boost_kind(0, -3) == ROCKET and boost_kind(2, -3) is None
+
+
+def test_counts_of_allowed_accelerations_with_boosts():
+    # brakes from (3, 0): one extra change under accel 5, three under accel 9 (other axis -1..1)
+    assert len(changes(Rules(5, brakes=1), (3, 0), (1, 0, 0))) == 6
+    assert len(changes(Rules(9, brakes=1), (3, 0), (1, 0, 0))) == 12
+    # turbo from rest: both signs on both axes
+    assert len(changes(Rules(5, turbo=2), (0, 0), (0, 2, 0))) == 9
+    # rocket from (1, -1) under accel 8: (3 on row: +3) and (col: -3), other axis -1..1 each
+    assert len(changes(Rules(8, rocket=1), (1, -1), (0, 0, 1))) == 8 + 6
+    # used-up boosts are gone
+    assert len(changes(Rules(5, brakes=1), (3, 0), (0, 0, 0))) == 5
+
+
+def test_skidding_car_repeats_or_stops_from_speed_one():
+    assert skid_changes(Rules(5), (1, 0)) == [((0, 0), ""), ((-1, 0), "")]
+    assert skid_changes(Rules(5), (1, 1)) == [((0, 0), "")]  # two axes: no single change stops
+    assert skid_changes(Rules(9), (1, 1)) == [((0, 0), ""), ((-1, -1), "")]
+    assert skid_changes(Rules(8), (2, 0)) == [((0, 0), "")]
+
+
+def test_legal_moves_from_the_tiny_start():
+    """Perft-style counts: every outcome of every acceleration from a fixed state."""
+    track = read_track(DATA / "momba" / "tiny.track")
+    race = Race(track, Rules(9))
+    (sid,) = race.starts()
+    outcomes = [o for o, *_ in race.successors(sid)]
+    assert len(outcomes) == 6  # 9 options, 3 leave the grid to the left
+    assert outcomes.count(MOVE) == 6
+    race5 = Race(track, Rules(5))
+    assert len(list(race5.successors(race5.starts()[0]))) == 4
+    # from (2, 1) moving right at 1: (0, 2) would touch the wall at (2, 2) before the goal
+    referee = Referee(track, Rules(9))
+    assert referee.judge(2, 1, 0, 2) == (CRASH, 0)
+    assert referee.judge(2, 1, -1, 2)[0] == CRASH
+    assert Referee(track, Rules(9, "endpoint")).judge(2, 1, 0, 2) == (FINISH, 0)
+
+
+def test_finish_counts_when_the_goal_comes_before_the_crash(text_track):
+    t = text_track("""
+#####
+S.G.#
+#####
+""")
+    referee = Referee(t, Rules(9))
+    assert referee.judge(1, 0, 0, 4) == (FINISH, 0)  # touches G at x=1.5, the wall at x=3.5
+    assert referee.judge(1, 0, 0, 1) == (MOVE, 0)
+    t2 = text_track("""
+#####
+S#G.#
+#####
+""")
+    assert Referee(t2, Rules(9)).judge(1, 0, 0, 2) == (CRASH, 0)
+
+
+def test_corner_touch_is_a_crash(text_track):
+    t = text_track("""
+S.#
+.#.
+..G
+""")
+    # the diagonal (0,0) -> (2,2) passes the corners of (0,1)/(1,0) and (1,2)/(2,1) and the
+    # centre of the wall (1,1)
+    assert Referee(t, Rules(9)).judge(0, 0, 2, 2) == (CRASH, 0)
+    assert Referee(t, Rules(9, "endpoint")).judge(0, 0, 2, 2) == (FINISH, 0)
+    t2 = text_track("""
+S#.
+..G
+""")
+    # (0,0) -> (1,2): slope 1/2 crosses the edge between (0,1) and (1,1) at its midpoint
+    assert Referee(t2, Rules(9)).judge(0, 0, 1, 2) == (CRASH, 0)
+
+
+# --- the referee against the independent one ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name", ["momba/tiny.track", "momba/barto-small.track", "racetrackgym/ring.txt"]
+)
+def test_referee_agrees_with_reference_on_every_move(name):
+    track = read_track(DATA / name)
+    for collision in ("exact", "endpoint"):
+        referee = Referee(track, Rules(9, collision))
+        for r, c in itertools.product(range(track.rows), range(track.cols)):
+            if not track.on_track(r, c):
+                continue
+            for dr, dc in itertools.product(range(-4, 5), repeat=2):
+                got = referee.judge(r, c, dr, dc)
+                want = ref.outcome(track, r, c, dr, dc, 0, collision)
+                assert (NAMES[got[0]], got[1]) == want, (name, collision, r, c, dr, dc)
+
+
+def test_referee_agrees_with_reference_on_a_lap():
+    track = read_track(EXAMPLES / "oil-oval.txt")
+    for collision in ("exact", "endpoint"):
+        referee = Referee(track, Rules(9, collision))
+        for r, c in itertools.product(range(track.rows), range(track.cols)):
+            if not track.on_track(r, c):
+                continue
+            for dr, dc, stage in itertools.product(range(-5, 6), range(-5, 6), range(3)):
+                got = referee.judge(r, c, dr, dc, stage)
+                want = ref.outcome(track, r, c, dr, dc, stage, collision)
+                assert (NAMES[got[0]], got[1]) == want, (collision, r, c, dr, dc, stage)
+
+
+# --- the search against the independent BFS -------------------------------------------------
+
+
+@pytest.mark.parametrize("path", map_files(), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_search_agrees_with_bfs_on_public_maps(path):
+    track = read_track(path)
+    compared = 0
+    for accel, collision in COMBOS:
+        try:
+            want = ref.bfs_moves(track, accel, collision, max_states=BFS_CAP)
+        except RuntimeError:
+            continue  # too big for the test's time: benchmarks/graph_racers.py covers it
+        got = solve(track, Rules(accel, collision))
+        assert got.moves == want, (path.name, accel, collision)
+        compared += 1
+    assert compared >= 1 or path.name == "square-5-potholes.track"
+
+
+def test_search_agrees_with_bfs_on_the_shared_maps_that_fit():
+    """Every map in ../shared/data/racetrack small enough for a quick BFS (skipped without it)."""
+    if not SHARED.is_dir():
+        pytest.skip("../shared/data/racetrack is not beside this checkout")
+    done = 0
+    for path in sorted(p for p in SHARED.rglob("*") if p.suffix in (".track", ".txt")):
+        track = read_track(path)
+        if track.rows * track.cols > 1200:
+            continue
+        try:
+            want = ref.bfs_moves(track, 9, "exact", max_states=BFS_CAP)
+        except RuntimeError:
+            continue
+        assert solve(track, Rules(9)).moves == want, path
+        done += 1
+    assert done >= 15
+
+
+def test_known_optima_from_both_methods():
+    tiny = read_track(DATA / "momba" / "tiny.track")
+    assert solve(tiny, Rules(5)).moves == 8
+    assert solve(tiny, Rules(9)).moves == 6
+    assert solve(tiny, Rules(9, "endpoint")).moves == 2  # jumps over the wall
+    barto = read_track(DATA / "momba" / "barto-small.track")
+    assert solve(barto, Rules(9)).moves == 11
+    # published results differ with the rules: the same map needs 4 moves or 21
+    maze = read_track(DATA / "momba" / "maze.track")
+    assert solve(maze, Rules(9)).moves == 24 and solve(maze, Rules(9, "endpoint")).moves == 8
+
+
+def test_lap_with_oil_and_boosts_agrees_with_bfs():
+    oval = read_track(EXAMPLES / "oil-oval.txt")
+    for rules in (
+        Rules(5),
+        Rules(9),
+        Rules(8),
+        Rules(5, "endpoint"),
+        Rules(5, brakes=1, turbo=1),
+        Rules(9, rocket=1),
+    ):
+        want = ref.bfs_moves(oval, rules.accel, rules.collision, budget=rules.budget)
+        assert solve(oval, rules).moves == want, rules
+
+
+def test_oil_forces_a_repeat(text_track):
+    t = text_track("""
+#########
+S..~~...G
+#########
+""")
+    # accel 5: 0 -> 1 -> 2 reaches (1,3), then the car skids: (1,5), (1,7), then at most 3 to G
+    plain = text_track(t.__str__().replace("~", ".").replace("S", "S"))  # same map, no oil
+    with_oil = solve(t, Rules(5))
+    without = solve(plain, Rules(5))
+    assert with_oil.moves == ref.bfs_moves(t, 5, "exact") and without.moves == ref.bfs_moves(
+        plain, 5
+    )
+    # on oil every move repeats the vector: accelerations are (0, 0) while the line touches oil
+    race = Race(t, Rules(5))
+    sid = race.pack(1, 2, 0, 1, 0, (0, 0, 0))
+    assert [a for _o, _n, a, _k in race.successors(sid)] == [(0, 0), (0, -1)]
+    sid = race.pack(1, 1, 0, 2, 0, (0, 0, 0))
+    assert [a for _o, _n, a, _k in race.successors(sid)] == [(0, 0)]
+
+
+def test_turbo_and_rocket_shorten_a_straight(text_track):
+    t = text_track("""
+##############################
+S............................G
+##############################
+""")
+    base = solve(t, Rules(5)).moves
+    turbo = solve(t, Rules(5, turbo=2)).moves
+    rocket = solve(t, Rules(5, rocket=1)).moves
+    assert base == ref.bfs_moves(t, 5) == 8  # 1+...+7 = 28 stops short of G's square at 28.5
+    assert turbo == ref.bfs_moves(t, 5, budget=(0, 2, 0)) < base
+    assert rocket == ref.bfs_moves(t, 5, budget=(0, 0, 1)) < base
+
+
+def test_no_route_is_none(text_track):
+    t = text_track("""
+S.#G
+""")
+    sol = solve(t, Rules(9))
+    assert sol.moves is None and sol.path == [] and sol.expanded == 0  # no track path to G at all
+    assert solve(t, Rules(9, "endpoint")).moves == 2  # jumping the wall needs a speed of 2
+
+
+def test_optimal_line_is_legal_and_counted():
+    tiny = read_track(DATA / "momba" / "tiny.track")
+    sol = solve(tiny, Rules(5), count_lines=1000)
+    assert sol.optimal_lines == brute_force_lines(tiny, Rules(5), sol.moves)
+    for name, rules, lines in (("ring.txt", Rules(5), 8), ("bottleneck.txt", Rules(9), 2730)):
+        track = read_track(DATA / "racetrackgym" / name)
+        sol = solve(track, rules, count_lines=10**9)
+        assert sol.optimal_lines == brute_force_lines(track, rules, sol.moves) == lines
+        capped = solve(track, rules, count_lines=5)
+        assert (capped.optimal_lines, capped.lines_capped) == (5, True)
+
+
+def brute_force_lines(track, rules, moves):
+    """Every racing line of exactly `moves` moves, by depth-first search with the reference."""
+    acc = ref.accelerations(rules.accel)
+    count = 0
+
+    def walk(r, c, vr, vc, depth):
+        nonlocal count
+        for ar, ac in acc:
+            nvr, nvc = vr + ar, vc + ac
+            what, _ = ref.outcome(track, r, c, nvr, nvc, 0, rules.collision)
+            if what == "finish" and depth + 1 == moves:
+                count += 1
+            elif what == "move" and depth + 1 < moves:
+                # prune: the car needs at least one more move and cannot be farther than it can
+                # still travel from the nearest goal
+                left = moves - depth - 1
+                reach = sum(max(abs(nvr), abs(nvc)) + k for k in range(1, left + 1))
+                if (
+                    min(max(abs(g[0] - r - nvr), abs(g[1] - c - nvc)) for g in track.goals)
+                    <= reach + 1
+                ):
+                    walk(r + nvr, c + nvc, nvr, nvc, depth + 1)
+
+    for r, c in track.starts:
+        walk(r, c, 0, 0, 0)
+    return count
+
+
+def test_general_and_fast_search_paths_agree():
+    """The general A* loop (boosts, oil) and the inlined one give the same optimum."""
+    from generator.games.graph_racers.solve import _astar, _astar_plain
+
+    for name in ("momba/barto-small.track", "racetrackgym/spiral.txt", "racetrackgym/uturn.txt"):
+        track = read_track(DATA / name)
+        for rules in (Rules(5), Rules(9), Rules(8, "endpoint")):
+            a = _astar(Race(track, rules), 10**6)
+            b = _astar_plain(Race(track, rules), 10**6)
+            assert a.moves == b.moves, (name, rules)
+            assert len(a.path) == len(b.path)
+    oval = read_track(EXAMPLES / "oil-oval.txt")
+    plain = oval.with_(grid=tuple(row.replace("~", ".") for row in oval.grid))
+    assert (
+        _astar(Race(plain, Rules(9)), 10**6).moves
+        == _astar_plain(Race(plain, Rules(9)), 10**6).moves
+    )
