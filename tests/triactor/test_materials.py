@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from generator.cli import cli
 from generator.games.triactor import materials as m
-from generator.games.triactor.board import board_size, draw_board
+from generator.games.triactor.artwork import board_size, draw_board
 from generator.games.triactor.track import CORNERS, EVENT_STEPS, board, coin_steps
 from generator.options import PrintOptions
 from generator.output import render

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from generator.games.triactor.board import TRUE_UNIT, board_size, draw_board
+from generator.games.triactor.artwork import TRUE_UNIT, board_size, draw_board
 from generator.games.triactor.horses import Horse, horses
 from generator.games.triactor.payouts import BetType, credits_per_race, tables
 from generator.games.triactor.track import coin_steps
