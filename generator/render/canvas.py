@@ -258,7 +258,7 @@ class Canvas:
 
 
 def _num(v: float) -> float:
-    """Round coordinates to 1/1000 mm so output bytes never depend on float noise."""
+    """Round coordinates to 1/10 000 mm so output bytes never depend on float noise."""
     r = round(float(v), 4)
     return 0.0 if r == 0 else r
 
