@@ -111,13 +111,14 @@ def best_dice(rows: list[LuckRow]) -> int:
 
 
 def format_table(rows: list[LuckRow]) -> str:
+    exact = max([len(str(r.p_no_spin)) for r in rows] + [5])
     lines = [
         "Trading Paint: press your luck on an open straight (no bump or draft in reach)",
-        f"{'dice':>4}  {'P(no X)':>10} {'':>12}  {'E[squares]':>10}  {'if no X':>8}",
+        f"{'dice':>4}  {'P(no X)':>10} {'exact':>{exact}}  {'E[squares]':>10}  {'if no X':>8}",
     ]
     for r in rows:
         lines.append(
-            f"{r.dice:>4}  {float(r.p_no_spin):>10.4f} {str(r.p_no_spin):>12}  "
+            f"{r.dice:>4}  {float(r.p_no_spin):>10.4f} {str(r.p_no_spin):>{exact}}  "
             f"{float(r.expected_squares):>10.4f}  {float(r.expected_if_no_spin):>8.4f}"
         )
     lines.append(f"best fixed rule: stop after {best_dice(rows)} dice")
