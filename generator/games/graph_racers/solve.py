@@ -1,8 +1,11 @@
 """The exact solver: the least number of moves from a start to the finish, and a racing line.
 
-A* over states (point, vector, checkpoints passed, boosts left) with the admissible and
-consistent speed-aware bound of distances.py, so the first finishing move found is optimal.
-A plain breadth-first search (`heuristic=False`) is kept for the benchmarks' comparison.
+Start-to-goal races without boosts or oil go to the sweep (sweep.py): a breadth-first search
+that moves every car with the same vector at once with big-integer bit operations. Everything
+else (laps, oil, boosts) uses A* over states (point, vector, checkpoints passed, boosts left)
+with the admissible speed-aware bound of distances.py, so the first finishing move found is
+optimal. A plain breadth-first search (`heuristic=False`) is kept for the benchmarks'
+comparison; `engine="astar"` forces A* where the sweep would run.
 
 States are packed into integers and the referee answers the common move in constant time;
 see benchmarks/graph_racers.py for measured figures.
@@ -18,6 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 from generator.errors import LimitExceeded
+from generator.games.graph_racers import sweep
 from generator.games.graph_racers.distances import (
     INF,
     LOOKAHEAD,
@@ -196,32 +200,60 @@ def solve(
     heuristic: bool = True,
     max_states: int = DEFAULT_MAX_STATES,
     count_lines: int = 0,
+    engine: str = "auto",
 ) -> Solution:
-    """The exact minimum number of moves (A*, or plain BFS with heuristic=False).
+    """The exact minimum number of moves (sweep or A*, or plain BFS with heuristic=False).
 
+    engine: "auto" (the sweep where it applies, else A*), "sweep" or "astar".
     count_lines > 0 also counts the optimal racing lines, up to that cap.
-    Raises LimitExceeded after max_states expansions.
+    Raises LimitExceeded after max_states expansions (the sweep: after
+    sweep.STATES_PER_EXPANSION times as many settled states).
     """
     rules = rules or Rules()
     began = time.perf_counter()
-    race = Race(track, rules)
-    if heuristic and not rules.has_boosts and not race.ref.has_oil:
+    if engine not in ("auto", "sweep", "astar"):
+        raise ValueError(f"engine {engine!r}")
+    use_sweep = heuristic and engine != "astar" and sweep.supports(track, rules)
+    if engine == "sweep" and not use_sweep:
+        raise ValueError("the sweep races start-to-goal tracks without boosts or oil")
+    race = None if use_sweep else Race(track, rules)
+    if use_sweep:
+        sol = _swept(track, rules, max_states)
+    elif heuristic and not rules.has_boosts and not race.ref.has_oil:
         sol = _astar_plain(race, max_states)
     elif heuristic:
         sol = _astar(race, max_states)
     else:
         sol = _bfs(race, max_states)
     if count_lines and sol.moves is not None:
+        race = race or Race(track, rules)
         sol.optimal_lines, sol.lines_capped = count_optimal_lines(race, sol.moves, count_lines)
     sol.seconds = time.perf_counter() - began
     return sol
 
 
 def _too_many(race: Race, expanded: int) -> LimitExceeded:
+    return _give_up(race.track, race.rules, expanded)
+
+
+def _give_up(track: Track, rules: Rules, expanded: int) -> LimitExceeded:
     return LimitExceeded(
-        f"{race.track.name}: gave up after {expanded} states under {race.rules.short()}; "
+        f"{track.name}: gave up after {expanded} states under {rules.short()}; "
         "use a smaller track or raise --max-states"
     )
+
+
+def _swept(track: Track, rules: Rules, max_states: int) -> Solution:
+    """The sweep (sweep.py); every car is moved on the bitsets, no per-state referee call."""
+    try:
+        moves, path, accels, settled = sweep.Sweep(track, rules).run(
+            max_states * sweep.STATES_PER_EXPANSION
+        )
+    except sweep.TooMany as e:
+        raise _give_up(track, rules, e.settled) from None
+    if moves is None:
+        return Solution(rules, None, expanded=settled)
+    return Solution(rules, moves, path, accels, [NORMAL] * moves, settled)
 
 
 @lru_cache(maxsize=4)

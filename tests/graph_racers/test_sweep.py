@@ -1,0 +1,185 @@
+"""The sweep engine (bit-parallel breadth-first search) against the referee, A* and the
+independent reference BFS, on the copied public maps and on seeded random tracks."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+import reference_bfs as ref
+from conftest import DATA, EXAMPLES, map_files
+
+from generator.errors import LimitExceeded
+from generator.games.graph_racers.check import RacingLine, check_line
+from generator.games.graph_racers.formats import read_track
+from generator.games.graph_racers.model import Track
+from generator.games.graph_racers.referee import FINISH, MOVE, Referee
+from generator.games.graph_racers.rules import Rules
+from generator.games.graph_racers.solve import solve
+from generator.games.graph_racers.sweep import Sweep, max_speed, supports
+
+COMBOS = [Rules(a, c) for a in (5, 8, 9) for c in ("exact", "endpoint")]
+BFS_CAP = 30_000
+
+
+def random_track(rng: random.Random, rows: int, cols: int, walls: float) -> Track:
+    grid = [["." if rng.random() > walls else "#" for _ in range(cols)] for _ in range(rows)]
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    rng.shuffle(cells)
+    starts = cells[: rng.randint(1, 3)]
+    goals = cells[len(starts) : len(starts) + rng.randint(1, 3)]
+    for r, c in starts + goals:
+        grid[r][c] = "."
+    return Track(tuple("".join(row) for row in grid), tuple(starts), frozenset(goals), name="rnd")
+
+
+def random_tracks(seed: int, count: int) -> list[Track]:
+    rng = random.Random(seed)
+    return [
+        random_track(rng, rng.randint(2, 8), rng.randint(2, 12), rng.choice((0.0, 0.15, 0.3)))
+        for _ in range(count)
+    ]
+
+
+def assert_legal(track: Track, rules: Rules, sol) -> None:
+    verdict = check_line(track, rules, RacingLine(points=tuple(sol.path)))
+    assert verdict.legal and verdict.moves == sol.moves, verdict.message
+    assert len(sol.accelerations) == sol.moves == len(sol.path) - 1
+
+
+# --- the per-vector tables are the referee's verdicts ---------------------------------------
+
+
+def test_tables_match_the_referee_point_by_point():
+    tracks = random_tracks(7, 12) + [read_track(DATA / "momba" / "tiny.track")]
+    checked = 0
+    for track, collision in itertools.product(tracks, ("exact", "endpoint")):
+        rules = Rules(9, collision)
+        sw = Sweep(track, rules)
+        referee = Referee(track, rules)
+        for v in itertools.product(range(-5, 6), repeat=2):
+            if abs(v[1]) >= sw.pad:
+                continue
+            legal = sw.legal(v)
+            base, fin = sw.finish(v)
+            fin <<= base
+            for r, c in itertools.product(range(track.rows), range(track.cols)):
+                if not track.on_track(r, c):
+                    continue
+                want, _ = referee.judge(r, c, *v)
+                i = sw.bit((r, c))
+                assert (legal >> i & 1, fin >> i & 1) == (want == MOVE, want == FINISH), (
+                    track,
+                    collision,
+                    (r, c),
+                    v,
+                )
+                checked += 1
+    assert checked > 10_000
+
+
+def test_max_speed_is_the_fastest_any_car_gets():
+    """Every reachable state of an open strip (reference BFS moves), under both rules."""
+    for cols in (1, 2, 3, 4, 7, 11, 16):
+        strip = Track(("." * cols,) * 3, ((1, 0),), frozenset(), name="strip")
+        for collision in ("exact", "endpoint"):
+            seen = {(1, 0, 0, 0)}
+            todo = [(1, 0, 0, 0)]
+            while todo:
+                r, c, vr, vc = todo.pop()
+                for ar, ac in ref.accelerations(9):
+                    nvr, nvc = vr + ar, vc + ac
+                    what, _ = ref.outcome(strip, r, c, nvr, nvc, 0, collision)
+                    s = (r + nvr, c + nvc, nvr, nvc)
+                    if what == "move" and s not in seen:
+                        seen.add(s)
+                        todo.append(s)
+            assert max(abs(s[3]) for s in seen) == max_speed(cols), (cols, collision)
+
+
+# --- whole races ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", map_files(), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_sweep_agrees_with_astar_and_bfs_on_copied_maps(path):
+    track = read_track(path)
+    for rules in COMBOS:
+        got = solve(track, rules, engine="sweep")
+        want = solve(track, rules, engine="astar")
+        assert got.moves == want.moves, (path.name, rules)
+        if got.moves is not None:
+            assert_legal(track, rules, got)
+        if rules.accel == 9:
+            try:
+                assert got.moves == ref.bfs_moves(
+                    track, rules.accel, rules.collision, max_states=BFS_CAP
+                )
+            except RuntimeError:
+                pass  # too big for a quick reference run; A* agreed above
+
+
+def test_sweep_agrees_with_bfs_and_astar_on_random_tracks():
+    finished = 0
+    for track in random_tracks(2024, 40):
+        for rules in COMBOS:
+            got = solve(track, rules, engine="sweep")
+            want = ref.bfs_moves(track, rules.accel, rules.collision)
+            assert got.moves == want, (track, rules)
+            assert solve(track, rules, engine="astar").moves == want, (track, rules)
+            if want is not None:
+                assert_legal(track, rules, got)
+                finished += 1
+    assert finished > 100
+
+
+def test_default_search_uses_the_sweep_only_where_it_applies(text_track):
+    oval = read_track(EXAMPLES / "oil-oval.txt")
+    assert not supports(oval, Rules(9))  # a lap with oil: A*
+    tiny = read_track(DATA / "momba" / "tiny.track")
+    assert supports(tiny, Rules(9)) and not supports(tiny, Rules(9, turbo=1))
+    oily = text_track("""
+#########
+S..~~...G
+#########
+""")
+    assert not supports(oily, Rules(5))
+    with pytest.raises(ValueError):
+        solve(oily, Rules(5), engine="sweep")
+    # the default finds the same optimum as forced A*, with states counted by the sweep
+    sol = solve(tiny, Rules(9))
+    assert sol.moves == 6 and sol.expanded == Sweep(tiny, Rules(9)).run()[3]
+
+
+def test_sweep_stops_at_its_state_limit():
+    track = read_track(DATA / "racetrackgym" / "empty-40x40.track")
+    sol = solve(track, Rules(9), engine="sweep")
+    assert sol.moves == solve(track, Rules(9), engine="astar").moves
+    with pytest.raises(LimitExceeded, match="raise --max-states"):
+        solve(track, Rules(9), engine="sweep", max_states=10)
+
+
+def test_no_route_and_a_jump(text_track):
+    t = text_track("S.#G\n")
+    sol = solve(t, Rules(9), engine="sweep")
+    assert sol.moves is None and sol.path == [] and sol.expanded == 0
+    jump = solve(t, Rules(9, "endpoint"), engine="sweep")
+    assert jump.moves == 2 and jump.path == [(0, 0), (0, 1), (0, 3)]
+    walled = text_track("""
+S.#.
+..#G
+""")
+    closed = solve(walled, Rules(9), engine="sweep")
+    assert closed.moves is None and closed.expanded == 0  # walled off: no king path
+
+
+def test_a_goal_touched_in_the_middle_of_a_move(text_track):
+    t = text_track("""
+#######
+S....G.
+#######
+""")
+    # accel 9: 0 -> 1 -> 2 -> 3 covers 6 columns; touching G's square at 4.5 after 3 moves
+    sol = solve(t, Rules(9), engine="sweep")
+    assert sol.moves == ref.bfs_moves(t, 9) == 3
+    assert_legal(t, Rules(9), sol)
