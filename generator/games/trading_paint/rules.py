@@ -147,7 +147,10 @@ def apply_legal(state: State, move: Move) -> State:
     if st == WRECK:
         return end_turn(evolve(state, wrecks=state.wrecks | {move.square}))  # type: ignore[union-attr]
     if st == ENTER:
-        return evolve(state, pos=_set(state.pos, state.car, move.square), stage=ROLL)  # type: ignore[union-attr]
+        # The start squares lie in a wreck row: a late car entering there tows its wrecks (D16).
+        sq = move.square  # type: ignore[union-attr]
+        wrecks = cz.tow(state.board, state.wrecks, [sq])
+        return evolve(state, pos=_set(state.pos, state.car, sq), wrecks=wrecks, stage=ROLL)
     if st == OFF:
         return _go_off(state, move.spot)  # type: ignore[union-attr]
     raise InvalidInput(f"{move}: nothing can be played, the race is over")
