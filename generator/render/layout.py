@@ -53,6 +53,7 @@ REGISTRATION = Style(stroke=BLACK, width=0.2)
 REG_RADIUS = 2.5  # mm, registration circle (the cross is 1.4 times as wide)
 ALIGN = Style(stroke=BLACK, width=0.2)
 OVERLAP_TINT = Style(stroke=None, fill="#808080", opacity=0.18)  # over the drawing
+MASK = Style(stroke=None, fill="#ffffff")  # hides text running off a tile sheet
 SHEET_EDGE = Style(stroke=GREY, width=0.15, dash=(1.0, 1.0))
 MAX_TILE_SHEETS = 200
 
@@ -396,15 +397,17 @@ def nup(
     gap: float = 0.0,
     crop_marks: bool = True,
     mono: bool = False,
+    header: float = 0.0,
 ) -> list[Canvas]:
     """Equal items in a centred grid, as many per sheet as fit, on as many sheets as needed.
 
     Each callback draws one item in local mm (0..item_w, 0..item_h). Crop marks continue the
     item edges outside the items; a calibration bar goes below the grid when the space left
-    there allows it (it never costs a row). Returns the sheets added.
+    there allows it (it never costs a row). `header` mm at the top of every sheet are kept
+    free for a title line the caller draws. Returns the sheets added.
     """
     _check_size(item_w, item_h)
-    box = usable_box(paper)
+    box = usable_box(paper).inset(top=header)
     grid = centred_grid(box, item_w, item_h, gap)
     if grid.per_sheet == 0:
         raise _too_big("an item", item_w, item_h, paper, box)
@@ -723,8 +726,32 @@ def _tile_sheet(
     if r < rows - 1:
         strips_y.append((win.bottom - overlap, win.bottom))
     with canvas.group(dx=dx, dy=dy):
-        for op in clip_ops(flat, Window(*win)):
+        window = Window(*win)
+        straddles = False
+        for op, stack in flat:
+            if op.kind != "text":
+                canvas.ops.extend(clip_ops([(op, stack)], window))
+                continue
+            # text cannot be clipped: every sheet its box touches prints all of it, and a
+            # white mask below hides what runs past this sheet's window (so a title across a
+            # sheet edge is whole once the sheets are taped together)
+            xs, ys = zip(*text_corners(op, stack), strict=True)
+            if max(xs) < win.x or min(xs) > win.right or max(ys) < win.y or min(ys) > win.bottom:
+                continue
+            straddles = straddles or not (
+                min(xs) >= win.x
+                and max(xs) <= win.right
+                and min(ys) >= win.y
+                and max(ys) <= win.bottom
+            )
+            for g in stack:
+                canvas.ops.append(
+                    Op("begin", (), group=Group(None, g.dx, g.dy, g.rotate, g.scale, g.mirror_x))
+                )
             canvas.ops.append(op)
+            canvas.ops.extend(Op("end", ()) for _ in stack)
+        if straddles:
+            _mask_outside(canvas, win, -dx, -dy, canvas.width - dx, canvas.height - dy)
         for a, b in strips_x:
             canvas.rect(a, win.y, b - a, win.h, OVERLAP_TINT)
         for a, b in strips_y:
@@ -753,6 +780,43 @@ def _tile_sheet(
     canvas.text(
         box.right, box.bottom - BAR_HEIGHT + 2.6, hint, 6.0, anchor="end", colour=FOOTER_COLOUR
     )
+
+
+def _mask_outside(canvas: Canvas, win: Box, x0: float, y0: float, x1: float, y1: float) -> None:
+    """White rectangles over (x0, y0)-(x1, y1) outside `win`: hide text running off a tile."""
+    for x, y, w, h in (
+        (x0, y0, x1 - x0, win.y - y0),
+        (x0, win.bottom, x1 - x0, y1 - win.bottom),
+        (x0, win.y, win.x - x0, win.h),
+        (win.right, win.y, x1 - win.right, win.h),
+    ):
+        if w > 0 and h > 0:
+            canvas.rect(x, y, w, h, MASK)
+
+
+def text_corners(op: Op, stack: Sequence[Group] = ()) -> list[Point]:
+    """The corners of a text op's box (Helvetica metrics: ascender 0.75, descender 0.25 of the
+    size), mapped through its groups: where the printed words sit."""
+    x, y, s = op.data
+    ts = op.text
+    assert ts is not None
+    w = text_width(s, ts.size, ts.bold)
+    size = ts.size * 25.4 / 72.0
+    left = {"start": 0.0, "middle": -w / 2, "end": -w}[ts.anchor]
+    a = math.radians(ts.rotate)
+    c, sn = math.cos(a), math.sin(a)
+    out = []
+    for px, py in (
+        (left, -0.75 * size),
+        (left + w, -0.75 * size),
+        (left + w, 0.25 * size),
+        (left, 0.25 * size),
+    ):
+        qx, qy = x + px * c - py * sn, y + px * sn + py * c
+        for g in reversed(stack):
+            qx, qy = g.apply(qx, qy)
+        out.append((qx, qy))
+    return out
 
 
 def _assembly_map(
@@ -797,6 +861,9 @@ def _assembly_map(
             label = sheet_label(r, c)
             size = 12.0
             tw = text_width(label, size, bold=True)
+            # a narrow last sheet's label would hang past the map: keep it on the page
+            cx = min(max(cx, region.x + tw / 2 + 1.0), region.right - tw / 2 - 1.0)
+            cy = min(max(cy, region.y + 3.6), region.bottom - 1.6)
             canvas.rect(
                 cx - tw / 2 - 1.0,
                 cy - 3.6,

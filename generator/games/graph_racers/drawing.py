@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from generator.games.graph_racers.model import OFF, OIL, Line, Point, Track
 from generator.render.canvas import BLACK, Canvas, Style
 from generator.render.glyphs import arrow
+from generator.render.layout import text_width
 
 WALL_FILL = "#cfcfcf"
 GRID = Style(stroke="#9a9a9a", width=0.12)
@@ -259,12 +260,45 @@ class TrackDrawing:
         canvas.polyline(pts, Style(stroke=colour, width=0.45, join="round", cap="round"))
         dot = Style(stroke=BLACK, width=0.15, fill=colour)
         size = max(5.0, min(7.0, self.pitch * 1.2))
+        placed: list[tuple[float, float, float, float]] = []
         for i, (x, y) in enumerate(pts[:-1]):
             canvas.circle(x, y, self.pitch * 0.14, dot)
-            canvas.text(
-                x + self.pitch * 0.22, y - self.pitch * 0.2, str(i), size, bold=True, colour=BLACK
-            )
+            self._number(canvas, x, y, self.pitch * 0.22, str(i), size, placed)
         x, y = pts[-1]
         flag = Style(stroke=BLACK, width=0.2, fill="#ffffff")
         canvas.circle(x, y, self.pitch * 0.2, flag)
-        canvas.text(x + self.pitch * 0.25, y - self.pitch * 0.2, str(len(pts) - 1), size, bold=True)
+        self._number(canvas, x, y, self.pitch * 0.25, str(len(pts) - 1), size, placed)
+
+    def _number(
+        self,
+        canvas: Canvas,
+        x: float,
+        y: float,
+        gap: float,
+        label: str,
+        size: float,
+        placed: list[tuple[float, float, float, float]],
+    ) -> None:
+        """A point's number up and right of it, or in the first other corner where it does not
+        cover an earlier number (a circuit's finish lands next to its start)."""
+        w = text_width(label, size, bold=True)
+        h = size * 25.4 / 72.0
+        rise = self.pitch * 0.2
+        spots = [  # (left edge, baseline, anchor)
+            (x + gap, y - rise, "start", x + gap),
+            (x - gap - w, y - rise, "end", x - gap),
+            (x + gap, y + rise + h * 0.75, "start", x + gap),
+            (x - gap - w, y + rise + h * 0.75, "end", x - gap),
+        ]
+
+        def box(left: float, base: float) -> tuple[float, float, float, float]:
+            return (left, base - 0.75 * h, left + w, base + 0.25 * h)
+
+        def free(b: tuple[float, float, float, float]) -> bool:
+            return all(b[2] <= o[0] or o[2] <= b[0] or b[3] <= o[1] or o[3] <= b[1] for o in placed)
+
+        left, base, anchor, ax = next(
+            (spot for spot in spots if free(box(spot[0], spot[1]))), spots[0]
+        )
+        placed.append(box(left, base))
+        canvas.text(ax, base, label, size, bold=True, anchor=anchor, colour=BLACK)

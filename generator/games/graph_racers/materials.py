@@ -38,13 +38,22 @@ COLOUR_NAMES = {
     "#e69f00": "orange",
 }
 BOX_STYLE = Style(stroke="#555555", width=0.25)
+LEGEND_ROW = 6.5  # mm per line of the race sheet's player legend
+LEGEND_ONE_ROW = 110.0  # mm: narrower legends put each player's name line on a second row
+MIN_SIDE = 45.0  # mm: the narrowest text column beside a drawing
+
+
+def legend_height(players: int, width: float) -> float:
+    """Height (mm) of the race sheet's player legend `width` mm wide, with the gap above it."""
+    rows = players * (1 if width >= LEGEND_ONE_ROW else 2)
+    return 3 + LEGEND_ROW * rows + 3
 
 
 def wrap(text: str, width: float, size: float = TEXT, bold: bool = False) -> list[str]:
-    """Words wrapped into lines no wider than `width` mm."""
+    """Words wrapped into lines no wider than `width` mm (never at a no-break space)."""
     out: list[str] = []
     line = ""
-    for word in text.split():
+    for word in (w for w in text.split(" ") if w):
         trial = f"{line} {word}".strip()
         if line and layout.text_width(trial, size, bold) > width:
             out.append(line)
@@ -153,18 +162,38 @@ def _page_with_drawing(
     block_title: str,
     mono: bool,
     extra: Callable[[Canvas, float, float, float], float] | None = None,
-    extra_h: float = 0.0,
+    extra_h: float | Callable[[float], float] = 0.0,
 ) -> None:
-    """One true-scale page: header, the drawing, a text block (and an extra block), a bar."""
+    """One true-scale page: header, the drawing, a text block (and an extra block), a bar.
+
+    Text below the drawing, or in a column beside it (62 mm, or as narrow as MIN_SIDE when
+    that is all the paper leaves); when neither fits but the drawing does, the text goes on a
+    page of its own before it; only a drawing larger than the paper is tiled.
+    """
+
+    def extra_height(width: float) -> float:
+        return extra_h(width) if callable(extra_h) else extra_h
+
     base = layout.usable_box(paper)
     below_w = base.w
     side_w = 62.0
-    text_h_below = _text_height(below_w, paragraphs) + extra_h
-    text_h_side = _text_height(side_w, paragraphs) + extra_h
+    text_h_below = _text_height(below_w, paragraphs) + extra_height(below_w)
+    text_h_side = _text_height(side_w, paragraphs) + extra_height(side_w)
     prefer = drawing.width > drawing.height * 1.15
     placed = _fit(paper, drawing.width, drawing.height, side_w, max(text_h_below, 0), prefer)
     if placed is not None and placed.beside:
         placed = _fit(paper, drawing.width, drawing.height, side_w, text_h_side, prefer)
+    if placed is None:
+        placed = _fit_narrow_side(paper, drawing, paragraphs, extra_height, prefer)
+    if placed is None and _fits_alone(paper, drawing, prefer) is not None:
+        _text_page(doc, paper, title, subtitle, paragraphs, block_title, mono, extra)
+        canvas, box = layout.page(doc, _fits_alone(paper, drawing, prefer), mono=mono)
+        _header(canvas, box, title, subtitle)
+        x = box.x + (box.w - drawing.width) / 2
+        with canvas.group(dx=x, dy=box.y + HEADER):
+            draw(canvas)
+        _bar_and_grid_note(canvas, box, drawing)
+        return
     if placed is None:
         _tiled(
             doc,
@@ -200,6 +229,10 @@ def _page_with_drawing(
         h = _text_block(canvas, box.x, ty, box.w, paragraphs, block_title)
         if extra is not None:
             extra(canvas, box.x, ty + h + 3, box.w)
+    _bar_and_grid_note(canvas, box, drawing)
+
+
+def _bar_and_grid_note(canvas: Canvas, box: layout.Box, drawing: TrackDrawing) -> None:
     layout.calibration_bar(canvas, box.x, box.bottom - layout.BAR_HEIGHT)
     canvas.text(
         box.right,
@@ -210,15 +243,51 @@ def _page_with_drawing(
     )
 
 
+def _fit_narrow_side(
+    paper: Paper,
+    drawing: TrackDrawing,
+    paragraphs: list[str],
+    extra_height: Callable[[float], float],
+    prefer_landscape: bool,
+) -> Placed | None:
+    """Text in whatever column (at least MIN_SIDE mm) the drawing leaves beside it."""
+    for landscape in (prefer_landscape, not prefer_landscape):
+        p = Paper.get(paper.name, landscape)
+        box = layout.usable_box(p)
+        room_h = box.h - HEADER - layout.BAR_STRIP
+        w = box.w - drawing.width - 6
+        if w < MIN_SIDE or drawing.height > room_h:
+            continue
+        if _text_height(w, paragraphs) + extra_height(w) <= room_h:
+            return Placed(p, True)
+    return None
+
+
+def _fits_alone(paper: Paper, drawing: TrackDrawing, prefer_landscape: bool) -> Paper | None:
+    """The orientation of `paper` whose page holds the drawing under its header, if any."""
+    for landscape in (prefer_landscape, not prefer_landscape):
+        p = Paper.get(paper.name, landscape)
+        box = layout.usable_box(p)
+        if drawing.width <= box.w and drawing.height <= box.h - HEADER - layout.BAR_STRIP:
+            return p
+    return None
+
+
+def _text_page(doc, paper, title, subtitle, paragraphs, block_title, mono, extra, note="") -> None:  # noqa: ANN001
+    """The header, the rules box and the extra block on a page of their own."""
+    canvas, box = layout.page(doc, paper, mono=mono)
+    _header(canvas, box, title, subtitle + note)
+    h = _text_block(canvas, box.x, box.y + HEADER, box.w, paragraphs, block_title)
+    if extra is not None:
+        extra(canvas, box.x, box.y + HEADER + h + 3, box.w)
+
+
 def _tiled(
     doc, paper, drawing, draw, title, subtitle, paragraphs, block_title, mono, extra, extra_h
 ) -> None:
     """A track too big for one sheet: an information page, then the tiled drawing."""
-    canvas, box = layout.page(doc, paper, mono=mono)
-    _header(canvas, box, title, subtitle + " · track tiled over the following sheets")
-    h = _text_block(canvas, box.x, box.y + HEADER, box.w, paragraphs, block_title)
-    if extra is not None:
-        extra(canvas, box.x, box.y + HEADER + h + 3, box.w)
+    note = " · track tiled over the following sheets"
+    _text_page(doc, paper, title, subtitle, paragraphs, block_title, mono, extra, note)
     layout.tile(doc, paper, drawing.width, drawing.height, draw, mono=mono)
 
 
@@ -276,25 +345,27 @@ def race_sheet(
     drawing = TrackDrawing(track, pitch)
 
     def legend(canvas: Canvas, x: float, y: float, w: float) -> float:
-        row_h = 6.5
-        canvas.rect(x, y, w, 3 + row_h * players, BOX_STYLE)
+        two_rows = w < LEGEND_ONE_ROW  # a narrow column puts the name line under the player
+        row_h = LEGEND_ROW
+        canvas.rect(x, y, w, legend_height(players, w) - 3, BOX_STYLE)
+        rule = Style(stroke="#888888", width=0.2)
         for i in range(players):
-            cy = y + 2 + row_h * (i + 0.5)
+            cy = y + 2 + row_h * ((2 * i if two_rows else i) + 0.5)
             player_marker(canvas, i, x + 5, cy, 4.0)
             colour = player_colour(i)
-            name = COLOUR_NAMES.get(colour, colour)
-            canvas.text(
-                x + 9, cy + 1.2, f"Player {i + 1}: {name} {player_symbol(i)}", TEXT, bold=True
-            )
-            canvas.text(x + 58, cy + 1.2, "name", 7.0, colour="#666666")
-            canvas.line(
-                x + 66,
-                cy + 1.6,
-                min(x + w - 3, x + 140),
-                cy + 1.6,
-                Style(stroke="#888888", width=0.2),
-            )
-        return 3 + row_h * players
+            label = f"Player {i + 1}: {COLOUR_NAMES.get(colour, colour)} {player_symbol(i)}"
+            size = TEXT
+            while size > 6.5 and layout.text_width(label, size, bold=True) > w - 11:
+                size -= 0.5
+            canvas.text(x + 9, cy + 1.2, label, size, bold=True)
+            if two_rows:
+                ny = cy + row_h
+                canvas.text(x + 9, ny + 1.2, "name", 7.0, colour="#666666")
+                canvas.line(x + 17, ny + 1.6, x + w - 3, ny + 1.6, rule)
+            else:
+                canvas.text(x + 58, cy + 1.2, "name", 7.0, colour="#666666")
+                canvas.line(x + 66, cy + 1.6, min(x + w - 3, x + 140), cy + 1.6, rule)
+        return legend_height(players, w) - 3
 
     paragraphs = rule_text(track, rules, par) + [
         "Take turns; mark your car's point with your symbol and join your moves with your colour."
@@ -310,7 +381,7 @@ def race_sheet(
         "How to race",
         mono,
         extra=legend,
-        extra_h=3 + 6.5 * players + 3,
+        extra_h=lambda w: legend_height(players, w),
     )
     move_log(doc, players, par, paper, mono, track.name)
 
@@ -369,7 +440,8 @@ def lines_note(sol: Solution) -> str:
 
 
 def _pairs(items: list[tuple[int, int]], start: int) -> str:
-    return "  ".join(f"{i}: ({a}, {b})" for i, (a, b) in enumerate(items, start=start))
+    # no-break spaces inside a pair: a wrapped line never splits "(0, -1)" from its number
+    return "  ".join(f"{i}:\u00a0({a},\u00a0{b})" for i, (a, b) in enumerate(items, start=start))
 
 
 def answer_key(

@@ -211,6 +211,9 @@ def _dice_legend(canvas: Canvas, x: float, y: float, width: float) -> None:
 
 
 # --- car dice ----------------------------------------------------------------------------------
+CARS_KEY_STRIP = 7.0  # mm at the top of a cars sheet for the team key line
+
+
 def cars_document(opts: PrintOptions, players: int, edge: float) -> Document:
     """One car-die net per car: team colour and symbol on every face, car number on five."""
     setup = get_setup(players)
@@ -230,7 +233,18 @@ def cars_document(opts: PrintOptions, players: int, edge: float) -> Document:
             cube_net(canvas, 0, 0, edge, faces)
 
         draws.append(draw)
-    layout.nup(doc, opts.paper_size(), draws, nw, nh, gap=3.0, crop_marks=False, mono=opts.mono)
+    # the team key line gets its own strip, so no net ever runs under it
+    layout.nup(
+        doc,
+        opts.paper_size(),
+        draws,
+        nw,
+        nh,
+        gap=3.0,
+        crop_marks=False,
+        mono=opts.mono,
+        header=CARS_KEY_STRIP,
+    )
     first = doc.pages[0]
     key = ", ".join(f"team {t}: {team_symbol(k)}" for k, t in enumerate(setup.teams))
     first.text(

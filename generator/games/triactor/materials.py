@@ -182,7 +182,7 @@ def slips_documents(
 def payouts_document(opts: PrintOptions) -> Document:
     """The seed's four tables on one page, and the horses' shorthand letters."""
     doc = Document("triactor-payouts", "Triactor payout tables", GAME, opts.ident())
-    paper = opts.paper_size()
+    paper = opts.paper_size(landscape=False)  # the tables are a portrait page tall
     c, box = layout.page(doc, paper, mono=opts.mono)
     x0, y = box.x, box.y + 7
     c.text(x0, y, "Triactor: payout tables", 18, bold=True)
@@ -366,7 +366,9 @@ def coins_document(opts: PrintOptions, diameter: float = COIN_DIAMETER) -> Docum
             fronts.append(_coin_side(h, None, diameter, cell))
             backs.append(_coin_side(h, v, diameter, cell))
     doc = Document("triactor-coins", "Triactor coins", GAME, opts.ident(f"{diameter:g} mm"))
-    layout.gutter_fold(doc, opts.paper_size(), fronts, backs, cell, cell, gap=1.0, mono=opts.mono)
+    # no gap: the cells already leave 2 mm between coins, and on A4 the 1 mm gaps were what
+    # pushed the calibration bar off a page of true-size coins
+    layout.gutter_fold(doc, opts.paper_size(), fronts, backs, cell, cell, gap=0.0, mono=opts.mono)
     return doc
 
 

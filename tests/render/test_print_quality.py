@@ -1,0 +1,368 @@
+"""Print quality of every printable, as a person printing at home would check it.
+
+Each printable is built through its material functions on A4 and Letter (and a few with
+--mono / --landscape) and every page is checked: ink inside the 10 mm margins and above the
+footer band (text measured with the PDF's font metrics; on tiled sheets, text running past the
+sheet must be hidden under a white mask), no two pieces of text on top of each other, a footer
+on every page, and the 50 mm calibration bar on every true-scale page.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from generator.games.graph_racers.drawing import GRID
+from generator.options import PrintOptions
+from generator.render import layout
+from generator.render.canvas import Canvas, Op
+from generator.render.document import Document
+from generator.render.layout import BAR_TEXT, FOOTER_ID, MARGIN, Box, text_corners
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "graph_racers"
+TOL = 0.05  # mm
+OVERLAP = 0.3  # mm: boxes that share less than this are touching, not overlapping
+TILE_HINT = "trim at a neighbour's dashed line"
+
+TrueScale = Callable[[Canvas], bool]
+
+
+def every_page(_: Canvas) -> bool:
+    return True
+
+
+def no_page(_: Canvas) -> bool:
+    return False
+
+
+def has_track(canvas: Canvas) -> bool:
+    """A Graph Racers page with a track drawn at true scale (its grid lines, not a scaled map)."""
+    texts = canvas.texts()
+    if any(t.startswith("Assembly map") for t in texts):
+        return False
+    return any(op.kind == "path" and op.style == GRID for op, _ in canvas.flat())
+
+
+def tile_sheet(canvas: Canvas) -> bool:
+    return any(TILE_HINT in t for t in canvas.texts())
+
+
+def _opts(paper: str, mono: bool = False, landscape: bool = False) -> PrintOptions:
+    return PrintOptions(
+        out=Path("unused"),
+        formats=("pdf",),
+        paper=paper,
+        mono=mono,
+        seed=None,
+        force=False,
+        landscape=landscape,
+    )
+
+
+@functools.cache
+def _example(name: str):
+    from generator.games.graph_racers.commands import resolve_rules
+    from generator.games.graph_racers.formats import read_track
+    from generator.games.graph_racers.solve import solve
+
+    track = read_track(EXAMPLES / name)
+    rules = resolve_rules(track, None, None, None, None, None)
+    return track, rules, solve(track, rules, count_lines=1000)
+
+
+def _worksheet(paper_name: str) -> Document:
+    """Two generated easy tracks, two per page, as `racegen graph-racers worksheet` prints them."""
+    from generator.games.graph_racers.generate import Request, generate
+    from generator.games.graph_racers.materials import worksheet_document, worksheet_track_size
+    from generator.games.graph_racers.rules import Rules
+    from generator.games.graph_racers.solve import Solution
+
+    paper = _opts(paper_name).paper_size()
+    rules = Rules()
+    cols, rows = worksheet_track_size(paper, 2, 5.0, (40, 28))
+    tracks = generate(Request(rows, cols, (3, 5), "easy", 1, rules, 2), 2)
+    sols = [
+        Solution(
+            rules,
+            t.meta["par"],
+            [tuple(p) for p in t.meta["solution"]["path"]],
+            [tuple(a) for a in t.meta["solution"]["accelerations"]],
+            optimal_lines=t.meta["solution"].get("optimal_lines"),
+        )
+        for t in tracks
+    ]
+    return worksheet_document(
+        tracks,
+        sols,
+        rules,
+        per_page=2,
+        paper=paper,
+        pitch=5.0,
+        mono=False,
+        stem="ws",
+        title="Graph Racers worksheet (easy)",
+        ident="test",
+    )
+
+
+def printables(
+    paper: str, mono: bool = False, landscape: bool = False
+) -> Iterator[tuple[str, Document, TrueScale]]:
+    """Every printable racegen makes, with which of its pages are true scale."""
+    from generator.commands.dice import blank_dice_document
+    from generator.commands.paper import paper_document
+    from generator.games.graph_racers.materials import sheet_document
+    from generator.games.trading_paint import materials as tp
+    from generator.games.triactor import materials as tr
+
+    o = _opts(paper, mono, landscape)
+    p = o.paper_size()
+    yield "paper graph 5mm", paper_document("graph", 5.0, p, mono=mono), every_page
+    yield "paper dot 1/4in", paper_document("dot", 6.35, p, mono=mono), every_page
+    yield "dice blank-d6", blank_dice_document("d6", 16.0, p, mono=mono), every_page
+    yield "dice blank-d8", blank_dice_document("d8", 16.0, p, mono=mono), every_page
+    for name in ("oil-oval.txt", "sprint.txt", "graph-racers-40x25-medium-s1-1.json"):
+        track, rules, sol = _example(name)
+        doc = sheet_document(
+            track,
+            rules,
+            sol,
+            kinds=("track", "race", "answer"),
+            players=4,
+            paper=p,
+            pitch=5.0,
+            mono=mono,
+            stem="sheet",
+        )
+        yield f"graph-racers sheet {name}", doc, has_track
+    yield "trading-paint board tiles", tp.board_document(o, "tiles", 16.0), tile_sheet
+    yield "trading-paint board poster", tp.board_document(o, "poster", 16.0), no_page
+    yield "trading-paint board overview", tp.board_document(o, "overview", 16.0), no_page
+    yield "trading-paint dice", tp.dice_document(o, 16.0, 6), every_page
+    for n in (2, 4, 6):
+        yield f"trading-paint cars {n}", tp.cars_document(o, n, 16.0), every_page
+    yield "trading-paint rules", tp.rules_document(o), no_page
+    page_board, tiled_board = tr.board_documents(o, "both")
+    yield "triactor board", page_board, no_page
+    yield "triactor board tiled", tiled_board, tile_sheet
+    for doc in tr.slips_documents(o, 6, 2):
+        yield f"triactor slips {doc.stem}", doc, no_page
+    yield "triactor payouts", tr.payouts_document(o), no_page
+    yield "triactor horses", tr.horses_document(o), no_page
+    yield "triactor coins", tr.coins_document(o), every_page
+    yield "triactor dice", tr.dice_document(o), every_page
+
+
+# --- page checks ------------------------------------------------------------------------------
+
+
+def _masks(canvas: Canvas) -> list[Box]:
+    """White, unstroked shapes drawn over the page (tile sheets hide overflowing text so)."""
+    out = []
+    for op, pts in canvas.absolute_points():
+        if op.kind == "path" and _is_mask(op):
+            xs, ys = [x for x, _ in pts], [y for _, y in pts]
+            out.append(Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
+    return out
+
+
+def _is_mask(op: Op) -> bool:
+    st = op.style
+    return st is not None and st.stroke is None and (st.fill or "").lower() == "#ffffff"
+
+
+def _in_footer(stack) -> bool:  # noqa: ANN001
+    return any(g.id == FOOTER_ID for g in stack)
+
+
+def page_problems(canvas: Canvas, true_scale: bool) -> list[str]:
+    """What a careful printer would complain about on this page."""
+    problems: list[str] = []
+    usable = layout.usable_box(layout_paper(canvas))
+    paper_box = Box(0.0, 0.0, canvas.width, canvas.height)
+    masks = _masks(canvas)
+
+    def visible_outside(pts: list[tuple[float, float]], room: Box) -> bool:
+        """Some sampled point of the shape's box lies outside `room`, on paper, unmasked."""
+        xs, ys = [x for x, _ in pts], [y for _, y in pts]
+        for i in range(11):
+            for j in range(3):
+                x = min(xs) + (max(xs) - min(xs)) * i / 10
+                y = min(ys) + (max(ys) - min(ys)) * j / 2
+                if room.inset(-TOL, -TOL, -TOL, -TOL).contains(Box(x, y, 0, 0)):
+                    continue
+                if not paper_box.contains(Box(x, y, 0, 0)):
+                    continue  # off the paper: never printed
+                if not any(m.contains(Box(x, y, 0, 0), tol=1e-6) for m in masks):
+                    return True
+        return False
+
+    flat = list(canvas.flat())
+    texts: list[tuple[Box, str]] = []
+    for (op, stack), (_, pts) in zip(flat, canvas.absolute_points(), strict=True):
+        footer = _in_footer(stack)
+        room = Box(MARGIN, MARGIN, canvas.width - 2 * MARGIN, canvas.height - 2 * MARGIN)
+        room = room if footer else usable
+        if op.kind == "text":
+            corners = text_corners(op, stack)
+            if visible_outside(corners, room):
+                problems.append(f"text {op.data[2]!r} runs outside the printable area")
+            xs, ys = [x for x, _ in corners], [y for _, y in corners]
+            texts.append((Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)), op.data[2]))
+            continue
+        if _is_mask(op):
+            continue
+        if op.kind == "circle":
+            scale = 1.0
+            for g in stack:
+                scale *= g.scale
+            r = op.data[2] * scale
+            (cx, cy) = pts[0]
+            pts = [(cx - r, cy - r), (cx + r, cy + r)]
+        inside = room.inset(-TOL, -TOL, -TOL, -TOL)
+        if not all(inside.contains(Box(x, y, 0, 0)) for x, y in pts):
+            problems.append(f"{op.kind} outside the printable area at {pts[0]}")
+    for i, (a, sa) in enumerate(texts):
+        for b, sb in texts[i + 1 :]:
+            if not (sa.strip() and sb.strip()):
+                continue
+            dx = min(a.right, b.right) - max(a.x, b.x)
+            dy = min(a.bottom, b.bottom) - max(a.y, b.y)
+            if dx > OVERLAP and dy > OVERLAP:
+                problems.append(f"text {sa!r} overlaps {sb!r}")
+    labels = canvas.texts()
+    if not layout.has_footer(canvas):
+        problems.append("no footer")
+    if true_scale and BAR_TEXT not in labels:
+        problems.append("true-scale page without a calibration bar")
+    return problems
+
+
+def layout_paper(canvas: Canvas):  # noqa: ANN201
+    from generator.render.paper import Paper
+
+    return Paper("page", canvas.width, canvas.height, canvas.width > canvas.height)
+
+
+def document_problems(name: str, doc: Document, true_scale: TrueScale) -> list[str]:
+    layout.add_footers(doc)
+    out = []
+    for i, canvas in enumerate(doc.pages, start=1):
+        scale = true_scale(canvas)
+        out += [f"{name} page {i}: {p}" for p in page_problems(canvas, scale)]
+    return out
+
+
+# --- the tests ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_printable_prints_cleanly(paper):
+    problems = []
+    count = 0
+    for name, doc, true_scale in printables(paper):
+        assert doc.pages, f"{name}: no pages"
+        count += 1
+        problems += document_problems(name, doc, true_scale)
+    assert count >= 20
+    assert problems == []
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_printable_mono_landscape_prints_cleanly(paper):
+    problems = []
+    for name, doc, true_scale in printables(paper, mono=True, landscape=True):
+        problems += document_problems(name, doc, true_scale)
+    assert problems == []
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_worksheet_prints_cleanly(paper):
+    doc = _worksheet(paper)
+    assert len(doc.pages) == 2
+    assert document_problems("worksheet", doc, has_track) == []
+
+
+def test_the_checks_catch_what_they_look_for():
+    """The page checker itself: text past the margin, text on text, a missing bar."""
+    from generator.render.paper import Paper
+
+    doc = Document("t", "t")
+    canvas, box = layout.page(doc, Paper.get("a4"))
+    canvas.text(box.right - 2, box.y + 10, "runs off", 10)
+    canvas.text(box.x, box.y + 30, "one", 10)
+    canvas.text(box.x + 1, box.y + 30.5, "two", 10)
+    layout.add_footers(doc)
+    problems = page_problems(canvas, true_scale=True)
+    assert "text 'runs off' runs outside the printable area" in problems
+    assert "text 'one' overlaps 'two'" in problems
+    assert "true-scale page without a calibration bar" in problems
+
+
+def test_letter_holds_a_40x25_track_on_one_page_each():
+    """A 40 x 25 track (204 x 129 mm) fits landscape Letter: the rules go in a narrower column
+    instead of tiling the track over two sheets with a sliver."""
+    from generator.games.graph_racers.materials import sheet_document
+
+    track, rules, sol = _example("graph-racers-40x25-medium-s1-1.json")
+    doc = sheet_document(
+        track,
+        rules,
+        sol,
+        kinds=("track", "race", "answer"),
+        players=4,
+        paper=_opts("letter").paper_size(),
+        pitch=5.0,
+        mono=False,
+        stem="s",
+    )
+    assert len(doc.pages) == 4  # track, race sheet, move log, answer key
+    assert not any(t.startswith("Assembly map") for c in doc.pages for t in c.texts())
+    assert sum(has_track(c) for c in doc.pages) == 3
+
+
+def test_answer_numbers_never_cover_each_other():
+    """A circuit's finish lands beside its start: the last number moves to a free corner."""
+    from generator.games.graph_racers.drawing import TrackDrawing
+
+    track, _, sol = _example("oil-oval.txt")
+    canvas = Canvas(300, 300)
+    TrackDrawing(track, 5.0).racing_line(canvas, sol.path, end=0.5)
+    boxes = []
+    for op, stack in canvas.flat():
+        if op.kind == "text":
+            xs, ys = zip(*text_corners(op, stack), strict=True)
+            boxes.append((min(xs), min(ys), max(xs), max(ys)))
+    assert len(boxes) == len(sol.path)
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            assert (
+                a[2] <= b[0] + 1e-6
+                or b[2] <= a[0] + 1e-6
+                or a[3] <= b[1] + 1e-6
+                or b[3] <= a[1] + 1e-6
+            )
+
+
+def test_text_across_a_tile_edge_prints_on_both_sheets():
+    """Text cannot be clipped, so each sheet it touches prints it whole and masks the overflow."""
+    from generator.render.paper import Paper
+
+    doc = Document("t", "t")
+    paper = Paper.get("a4")
+    _, _, content = layout.tile_plan(paper, 300.0, 100.0)
+    x = content.w - 20  # starts on sheet A1, ends on sheet A2
+
+    def draw(c: Canvas) -> None:
+        c.text(x, 50, "ACROSS THE EDGE OF TWO SHEETS", 14, bold=True)
+
+    tiling = layout.tile(doc, paper, 300.0, 100.0, draw)
+    assert tiling.cols == 2
+    layout.add_footers(doc)
+    for sheet in tiling.sheets:
+        assert "ACROSS THE EDGE OF TWO SHEETS" in sheet.texts()
+        assert _masks(sheet)
+        assert page_problems(sheet, true_scale=True) == []
