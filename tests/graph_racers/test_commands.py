@@ -148,3 +148,35 @@ def test_check_needs_a_start_for_accelerations_on_a_multi_start_track(tmp_path):
         f"Error: {moves}: the track has 3 start points: begin the moves with 'start ROW COL' "
         "or give the car's points\n"
     )
+
+
+def test_worksheet_three_per_page_turns_the_sheet(tmp_path):
+    """Three easy puzzles a page do not fit one above the other at 5 mm (12 points tall):
+    the worksheet turns the paper and sets them side by side."""
+    from pypdf import PdfReader
+
+    result = CliRunner().invoke(
+        cli,
+        ["graph-racers", "worksheet", "--count", "3", "--per-page", "3", "--out", str(tmp_path)],
+    )
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(tmp_path / "graph-racers-worksheet-easy-s1.pdf")
+    box = reader.pages[0].mediabox
+    assert (round(float(box.width), 2), round(float(box.height), 2)) == (841.89, 595.28)
+    text = reader.pages[0].extract_text()
+    assert "Puzzle 1" in text and "Puzzle 3" in text
+
+
+def test_worksheet_too_many_per_page_says_what_to_do(tmp_path):
+    result = CliRunner().invoke(
+        cli,
+        ["graph-racers", "worksheet", "--count", "2", "--per-page", "6", "--out", str(tmp_path)],
+    )
+    assert result.exit_code == 1
+    (line,) = result.output.strip().splitlines()
+    assert line.startswith("Error: a 17x12 track has no room for a circuit 4 points wide")
+    assert line.endswith(
+        "a worksheet slot at --per-page 6 on a4 holds 17x12 points:"
+        " use fewer puzzles per page or a smaller --grid"
+    )
+    assert list(tmp_path.iterdir()) == []

@@ -12,6 +12,7 @@ from typing import Any
 
 import click
 
+from generator.errors import InvalidInput, LimitExceeded
 from generator.options import printing_options
 
 
@@ -474,14 +475,28 @@ def worksheet_cmd(
     table = presets()["worksheet"]
     width = _parse_range(width_text) if width_text else tuple(table["width"])
     rules = resolve_rules(None, accel, collision, brakes, turbo, rocket)
-    paper = opts.paper_size()
     k = int(per_page)
-    cols, rows = worksheet_track_size(paper, k, pitch, tuple(table["max_size"]))
+    cap = tuple(table["max_size"])
+    paper = opts.paper_size()
+    if not opts.landscape:
+        # Three or six slots a page are flat on portrait paper; turn the sheet when its slots
+        # are squarer (a circuit needs room across its narrow side).
+        turned = opts.paper_size(landscape=True)
+        if min(worksheet_track_size(turned, k, pitch, cap)) > min(
+            worksheet_track_size(paper, k, pitch, cap)
+        ):
+            paper = turned
+    cols, rows = worksheet_track_size(paper, k, pitch, cap)
     seed = opts.seed_or(1)
     req = Request(rows, cols, width, difficulty, seed, rules, checkpoints)
     bar = _Progress(count, "generating")
     try:
         tracks = generate(req, count, bar)
+    except (InvalidInput, LimitExceeded) as e:
+        raise type(e)(
+            f"{e}; a worksheet slot at --per-page {k} on {paper.name} holds {cols}x{rows} points:"
+            " use fewer puzzles per page or a smaller --grid"
+        ) from None
     finally:
         bar.close()
     sols = []

@@ -536,6 +536,8 @@ def worksheet_slots(paper: Paper, per_page: int) -> list[layout.Box]:
     if per_page not in SLOTS:
         raise InvalidInput(f"--per-page {per_page}: use 1, 2, 3, 4 or 6")
     cols, rows = SLOTS[per_page]
+    if paper.landscape and cols < rows:  # 3 or 6 a page: side by side on a landscape sheet
+        cols, rows = rows, cols
     box = layout.usable_box(paper)
     area = box.inset(top=WS_HEADER, bottom=WS_FOOTER + layout.BAR_STRIP)
     w = (area.w - (cols - 1) * SLOT_GAP) / cols
