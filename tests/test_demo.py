@@ -1,0 +1,59 @@
+"""`racegen demo`: the README's main job prints every game's set, the same bytes every time."""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from generator.cli import cli
+from generator.commands.demo import JOBS
+
+EXPECTED_PDFS = {
+    "graph-paper-5mm.pdf",
+    "blank-d6-16mm.pdf",
+    "graph-racers-worksheet-easy-s1.pdf",
+    "trading-paint-board-tiles.pdf",
+    "trading-paint-dice.pdf",
+    "trading-paint-rules.pdf",
+    "triactor-board.pdf",
+    "triactor-board-tiled.pdf",
+    "triactor-slips-gutter.pdf",
+    "triactor-slips-duplex.pdf",
+    "triactor-payouts.pdf",
+}
+
+
+def run_demo(out, *extra):
+    return CliRunner().invoke(cli, ["demo", "--out", str(out), "--format", "pdf", *extra])
+
+
+def test_demo_prints_every_game_and_is_byte_identical(tmp_path):
+    first, second = tmp_path / "a", tmp_path / "b"
+    result = run_demo(first, "--format", "svg")
+    assert result.exit_code == 0, result.output
+    assert f"demo: {len(JOBS)} printables" in result.output
+    assert run_demo(second, "--format", "svg").exit_code == 0
+    pdfs = {p.name for p in first.glob("*.pdf")}
+    assert pdfs == EXPECTED_PDFS
+    names = sorted(p.name for p in first.iterdir())
+    assert names == sorted(p.name for p in second.iterdir())
+    assert any(n.endswith(".svg") for n in names)
+    for name in names:
+        assert (first / name).read_bytes() == (second / name).read_bytes(), name
+    for name in pdfs:
+        reader = PdfReader(first / name)
+        box = reader.pages[0].mediabox
+        assert sorted((round(float(box.width), 2), round(float(box.height), 2))) == [595.28, 841.89]
+        assert "page 1 of" in reader.pages[0].extract_text()
+
+
+def test_demo_refuses_to_overwrite_without_force(tmp_path):
+    (tmp_path / "graph-paper-5mm.pdf").write_bytes(b"mine")
+    result = run_demo(tmp_path)
+    assert result.exit_code == 1
+    assert result.output.strip().splitlines()[-1] == (
+        f"Error: {tmp_path / 'graph-paper-5mm.pdf'} already exists: use --force to overwrite it"
+    )
+    assert (tmp_path / "graph-paper-5mm.pdf").read_bytes() == b"mine"
+    assert run_demo(tmp_path, "--force").exit_code == 0
+    assert (tmp_path / "graph-paper-5mm.pdf").read_bytes().startswith(b"%PDF")
