@@ -11,10 +11,12 @@ import reference_bfs as ref
 from conftest import DATA, EXAMPLES, map_files
 
 from generator.errors import LimitExceeded
+from generator.games.graph_racers import sweep
 from generator.games.graph_racers.check import RacingLine, check_line
+from generator.games.graph_racers.circuit import build_track
 from generator.games.graph_racers.formats import read_track
-from generator.games.graph_racers.model import Track
-from generator.games.graph_racers.referee import FINISH, MOVE, Referee
+from generator.games.graph_racers.model import Line, Track
+from generator.games.graph_racers.referee import CRASH, FINISH, MOVE, Referee
 from generator.games.graph_racers.rules import Rules
 from generator.games.graph_racers.solve import solve
 from generator.games.graph_racers.sweep import Sweep, max_speed, supports
@@ -136,6 +138,7 @@ def test_sweep_agrees_with_bfs_and_astar_on_random_tracks():
 def test_default_search_uses_the_sweep_only_where_it_applies(text_track):
     oval = read_track(EXAMPLES / "oil-oval.txt")
     assert not supports(oval, Rules(9))  # a lap with oil: A*
+    assert supports(dry(oval), Rules(9)) and not supports(dry(oval), Rules(9, brakes=1))
     tiny = read_track(DATA / "momba" / "tiny.track")
     assert supports(tiny, Rules(9)) and not supports(tiny, Rules(9, turbo=1))
     oily = text_track("""
@@ -157,6 +160,28 @@ def test_sweep_stops_at_its_state_limit():
     assert sol.moves == solve(track, Rules(9), engine="astar").moves
     with pytest.raises(LimitExceeded, match="raise --max-states"):
         solve(track, Rules(9), engine="sweep", max_states=10)
+
+
+def test_windowed_sets_settle_the_same_layers(monkeypatch):
+    """Big grids keep frontier sets as windows (offset, bits); forced on small tracks, the
+    windowed search settles exactly the states of the whole-grid one and its lines are legal."""
+    tracks = random_tracks(99, 20) + [
+        read_track(DATA / "momba" / name)
+        for name in ("barto-big.track", "maze.track", "ring.track")
+    ]
+    compared = 0
+    for track in tracks:
+        for rules in COMBOS:
+            monkeypatch.setattr(sweep, "WINDOWED", 1 << 60)
+            whole = Sweep(track, rules).run()
+            monkeypatch.setattr(sweep, "WINDOWED", 0)
+            windowed = Sweep(track, rules).run()
+            assert (windowed[0], windowed[3]) == (whole[0], whole[3]), (track, rules)
+            if windowed[0] is not None:
+                verdict = check_line(track, rules, RacingLine(points=tuple(windowed[1])))
+                assert verdict.legal and verdict.moves == windowed[0], verdict.message
+                compared += 1
+    assert compared > 60
 
 
 def test_no_route_and_a_jump(text_track):
@@ -183,3 +208,130 @@ S....G.
     sol = solve(t, Rules(9), engine="sweep")
     assert sol.moves == ref.bfs_moves(t, 9) == 3
     assert_legal(t, Rules(9), sol)
+
+
+# --- laps -----------------------------------------------------------------------------------
+
+
+def dry(track: Track) -> Track:
+    """The track with its oil mopped up (the sweep does not race oil)."""
+    return track.with_(grid=tuple(row.replace("~", ".") for row in track.grid))
+
+
+def random_lap(rng: random.Random) -> Track:
+    """A small lap: random walls, a start/finish line and 1 to 3 checkpoints, each a row or
+    column run closed by walls or the grid's edge, in random directions (lines may lie on
+    the same row or column, so one move often crosses several)."""
+    while True:
+        rows, cols = rng.randint(3, 7), rng.randint(4, 11)
+        grid = [["." if rng.random() > 0.15 else "#" for _ in range(cols)] for _ in range(rows)]
+        lines = []
+        for _ in range(rng.randint(2, 4)):
+            vertical = rng.random() < 0.5
+            n, m = (rows, cols) if vertical else (cols, rows)
+            at, lo = rng.randrange(m), rng.randrange(n)
+            hi = rng.randint(lo, n - 1) if rng.random() < 0.5 else n - 1
+            lo = lo if hi != n - 1 or rng.random() < 0.5 else 0
+            lines.append(
+                Line("vertical" if vertical else "horizontal", at, lo, hi, rng.choice((1, -1)))
+            )
+            for k in range(lo - 1, hi + 2):
+                r, c = (k, at) if vertical else (at, k)
+                if 0 <= r < rows and 0 <= c < cols:
+                    grid[r][c] = "." if lo <= k <= hi else "#"
+        finish, *cps = lines
+        track = Track(
+            tuple("".join(row) for row in grid),
+            tuple(finish.points()),
+            finish=finish,
+            checkpoints=tuple(cps),
+            name="lap",
+        )
+        try:
+            return track.validate()
+        except Exception:
+            continue
+
+
+def small_circuits() -> list[Track]:
+    """Circuits drawn by the generator's own builder, small enough for the reference BFS."""
+    out = []
+    for seed, (rows, cols, width) in enumerate(
+        [(16, 20, 2), (15, 22, 2), (18, 18, 2), (16, 24, 3)]
+    ):
+        track, _loop = build_track(rows, cols, width, (0.3, 0.6), random.Random(seed), seed)
+        out.append(track.validate())
+    return out
+
+
+def test_lap_tables_match_the_referee_point_by_point():
+    """Per vector and stage: near() is exactly the crossing rule of the independent reference
+    (Fractions), and plain moves + crossing tables give the referee's verdict everywhere."""
+    rng = random.Random(11)
+    tracks = [dry(read_track(EXAMPLES / "oil-oval.txt"))] + [random_lap(rng) for _ in range(10)]
+    checked = jumps = 0
+    for track, collision in itertools.product(tracks, ("exact", "endpoint")):
+        rules = Rules(9, collision)
+        sw = Sweep(track, rules)
+        referee = Referee(track, rules)
+        lines = [(ln.orientation, ln.at, ln.lo, ln.hi, ln.direction) for ln in sw.lines]
+        for v, stage in itertools.product(
+            itertools.product(range(-5, 6), repeat=2), range(len(lines))
+        ):
+            if abs(v[1]) >= sw.pad:
+                continue
+            legal, near = sw.legal(v), sw.near(v, stage)
+            fin, leave, moves = sw.crossing(v, stage)
+            for r, c in itertools.product(range(track.rows), range(track.cols)):
+                if not track.on_track(r, c):
+                    continue
+                i = sw.bit((r, c))
+                crosses = ref.cross(lines[stage], r, c, *v) is not None
+                assert bool(near >> i & 1) == crosses, (track, v, stage, (r, c))
+                if fin >> i & 1:
+                    got = (FINISH, stage)
+                elif leave >> i & 1:
+                    got = next((MOVE, j) for j, bits in moves.items() if bits >> i & 1)
+                    jumps += got[1] > stage + 1
+                else:
+                    got = (MOVE, stage) if legal >> i & 1 else (CRASH, stage)
+                want = referee.judge(r, c, *v, stage)
+                assert got[0] == want[0] and (got[0] != MOVE or got == want), (
+                    track,
+                    collision,
+                    (r, c),
+                    v,
+                    stage,
+                )
+                checked += 1
+    assert checked > 50_000 and jumps > 0  # some moves pass two lines at once
+
+
+def test_sweep_agrees_with_astar_and_bfs_on_laps():
+    rng = random.Random(5)
+    tracks = (
+        [dry(read_track(EXAMPLES / "oil-oval.txt"))]
+        + small_circuits()
+        + [random_lap(rng) for _ in range(25)]
+    )
+    finished = 0
+    for track in tracks:
+        for rules in COMBOS:
+            got = solve(track, rules, engine="sweep")
+            assert got.moves == solve(track, rules, engine="astar").moves, (track, rules)
+            assert got.moves == ref.bfs_moves(track, rules.accel, rules.collision), (track, rules)
+            if got.moves is not None:
+                assert_legal(track, rules, got)
+                finished += 1
+    assert finished > 100
+
+
+def test_sweep_agrees_with_astar_on_the_generated_example_lap():
+    track = read_track(EXAMPLES / "graph-racers-40x25-medium-s1-1.json")
+    assert track.is_lap and supports(track, Rules(9))
+    for rules in COMBOS:
+        got = solve(track, rules)
+        assert got.moves == solve(track, rules, engine="astar").moves, rules
+        assert_legal(track, rules, got)
+    stored = Rules.from_dict(track.meta["rules"])  # the par was found under the track's rules
+    assert solve(track, stored).moves == track.meta["par"]

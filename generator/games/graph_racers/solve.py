@@ -1,8 +1,8 @@
 """The exact solver: the least number of moves from a start to the finish, and a racing line.
 
-Start-to-goal races without boosts or oil go to the sweep (sweep.py): a breadth-first search
-that moves every car with the same vector at once with big-integer bit operations. Everything
-else (laps, oil, boosts) uses A* over states (point, vector, checkpoints passed, boosts left)
+Races without boosts or oil (start-to-goal and laps) go to the sweep (sweep.py): a
+breadth-first search that moves every car with the same vector at once with big-integer bit
+operations. Everything else (oil, boosts) uses A* over states (point, vector, checkpoints passed, boosts left)
 with the admissible speed-aware bound of distances.py, so the first finishing move found is
 optimal. A plain breadth-first search (`heuristic=False`) is kept for the benchmarks'
 comparison; `engine="astar"` forces A* where the sweep would run.
@@ -215,7 +215,7 @@ def solve(
         raise ValueError(f"engine {engine!r}")
     use_sweep = heuristic and engine != "astar" and sweep.supports(track, rules)
     if engine == "sweep" and not use_sweep:
-        raise ValueError("the sweep races start-to-goal tracks without boosts or oil")
+        raise ValueError("the sweep races tracks without boosts or oil")
     race = None if use_sweep else Race(track, rules)
     if use_sweep:
         sol = _swept(track, rules, max_states)

@@ -13,18 +13,25 @@ gives the exact optimum; the stored layers give one optimal line by walking back
 
 Layout: bit r * width + c is point (r, c); each row is followed by `pad` zero bits, more than
 any column speed a car can reach (max_speed), so a shift never wraps into the next row's
-track. Start-to-goal races without boosts or oil only; solve.py falls back to A* otherwise.
+track. Laps keep one family of bitsets per stage (checkpoints passed); the few points from
+which a move crosses the next line are judged by the referee itself (Sweep.near, crossing).
+Races without boosts or oil only; solve.py falls back to A* otherwise.
 """
 
 from __future__ import annotations
 
 from generator.core.geometry import supercover
-from generator.games.graph_racers.model import OFF, Point, Track
+from generator.games.graph_racers.model import OFF, Line, Point, Track
+from generator.games.graph_racers.referee import FINISH, MOVE, Referee
 from generator.games.graph_racers.rules import Rules, Vector, normal_changes
 
 # The sweep settles states in bulk: it counts as one A* expansion per this many states when
 # held to a --max-states limit (barto-big_scaled_10 settles 19 million states in ~1.5 s).
 STATES_PER_EXPANSION = 32
+
+# Grids of more bits than this keep each frontier set as a window (offset, bits) (see
+# Sweep._run_windowed); smaller grids use whole-grid sets, which cost less per operation.
+WINDOWED = 1 << 16
 
 
 class TooMany(Exception):
@@ -36,8 +43,8 @@ class TooMany(Exception):
 
 
 def supports(track: Track, rules: Rules) -> bool:
-    """Can the sweep race this? Start-to-goal, no boosts, no oil."""
-    return not track.is_lap and not rules.has_boosts and not track.oil
+    """Can the sweep race this? No boosts, no oil (start-to-goal races and laps)."""
+    return not rules.has_boosts and not track.oil
 
 
 def max_speed(span: int) -> int:
@@ -63,7 +70,7 @@ class Sweep:
 
     def __init__(self, track: Track, rules: Rules) -> None:
         if not supports(track, rules):
-            raise ValueError("the sweep races start-to-goal tracks without boosts or oil")
+            raise ValueError("the sweep races tracks without boosts or oil")
         self.track = track
         self.rules = rules
         self.rows, self.cols = track.rows, track.cols
@@ -82,6 +89,11 @@ class Sweep:
         self._legal: dict[Vector, int] = {}
         self._finish: dict[Vector, tuple[int, int]] = {}
         self._runs: dict[tuple[int, int], int] = {}
+        # laps: the lines in racing order (checkpoints, then the start/finish line)
+        self.lines: list[Line] = list(track.checkpoints) + ([track.finish] if track.finish else [])
+        self._near: dict[tuple[Vector, int], int] = {}
+        self._crossing: dict[tuple[Vector, int], tuple[int, int, dict[int, int]]] = {}
+        self._referee: Referee | None = None
 
     def _bits(self, points) -> int:
         n = self.rows * self.width
@@ -191,9 +203,196 @@ class Sweep:
         self._finish[v] = hit
         return hit
 
+    # --- laps: the moves that cross the next line ------------------------------------------
+    @property
+    def referee(self) -> Referee:
+        if self._referee is None:
+            self._referee = Referee(self.track, self.rules)
+        return self._referee
+
+    def near(self, v: Vector, stage: int) -> int:
+        """Track points from which the move with vector v crosses line `stage` the racing way.
+
+        The line is the next checkpoint (stage < number of checkpoints) or the start/finish
+        line. The crossing rule of referee.crossing_time solved for the start point: for the
+        point m squares behind the line (1 <= m <= |d|, d the vector along the line's axis)
+        the place of the crossing is y0 + dy m / |d|, which must lie within half a square of
+        the line's points, so y0 runs over one interval. Few points: |d| runs of about the
+        line's length.
+        """
+        key = (v, stage)
+        hit = self._near.get(key)
+        if hit is not None:
+            return hit
+        line = self.lines[stage]
+        vertical = line.orientation == "vertical"
+        d, dy = (v[1], v[0]) if vertical else (v[0], v[1])
+        s = line.direction
+        points = []
+        if d * s > 0:
+            n = abs(d)
+            for m in range(1, n + 1):
+                x0 = line.at - s * m
+                lo = -((2 * dy * m - (2 * line.lo - 1) * n) // (2 * n))  # ceil
+                hi = ((2 * line.hi + 1) * n - 2 * dy * m) // (2 * n)
+                for y0 in range(lo, hi + 1):
+                    r, c = (y0, x0) if vertical else (x0, y0)
+                    if self.track.on_track(r, c):
+                        points.append((r, c))
+        hit = self._bits(points)
+        self._near[key] = hit
+        return hit
+
+    def crossing(self, v: Vector, stage: int) -> tuple[int, int, dict[int, int]]:
+        """(finish, leave, {stage after: points}) for the move with vector v from `stage`.
+
+        Only the points of `near` can finish or pass a checkpoint, so each is judged by the
+        referee itself (several lines in one move, crash times and all): finish holds the
+        points whose move finishes, leave those whose move is legal and lands in another
+        stage, per stage after the move.
+        """
+        key = (v, stage)
+        hit = self._crossing.get(key)
+        if hit is not None:
+            return hit
+        judge = self.referee.judge
+        near = self.near(v, stage)
+        finish: list[Point] = []
+        onward: dict[int, list[Point]] = {}
+        while near:
+            low = near & -near
+            r, c = self.point(low.bit_length() - 1)
+            near ^= low
+            outcome, after = judge(r, c, v[0], v[1], stage)
+            if outcome == FINISH:
+                finish.append((r, c))
+            elif outcome == MOVE and after != stage:
+                onward.setdefault(after, []).append((r, c))
+        moves = {j: self._bits(pts) for j, pts in onward.items()}
+        leave = 0
+        for bits in moves.values():
+            leave |= bits
+        hit = (self._bits(finish), leave, moves)
+        self._crossing[key] = hit
+        return hit
+
+    def _run_lap(self, max_states: int | None) -> tuple[int | None, list, list, int]:
+        """The layered search with one bitset family per stage (checkpoints passed).
+
+        A move from stage k is an ordinary move of the family unless it starts from a point
+        of near(v, k): then the referee's verdict there says whether it finishes, lands in a
+        later stage (the next checkpoints crossed in order) or stays.
+        """
+        kind = self.rules.accel
+        accel = normal_changes(kind)
+        plain = self.plain
+        starts = self._bits(self.track.starts)
+        frontier: dict[tuple[int, Vector], int] = {(0, (0, 0)): starts}
+        unseen: dict[tuple[int, Vector], int] = {(0, (0, 0)): plain & ~starts}
+        trim = self.rows * self.width > 1 << 16
+        layers: list[dict[tuple[int, Vector], tuple[int, int]]] = []
+        settled = 0
+        nstages = len(self.lines)
+        while frontier:
+            settled += sum(b.bit_count() for b in frontier.values())
+            if max_states is not None and settled > max_states:
+                raise TooMany(settled)
+            layers.append(
+                {k: _trimmed(b) for k, b in frontier.items()}
+                if trim
+                else {k: (0, b) for k, b in frontier.items()}
+            )
+            arrive: dict[tuple[int, Vector], int] = {}
+            for stage in range(nstages):
+                family = {v: b for (k, v), b in frontier.items() if k == stage}
+                if not family:
+                    continue
+                for v2, inc in _spread(family, accel, kind).items():
+                    moved = inc & self.legal(v2)
+                    near = self.near(v2, stage)
+                    if near and inc & near:
+                        fin, leave, moves = self.crossing(v2, stage)
+                        if inc & fin:
+                            i = ((inc & fin) & -(inc & fin)).bit_length() - 1
+                            path, accels = self._walk_back_lap(layers, accel, stage, v2, i)
+                            return len(layers), path, accels, settled
+                        if moved & leave:
+                            moved ^= moved & leave
+                            for j, bits in moves.items():
+                                got = inc & bits
+                                if got:
+                                    key = (j, v2)
+                                    got = _get(got, -self.offset(v2))
+                                    arrive[key] = arrive.get(key, 0) | got
+                    if moved:
+                        key = (stage, v2)
+                        moved = _get(moved, -self.offset(v2))
+                        arrive[key] = arrive.get(key, 0) | moved
+            nxt: dict[tuple[int, Vector], int] = {}
+            for key, moved in arrive.items():
+                left = unseen.get(key)
+                if left is None:
+                    left = plain
+                moved &= left
+                if moved:
+                    nxt[key] = moved
+                    unseen[key] = left ^ moved
+            frontier = nxt
+        return None, [], [], settled
+
+    def _walk_back_lap(self, layers, accel, stage: int, v2: Vector, i: int):
+        """One optimal lap: predecessors layer by layer, each move's stage change checked
+        with the referee."""
+        judge = self.referee.judge
+
+        def has(k: int, key, i: int) -> bool:
+            lo, bits = layers[k].get(key, (0, 0))
+            return i >= lo and bits >> (i - lo) & 1
+
+        k = len(layers) - 1
+        v = next(
+            (v2[0] - ar, v2[1] - ac)
+            for ar, ac in accel
+            if has(k, (stage, (v2[0] - ar, v2[1] - ac)), i)
+        )
+        bits, vecs = [i], [v]
+        while k > 0:
+            prev = i - self.offset(v)
+            r, c = self.point(prev)
+            found = None
+            for s in range(stage + 1):
+                if judge(r, c, v[0], v[1], s) != (MOVE, stage):
+                    continue
+                for ar, ac in accel:
+                    u = (v[0] - ar, v[1] - ac)
+                    if has(k - 1, (s, u), prev):
+                        found = (s, u)
+                        break
+                if found:
+                    break
+            if found is None:
+                raise AssertionError("a settled state has a predecessor one layer back")
+            stage, v = found
+            i = prev
+            k -= 1
+            bits.append(i)
+            vecs.append(v)
+        bits.reverse()
+        vecs.reverse()
+        path = [self.point(b) for b in bits]
+        last = path[-1]
+        path.append((last[0] + v2[0], last[1] + v2[1]))
+        vecs.append(v2)
+        accels = [(b[0] - a[0], b[1] - a[1]) for a, b in zip(vecs, vecs[1:], strict=False)]
+        return path, accels
+
     # --- the search ----------------------------------------------------------------------
     def run(self, max_states: int | None = None) -> tuple[int | None, list, list, int]:
         """(moves or None, path, accelerations, states settled); TooMany past max_states."""
+        if self.lines:
+            return self._run_lap(max_states)
+        if self.rows * self.width > WINDOWED:
+            return self._run_windowed(max_states)
         kind = self.rules.accel
         accel = normal_changes(kind)
         starts = self._bits(self.track.starts)
@@ -205,6 +404,8 @@ class Sweep:
         unseen: dict[Vector, int] = {(0, 0): plain & ~starts}
         trim = self.rows * self.width > 1 << 16  # store big layers without their low zeros
         layers: list[dict[Vector, tuple[int, int]]] = []
+        # per vector: finish band start, finish bits, plain-move set, offset
+        info: dict[Vector, tuple[int, int, int, int]] = {}
         settled = 0
         while frontier:
             settled += sum(b.bit_count() for b in frontier.values())
@@ -215,18 +416,20 @@ class Sweep:
                 if trim
                 else {v: (0, b) for v, b in frontier.items()}
             )
-            incoming = _spread(frontier, accel, kind)
             nxt: dict[Vector, int] = {}
-            for v2, inc in incoming.items():
-                base, fin = self.finish(v2)
+            for v2, inc in _spread(frontier, accel, kind).items():
+                known = info.get(v2)
+                if known is None:
+                    known = info[v2] = (*self.finish(v2), self.legal(v2), self.offset(v2))
+                base, fin, legal, off = known
                 if fin:
                     fin &= inc >> base if base else inc
                     if fin:
                         path, accels = self._walk_back(layers, accel, v2, base, fin)
                         return len(layers), path, accels, settled
-                moved = inc & self.legal(v2)
+                moved = inc & legal
                 if moved:
-                    moved = _get(moved, -self.offset(v2))
+                    moved = moved << off if off >= 0 else moved >> -off
                     left = unseen.get(v2)
                     if left is None:
                         left = plain
@@ -234,6 +437,83 @@ class Sweep:
                     if moved:
                         nxt[v2] = moved
                         unseen[v2] = left ^ moved
+            frontier = nxt
+        return None, [], [], settled
+
+    def _run_windowed(self, max_states: int | None) -> tuple[int | None, list, list, int]:
+        """The same layered search with each frontier set kept as a window.
+
+        On big open maps the cars with one vector in one layer sit in a band of rows (about a
+        tenth of barto-big_scaled_10), but a whole-grid integer costs every operation the whole
+        grid. Here a set is (offset, bits), offset a multiple of 8: unions align two windows,
+        the plain-move test reads only the window's bytes of the per-vector set, moving by the
+        vector only changes the offset, and the not-yet-reached sets are bytearrays updated in
+        place over the window. Same layers, same answers as run().
+        """
+        kind = self.rules.accel
+        accel = normal_changes(kind)
+        starts = self._bits(self.track.starts)
+        if self.exact and not self._connected(starts):
+            return None, [], [], 0
+        nbytes = (self.rows * self.width + 7) // 8
+        plain = self.plain.to_bytes(nbytes, "little")
+        grid = (1 << 8 * nbytes) - 1  # the endpoint rule's shifted sets reach past the grid
+        low = _low_bytes(starts)
+        frontier: dict[Vector, tuple[int, int]] = {(0, 0): (8 * low, starts >> 8 * low)}
+        unseen: dict[Vector, bytearray] = {
+            (0, 0): bytearray((self.plain & ~starts).to_bytes(nbytes, "little"))
+        }
+        # per vector: (offset, goal band start, goal band end, finish bits, plain-move bytes)
+        info: dict[Vector, tuple[int, int, int, int, bytes]] = {}
+        layers: list[dict[Vector, tuple[int, int]]] = []
+        settled = 0
+        from_bytes = int.from_bytes
+        while frontier:
+            settled += sum(x.bit_count() for _o, x in frontier.values())
+            if max_states is not None and settled > max_states:
+                raise TooMany(settled)
+            layers.append(frontier)
+            nxt: dict[Vector, tuple[int, int]] = {}
+            for v2, (o, x) in _spread_windows(frontier, accel, kind).items():
+                known = info.get(v2)
+                if known is None:
+                    base, fin = self.finish(v2)
+                    known = info[v2] = (
+                        self.offset(v2),
+                        base,
+                        base + fin.bit_length(),
+                        fin,
+                        (self.legal(v2) & grid).to_bytes(nbytes, "little"),
+                    )
+                off, base, end, fin, lb = known
+                n = x.bit_length()
+                if fin and o < end and o + n > base:
+                    # both sets relative to `base`
+                    hit = fin & (x << (o - base) if o >= base else x >> (base - o))
+                    if hit:
+                        i = base + (hit & -hit).bit_length() - 1
+                        path, accels = self._walk_back(layers, accel, v2, i, 1)
+                        return len(layers), path, accels, settled
+                a = o >> 3
+                moved = x & from_bytes(lb[a : a + ((n + 7) >> 3)], "little")
+                if not moved:
+                    continue
+                to = o + off
+                if to < 0:  # the low bits of the window are empty: every car lands on the grid
+                    moved >>= -to
+                    to = 0
+                moved <<= to & 7
+                a = to >> 3
+                left = unseen.get(v2)
+                if left is None:
+                    left = unseen[v2] = bytearray(plain)
+                seg = left[a : a + ((moved.bit_length() + 7) >> 3)]
+                open_ = from_bytes(seg, "little")
+                moved &= open_
+                if moved:
+                    left[a : a + len(seg)] = (open_ ^ moved).to_bytes(len(seg), "little")
+                    low = ((moved & -moved).bit_length() - 1) >> 3
+                    nxt[v2] = (8 * (a + low), moved >> 8 * low)
             frontier = nxt
         return None, [], [], settled
 
@@ -287,6 +567,42 @@ class Sweep:
 def _trimmed(bits: int) -> tuple[int, int]:
     low = (bits & -bits).bit_length() - 1
     return low, bits >> low
+
+
+def _low_bytes(bits: int) -> int:
+    """How many whole zero bytes sit below the lowest set bit."""
+    return ((bits & -bits).bit_length() - 1) >> 3
+
+
+def _spread_windows(frontier: dict[Vector, tuple[int, int]], accel, kind: int):
+    """_spread on windows (offset, bits): a union aligns the two windows first."""
+    out: dict[Vector, tuple[int, int]] = {}
+    if kind == 9:
+        rows: dict[Vector, tuple[int, int]] = {}
+        for (vr, vc), win in frontier.items():
+            o, x = win
+            for key in ((vr, vc - 1), (vr, vc), (vr, vc + 1)):
+                old = rows.get(key)
+                if old is None:
+                    rows[key] = win
+                elif old[0] <= o:
+                    rows[key] = (old[0], old[1] | x << (o - old[0]))
+                else:
+                    rows[key] = (o, x | old[1] << (old[0] - o))
+        frontier = rows
+        accel = ((-1, 0), (0, 0), (1, 0))
+    for (vr, vc), win in frontier.items():
+        o, x = win
+        for ar, ac in accel:
+            key = (vr + ar, vc + ac)
+            old = out.get(key)
+            if old is None:
+                out[key] = win
+            elif old[0] <= o:
+                out[key] = (old[0], old[1] | x << (o - old[0]))
+            else:
+                out[key] = (o, x | old[1] << (old[0] - o))
+    return out
 
 
 def _spread(frontier: dict[Vector, int], accel, kind: int) -> dict[Vector, int]:
