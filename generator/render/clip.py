@@ -15,8 +15,8 @@ from typing import NamedTuple
 from generator.render.canvas import Group, Op, Point, Style
 
 
-class Window(NamedTuple):
-    """The clip rectangle in the drawing's mm: top-left (x, y), width w, height h."""
+class Box(NamedTuple):
+    """A rectangle in mm: top-left (x, y), width w, height h (pages, slots, clip windows)."""
 
     x: float
     y: float
@@ -31,7 +31,16 @@ class Window(NamedTuple):
     def bottom(self) -> float:
         return self.y + self.h
 
-    def contains(self, other: Window, tol: float = 1e-6) -> bool:
+    @property
+    def centre(self) -> Point:
+        return self.x + self.w / 2, self.y + self.h / 2
+
+    def inset(
+        self, left: float = 0.0, top: float = 0.0, right: float = 0.0, bottom: float = 0.0
+    ) -> Box:
+        return Box(self.x + left, self.y + top, self.w - left - right, self.h - top - bottom)
+
+    def contains(self, other: Box, tol: float = 1e-6) -> bool:
         return (
             other.x >= self.x - tol
             and other.y >= self.y - tol
@@ -108,12 +117,12 @@ def _subpaths(op: Op, stack: Sequence[Group]) -> list[tuple[list[Point], bool]]:
     return out
 
 
-def _bbox(points: Sequence[Point]) -> Window:
+def _bbox(points: Sequence[Point]) -> Box:
     xs, ys = [p[0] for p in points], [p[1] for p in points]
-    return Window(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+    return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
 
 
-def clip_ops(flat: list[tuple[Op, list[Group]]], win: Window) -> list[Op]:
+def clip_ops(flat: list[tuple[Op, list[Group]]], win: Box) -> list[Op]:
     """The drawing's ops restricted to `win` (drawing mm), as ops in drawing mm.
 
     Shapes wholly inside keep their exact form (curves, circles); shapes across the edge are
@@ -218,7 +227,7 @@ def _near(a: Point, b: Point) -> bool:
     return abs(a[0] - b[0]) < 1e-9 and abs(a[1] - b[1]) < 1e-9
 
 
-def _clip_segment(a: Point, b: Point, win: Window) -> tuple[Point, Point] | None:
+def _clip_segment(a: Point, b: Point, win: Box) -> tuple[Point, Point] | None:
     """Liang-Barsky: the part of segment a-b inside win, or None."""
     t0, t1 = 0.0, 1.0
     dx, dy = b[0] - a[0], b[1] - a[1]
@@ -244,7 +253,7 @@ def _clip_segment(a: Point, b: Point, win: Window) -> tuple[Point, Point] | None
     return (a[0] + t0 * dx, a[1] + t0 * dy), (a[0] + t1 * dx, a[1] + t1 * dy)
 
 
-def _clip_polygon(points: Sequence[Point], win: Window) -> list[Point]:
+def _clip_polygon(points: Sequence[Point], win: Box) -> list[Point]:
     """Sutherland-Hodgman: polygon ∩ rectangle (keeps the winding direction)."""
     edges = (
         (lambda p: p[0] >= win.x, lambda a, b: _cross_x(a, b, win.x)),

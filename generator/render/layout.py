@@ -15,7 +15,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from generator.errors import InvalidInput, LimitExceeded
 from generator.render.canvas import (
@@ -28,7 +27,7 @@ from generator.render.canvas import (
     Point,
     Style,
 )
-from generator.render.clip import Window, clip_ops
+from generator.render.clip import Box, clip_ops
 from generator.render.document import Document
 from generator.render.paper import MIN_MARGIN, Paper
 
@@ -60,40 +59,6 @@ MAX_TILE_SHEETS = 200
 LABEL_STRIP = 9.0  # mm at the top of a tile sheet for its label
 TILE_MARK = 3.0  # mm around a tile's content for alignment marks
 MAP_TITLE = 8.0  # mm at the top of the assembly map and poster for their title line
-
-
-class Box(NamedTuple):
-    """A rectangle in page mm: top-left (x, y), width w, height h."""
-
-    x: float
-    y: float
-    w: float
-    h: float
-
-    @property
-    def right(self) -> float:
-        return self.x + self.w
-
-    @property
-    def bottom(self) -> float:
-        return self.y + self.h
-
-    @property
-    def centre(self) -> Point:
-        return self.x + self.w / 2, self.y + self.h / 2
-
-    def inset(
-        self, left: float = 0.0, top: float = 0.0, right: float = 0.0, bottom: float = 0.0
-    ) -> Box:
-        return Box(self.x + left, self.y + top, self.w - left - right, self.h - top - bottom)
-
-    def contains(self, other: Box, tol: float = 1e-6) -> bool:
-        return (
-            other.x >= self.x - tol
-            and other.y >= self.y - tol
-            and other.right <= self.right + tol
-            and other.bottom <= self.bottom + tol
-        )
 
 
 # --- pages and footers ------------------------------------------------------------------
@@ -726,7 +691,7 @@ def _tile_sheet(
     if r < rows - 1:
         strips_y.append((win.bottom - overlap, win.bottom))
     with canvas.group(dx=dx, dy=dy):
-        window = Window(*win)
+        window = Box(*win)
         straddles = False
         for op, stack in flat:
             if op.kind != "text":

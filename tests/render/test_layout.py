@@ -16,7 +16,7 @@ from pypdf import PdfReader
 from generator.errors import InvalidInput, LimitExceeded
 from generator.render import layout
 from generator.render.canvas import FOLD, Canvas, Style
-from generator.render.clip import Window, clip_ops
+from generator.render.clip import Box, clip_ops
 from generator.render.document import Document
 from generator.render.paper import Paper
 from generator.render.pdf import PT_PER_MM, pdf_bytes
@@ -477,7 +477,7 @@ def test_tile_clips_the_drawing_to_each_sheet():
 def test_clip_keeps_fills_as_polygons_and_never_strokes_the_cut_edge():
     src = Canvas(100, 100)
     src.rect(10, 10, 80, 80, Style(stroke="#000000", width=0.3, fill="#ff0000"))
-    ops = clip_ops(list(src.flat()), Window(0, 0, 50, 100))
+    ops = clip_ops(list(src.flat()), Box(0, 0, 50, 100))
     fills = [op for op in ops if op.style.fill]
     strokes = [op for op in ops if op.style.stroke]
     assert len(fills) == 1 and fills[0].style.stroke is None
@@ -508,7 +508,7 @@ def test_clip_keeps_inner_shapes_exact_and_text_by_its_anchor():
         src.circle(0, 0, 10, Style(stroke="#000000", width=0.3))  # r 20 at (30, 30): crosses x 45
         src.text(5, 5, "kept", 8)  # anchor (40, 40): inside
         src.text(20, 0, "dropped", 8)  # anchor (70, 30): outside
-    ops = clip_ops(list(src.flat()), Window(0, 0, 45, 100))
+    ops = clip_ops(list(src.flat()), Box(0, 0, 45, 100))
     circles = [op for op in ops if op.kind == "circle"]
     assert [c.data for c in circles] == [(20.0, 20.0, 5.0)]
     curves = [op for op in ops if op.kind == "path" and any(c[0] == "C" for c in op.data)]
