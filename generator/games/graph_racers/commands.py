@@ -107,7 +107,7 @@ def graph_racers() -> None:
     type=click.Choice(["search", "cp-sat"]),
     default="search",
     show_default=True,
-    help="search: exact A*; cp-sat: time-expanded CP-SAT model (small tracks).",
+    help="search: exact graph search (bit-parallel sweep, A* with oil or boosts); cp-sat: time-expanded CP-SAT model (small tracks).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option(
