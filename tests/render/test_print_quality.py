@@ -366,3 +366,102 @@ def test_text_across_a_tile_edge_prints_on_both_sheets():
         assert "ACROSS THE EDGE OF TWO SHEETS" in sheet.texts()
         assert _masks(sheet)
         assert page_problems(sheet, true_scale=True) == []
+
+
+# --- text players must read -------------------------------------------------------------------
+MIN_READ_PT = 6.0  # pt on paper: below this players squint (the audit's threshold)
+
+
+def printed_size(op: Op, stack) -> float:  # noqa: ANN001
+    """A text op's size on paper: its size times the scale of every group it sits in."""
+    size = op.text.size
+    for g in stack:
+        size *= g.scale
+    return size
+
+
+def assembly_map(canvas: Canvas) -> bool:
+    return any(t.startswith("Assembly map") for t in canvas.texts())
+
+
+def small_text(doc: Document) -> list[str]:
+    """Text printing below MIN_READ_PT; a tiled drawing's assembly map (a reduced reference
+    for putting the sheets together, drawn by layout.tile) is not read in play and is left out."""
+    out = []
+    for i, canvas in enumerate(doc.pages, start=1):
+        if assembly_map(canvas):
+            continue
+        for op, stack in canvas.flat():
+            if op.kind == "text" and printed_size(op, stack) < MIN_READ_PT:
+                out.append(f"page {i}: {op.data[2]!r} at {printed_size(op, stack):.2f} pt")
+    return out
+
+
+def must_read(paper: str, landscape: bool = False) -> Iterator[tuple[str, Document]]:
+    """The printables whose small text players read in play: the one-page Triactor playmat
+    (legend, coin key), the betting slips, and the true-size Trading Paint board sheets at the
+    default square and at squares small enough that 0.4 x square was once under 6 pt."""
+    from generator.games.trading_paint import materials as tp
+    from generator.games.triactor import materials as tr
+
+    o = _opts(paper, landscape=landscape)
+    yield "triactor board page", tr.board_documents(o, "page")[0]
+    for doc in tr.slips_documents(o, 6, 1):
+        yield f"triactor slips {doc.stem}", doc
+    for sq in (16.0, 10.0, 5.1):
+        yield f"trading-paint board tiles {sq:g} mm", tp.board_document(o, "tiles", sq)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_text_players_read_prints_at_6pt_or_more(paper):
+    problems = []
+    for landscape in (False, True):
+        for name, doc in must_read(paper, landscape):
+            problems += [f"{name} {p}" for p in small_text(doc)]
+    assert problems == []
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_larger_text_still_fits_cleanly(paper):
+    """The 6 pt floor must not push text into the margins or onto other text: every page of
+    the one-page board, the slips and a 10 mm board, and the play sheets of a 5.1 mm board
+    (its pit notes wrap), pass the page checks."""
+    problems = []
+    for name, doc in must_read(paper):
+        layout.add_footers(doc)
+        for i, canvas in enumerate(doc.pages, start=1):
+            if name.endswith("5.1 mm") and assembly_map(canvas):
+                continue  # the map's sheet labels sit on the reduced drawing (layout.tile's)
+            true_scale = tile_sheet(canvas)
+            problems += [f"{name} page {i}: {p}" for p in page_problems(canvas, true_scale)]
+    assert problems == []
+
+
+def test_the_board_page_legend_is_drawn_large_enough_to_survive_the_shrink():
+    """The playmat is scaled to about 1:2: its legend is drawn at 6 pt / scale, so it prints at
+    6 pt; the same board at true size keeps its own sizes (the floor is 6 pt there)."""
+    from generator.games.triactor.artwork import board_size, draw_board
+
+    page = next(must_read("letter"))[1].pages[0]
+    scales = [g.scale for op, stack in page.flat() for g in stack if g.scale != 1.0]
+    scale = min(scales)
+    assert 0.5 < scale < 0.52  # letter landscape: 259.4 mm for a 508 mm board
+    sizes = {
+        op.data[2]: printed_size(op, stack)
+        for op, stack in page.flat()
+        if op.kind == "text" and op.data[2].startswith("coin on step")
+    }
+    assert len(sizes) == 8 and min(sizes.values()) >= MIN_READ_PT
+    true_size = Canvas(*board_size())
+    draw_board(true_size)
+    drawn = {op.data[2]: op.text.size for op, _ in true_size.flat() if op.kind == "text"}
+    assert drawn["coin on step 5"] == 8.0 and drawn["A"] == 7.0
+
+
+def test_the_size_check_sees_group_scales():
+    doc = Document("t", "t")
+    canvas = doc.new_page(_opts("a4").paper_size())
+    canvas.text(20, 20, "big enough", 7.0)
+    with canvas.group(dx=20, dy=40, scale=0.5), canvas.group(scale=1.5):
+        canvas.text(0, 0, "shrunk", 7.0)  # 7 x 0.5 x 1.5 = 5.25 pt
+    assert small_text(doc) == ["page 1: 'shrunk' at 5.25 pt"]

@@ -12,6 +12,7 @@ from generator.games.trading_paint.board import NORTH, PIT, SEGMENTS, TRACK, Boa
 from generator.games.trading_paint.faces import Grid, load_faces
 from generator.render.canvas import BLACK, GREY, WHITE, Canvas, Style
 from generator.render.glyphs import arrow, suit
+from generator.render.layout import text_width, wrap
 from generator.render.palette import team_style
 
 GRID_LINE = Style(stroke="#7a7a7a", width=0.2)
@@ -35,6 +36,7 @@ LABEL = "#555555"
 
 WALL_BAND = 5.0  # mm of wall drawn round the track
 COORD_BAND = 6.0  # mm outside the wall for column and row numbers
+MIN_TEXT_PT = 6.0  # pt: the smallest text players read on the true-size board
 
 TEAM_SYMBOLS = ("sun", "moon", "crown", "anchor")
 
@@ -184,7 +186,7 @@ def _lines(canvas: Canvas, board: Board, sq: float, at) -> None:  # noqa: ANN001
 
 
 def _start_squares(canvas: Canvas, board: Board, sq: float, at) -> None:  # noqa: ANN001
-    size = max(5.0, sq * 0.6)
+    size = max(MIN_TEXT_PT, sq * 0.6)
     for k, cell in enumerate(board.start_squares, start=1):
         x, y = at(*board.xy(cell))
         canvas.text(x + sq * 0.08, y + sq * 0.4, str(k), size, bold=True)
@@ -206,16 +208,21 @@ def _labels(canvas: Canvas, board: Board, sq: float, at) -> None:  # noqa: ANN00
     pit_h = board.pit_h * sq
     pw = board.pit_w * sq
     size = max(7.0, sq * 0.9)  # points
-    small = max(5.0, sq * 0.42)
-    lines = [
+    small = max(MIN_TEXT_PT, sq * 0.42)
+    notes = [
         "one lap, counter-clockwise; the checkered line is the finish",
         "between the double lines at the top: the back straightaway (caution period)",
         "hatched block before the finish line: where wrecks go",
     ]
+    # on small squares the notes keep their 6 pt and the box widens, up to the pit's width,
+    # then the notes wrap (a 5 mm square still leaves the pit 20 mm tall for four lines)
+    room = pw - 4.0
+    lines = [ln for note in notes for ln in wrap(note, small, room)]
+    box_w = min(pw - 2.0, max(pw * 0.72, max(text_width(ln, small) for ln in lines) + 4.0))
     pt = 0.3528  # mm per point
     box_h = size * pt * 1.6 + len(lines) * small * pt * 1.35 + small * pt
     y0 = top + (pit_h - box_h) / 2
-    canvas.rect(cx - pw * 0.36, y0, pw * 0.72, box_h, Style(stroke=BLACK, width=0.3, fill=WHITE))
+    canvas.rect(cx - box_w / 2, y0, box_w, box_h, Style(stroke=BLACK, width=0.3, fill=WHITE))
     y = y0 + size * pt * 1.25
     canvas.text(cx, y, "TRADING PAINT · PIT", size, bold=True, anchor="middle")
     y += size * pt * 0.35
@@ -225,7 +232,7 @@ def _labels(canvas: Canvas, board: Board, sq: float, at) -> None:  # noqa: ANN00
 
 
 def _coordinates(canvas: Canvas, board: Board, sq: float, ox: float, oy: float) -> None:
-    size = min(7.0, max(4.0, sq * 0.4))
+    size = min(7.0, max(MIN_TEXT_PT, sq * 0.4))  # 6 pt "25" is 2.4 mm: fits a 5 mm square
     band = WALL_BAND + COORD_BAND / 2
     for x in range(board.width):
         cx = ox + (x + 0.5) * sq

@@ -8,14 +8,19 @@ board with half a tile = `unit` mm (25.4 mm for a true-size piecepack board: 2-i
 
 from __future__ import annotations
 
+import math
+
 from generator.games.triactor.horses import horses
 from generator.games.triactor.track import CORNERS, EVENT_STEPS, FINISH, LAST_STEP, board
 from generator.render.canvas import BLACK, GREY, WHITE, Canvas, Style
 from generator.render.glyphs import arrow, suit
+from generator.render.layout import text_width
 from generator.render.palette import SUIT_COLOURS, suit_style
 
 TRUE_UNIT = 25.4  # mm per half tile: piecepack tiles are 2 inches wide
 COIN_DIAMETER = 19.05  # mm: piecepack coins are 3/4 inch
+MIN_TEXT_PT = 6.0  # pt on paper: the smallest text players are asked to read
+MM_PER_PT = 25.4 / 72.0
 
 TILE_FILL = "#f4f0e6"
 CORNER_FILL = "#ffffff"
@@ -36,11 +41,22 @@ def _outside(direction: str) -> tuple[float, float]:
     return {"+x": (0, -1), "-x": (0, 1), "+y": (1, 0), "-y": (-1, 0)}[direction]
 
 
-def draw_board(canvas: Canvas, unit: float = TRUE_UNIT) -> None:
-    """The whole board; text sizes are chosen for the true-size board and scale with it."""
+def draw_board(canvas: Canvas, unit: float = TRUE_UNIT, *, print_scale: float = 1.0) -> None:
+    """The whole board; text sizes are chosen for the true-size board and scale with it.
+
+    print_scale: the scale the drawing is printed at (the one-page playmat shrinks it to about
+    1:2). Text is never drawn below MIN_TEXT_PT / print_scale, so the horse names, the coin
+    key and the rules inside the oval still print at >= 6 pt on the shrunken page; the spacing
+    below grows with the text so nothing runs into its neighbour.
+    """
     b = board()
     u = unit
     k = unit / TRUE_UNIT  # text and line scale relative to true size
+    floor = math.ceil(MIN_TEXT_PT / print_scale * 10) / 10  # up to a tenth of a point
+
+    def pt(size: float) -> float:
+        """A text size (pt at true size) scaled with the board, but never below the floor."""
+        return max(size * k, floor)
 
     def px(x: float, y: float) -> tuple[float, float]:
         return x * u, (b.height - y) * u
@@ -88,8 +104,10 @@ def draw_board(canvas: Canvas, unit: float = TRUE_UNIT) -> None:
         ring = BLACK if canvas.mono else SUIT_COLOURS[name]  # light suit colours vanish in grey
         canvas.circle(cx, cy, r, Style(stroke=ring, width=0.8 * k, fill=WHITE))
         canvas.circle(cx, cy, r, Style(stroke=BLACK, width=0.25 * k, dash=(1.2 * k, 1.2 * k)))
-        suit(canvas, name, cx, cy - 1.2 * k, 9.5 * k, suit_style(name))
-        canvas.text(cx, cy + 7.2 * k, hs[c.horse].letter, 7 * k, bold=True, anchor="middle")
+        letter = pt(7)
+        grow = (letter - 7 * k) * MM_PER_PT  # mm the letter grew: the suit gives it room
+        suit(canvas, name, cx, cy - 1.2 * k - grow * 0.4, 9.5 * k - grow * 0.5, suit_style(name))
+        canvas.text(cx, cy + 7.2 * k, hs[c.horse].letter, letter, bold=True, anchor="middle")
 
     # step numbers: in the outer space of straight steps, in the middle of corners
     for step, s in shapes.items():
@@ -97,7 +115,7 @@ def draw_board(canvas: Canvas, unit: float = TRUE_UNIT) -> None:
             cx, cy = s.centre
             x, y = px(cx, cy)
             canvas.circle(x, y, 6.5 * k, NUMBER_DISC)
-            canvas.text(x, y + 2.6 * k, str(step), 20 * k, bold=True, anchor="middle")
+            canvas.text(x, y + 2.6 * k, str(step), pt(20), bold=True, anchor="middle")
             continue
         ox, oy = _outside(s.dir)
         cx, cy = s.centre
@@ -108,7 +126,7 @@ def draw_board(canvas: Canvas, unit: float = TRUE_UNIT) -> None:
             canvas.circle(x, y, 5.2 * k, Style(stroke=colour, width=1.4 * k, fill=WHITE))
         else:
             canvas.circle(x, y, 5.2 * k, NUMBER_DISC)
-        canvas.text(x, y + 2.1 * k, str(step), 15 * k, bold=True, anchor="middle")
+        canvas.text(x, y + 2.1 * k, str(step), pt(15), bold=True, anchor="middle")
         if step in EVENT_STEPS:
             # which horse's event fires here, on the inner space
             ix, iy = px(cx - ox * 0.5, cy - oy * 0.5)
@@ -129,8 +147,10 @@ def draw_board(canvas: Canvas, unit: float = TRUE_UNIT) -> None:
 
     # inside the oval: start/finish label, direction arrows, title and legend
     lx, ly = px(fx, 2.45)
-    canvas.text(lx, ly, "START / FINISH", 12 * k, bold=True, anchor="middle")
-    canvas.text(lx, ly + 5.5 * k, f"cross the line = step {FINISH}", 8 * k, anchor="middle")
+    head, note = pt(12), pt(8)
+    canvas.text(lx, ly, "START / FINISH", head, bold=True, anchor="middle")
+    below = ly + _below(head, note, 5.5 * k)
+    canvas.text(lx, below, f"cross the line = step {FINISH}", note, anchor="middle")
     ink = Style(stroke=BLACK, width=0.8 * k)
     for (x0, y0), (x1, y1) in (
         ((12.0, 2.5), (14.5, 2.5)),
@@ -144,9 +164,9 @@ def draw_board(canvas: Canvas, unit: float = TRUE_UNIT) -> None:
 
     cx, _ = px(b.width / 2, 0)
     _, ty = px(0, 8.3)
-    canvas.text(cx, ty, "TRIACTOR", 40 * k, bold=True, anchor="middle")
+    canvas.text(cx, ty, "TRIACTOR", pt(40), bold=True, anchor="middle")
     canvas.text(
-        cx, ty + 9 * k, "A Day at the Piecepack Downs", 14 * k, italic=True, anchor="middle"
+        cx, ty + 9 * k, "A Day at the Piecepack Downs", pt(14), italic=True, anchor="middle"
     )
     legend = [
         f"Steps 1 to {LAST_STEP}; a straight step has 2 spaces, a corner step "
@@ -154,17 +174,30 @@ def draw_board(canvas: Canvas, unit: float = TRUE_UNIT) -> None:
         "A horse stops on the step of its own event coin and moves as if it rolled the coin.",
         "A full step stops a horse at the farthest earlier step with room.",
     ]
+    rule = pt(10)
+    pitch = max(6.5 * k, rule * MM_PER_PT * 1.3)
     for i, text in enumerate(legend):
-        canvas.text(cx, ty + (20 + 6.5 * i) * k, text, 10 * k, anchor="middle")
+        canvas.text(cx, ty + 20 * k + pitch * i, text, rule, anchor="middle")
     # coin key: suit, letter, horse, event step
     _, ky = px(0, 5.2)
-    col_w = 62 * k
+    label, step_size = pt(9), pt(8)
+    keys = [(c, f"{hs[c.horse].letter} {hs[c.horse].name}") for c in b.coins]
+    widest = max(text_width(t, label, bold=True) for _, t in keys)
+    col_w = max(62 * k, 10 * k + widest + 4 * k)
+    down = _below(label, step_size, 4.2 * k)
+    row_h = max(12 * k, down + _below(step_size, label, 0.0) + 2 * k)
     x0 = cx - 2 * col_w
-    for i, c in enumerate(sorted(b.coins, key=lambda c: c.step)):
+    for i, (c, text) in enumerate(sorted(keys, key=lambda ct: ct[0].step)):
         row, col = divmod(i, 4)
         x = x0 + col * col_w
-        y = ky + row * 12 * k
+        y = ky + row * row_h
         name = hs[c.horse].suit
         suit(canvas, name, x + 4 * k, y - 1.5 * k, 7 * k, suit_style(name))
-        canvas.text(x + 10 * k, y, f"{hs[c.horse].letter} {hs[c.horse].name}", 9 * k, bold=True)
-        canvas.text(x + 10 * k, y + 4.2 * k, f"coin on step {c.step}", 8 * k)
+        canvas.text(x + 10 * k, y, text, label, bold=True)
+        canvas.text(x + 10 * k, y + down, f"coin on step {c.step}", step_size)
+
+
+def _below(upper: float, lower: float, least: float) -> float:
+    """Baseline-to-baseline distance (mm) for a `lower`-pt line under an `upper`-pt one: the
+    upper line's descender, the lower line's ascender and 0.8 mm between (at least `least`)."""
+    return max(least, (0.25 * upper + 0.75 * lower) * MM_PER_PT + 0.8)

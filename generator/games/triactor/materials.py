@@ -73,8 +73,16 @@ def board_documents(opts: PrintOptions, size: str = "both") -> list[Document]:
     docs = []
     w, h = board_size(TRUE_UNIT)
     if size in ("page", "both"):
+        paper = opts.paper_size(landscape=True)
+        # the poster's scale (asked of layout.poster on a scratch page, so the two never
+        # disagree) sets how large the text must be drawn to print at >= 6 pt once shrunk
+        scale = layout.poster(Document("scratch", "scratch"), paper, w, h, lambda c: None)
+
+        def draw_page(c: Canvas) -> None:
+            draw_board(c, print_scale=scale)
+
         doc = Document("triactor-board", "Triactor board", GAME, opts.ident())
-        layout.poster(doc, opts.paper_size(landscape=True), w, h, draw_board, mono=opts.mono)
+        layout.poster(doc, paper, w, h, draw_page, mono=opts.mono)
         docs.append(doc)
     if size in ("tiled", "both"):
         doc = Document("triactor-board-tiled", "Triactor board, true size", GAME, opts.ident())
@@ -102,7 +110,7 @@ def slip_front(race: int | None) -> Callable[[Canvas], None]:
             y = 25 + i * 8.5
             c.text(3, y, str(i + 1), 9, bold=True)
             c.line(8, y + 0.5, 55, y + 0.5, THIN)
-        c.text(3, 25 + credits * 8.5 - 2.2, f"{credits} credits a race; box bets cost 2 and 3", 5.5)
+        c.text(3, 25 + credits * 8.5 - 2.2, f"{credits} credits a race; box bets cost 2 and 3", 6)
         # code legend on the right
         x0 = 59.0
         c.rect(x0 - 1.5, 11.0, SLIP_W - x0 - 1.5, 37.5, LIGHT)
@@ -116,9 +124,11 @@ def slip_front(race: int | None) -> Callable[[Canvas], None]:
         step = SLIP_W / 8
         for h in hs:
             x = step * (h.index + 0.5)
-            suit(c, h.suit, x - 2.6, 55.5, 3.6, suit_style(h.suit))
-            c.text(x + 0.4, 56.8, h.letter, 8, bold=True)
-            c.text(x, 60.2, h.name.split()[0], 4.2, anchor="middle")
+            suit(c, h.suit, x - 2.6, 55.0, 3.6, suit_style(h.suit))
+            c.text(x + 0.4, 56.3, h.letter, 8, bold=True)
+            # the first word of the name at 6 pt (the smallest players read); the widest,
+            # "Diaphanous", is 11.3 mm in an 11.5 mm column and its neighbours are short
+            c.text(x, 59.9, h.name.split()[0], 6, anchor="middle")
 
     return draw
 
@@ -143,7 +153,7 @@ def slip_back(race: int | None) -> Callable[[Canvas], None]:
             c.circle(cx, cy, 7.6, LIGHT)
             c.text(cx - 1.2, cy + 3.4, h.letter, 17, bold=True, anchor="middle")
             suit(c, h.suit, cx + 4.2, cy - 3.6, 4.2, suit_style(h.suit))
-            c.text(cx, cy + 11.3, h.name, 5.5, anchor="middle")
+            c.text(cx, cy + 11.3, h.name, 6, anchor="middle")
         c.text(SLIP_W - 3, SLIP_H - 2.5, f"Race {race}" if race else "Race ____", 6, anchor="end")
 
     return draw
