@@ -57,3 +57,29 @@ def test_demo_refuses_to_overwrite_without_force(tmp_path):
     assert (tmp_path / "graph-paper-5mm.pdf").read_bytes() == b"mine"
     assert run_demo(tmp_path, "--force").exit_code == 0
     assert (tmp_path / "graph-paper-5mm.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_same_bytes_across_processes_with_different_hash_seeds(tmp_path):
+    """Set iteration order changes with PYTHONHASHSEED; output must not."""
+    import os
+    import subprocess
+    import sys
+
+    commands = [
+        ["trading-paint", "cars", "--players", "6", "--format", "pdf", "--format", "svg"],
+        ["graph-racers", "generate", "--size", "40x25", "--difficulty", "medium", "--seed", "3"],
+    ]
+    outputs = []
+    for hash_seed in ("1", "99"):
+        out = tmp_path / hash_seed
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        for args in commands:
+            subprocess.run(
+                [sys.executable, "-m", "generator", *args, "--out", str(out)],
+                env=env,
+                check=True,
+                capture_output=True,
+            )
+        outputs.append({p.name: p.read_bytes() for p in sorted(out.iterdir())})
+    assert len(outputs[0]) >= 3
+    assert outputs[0] == outputs[1]
