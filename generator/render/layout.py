@@ -570,7 +570,7 @@ class Tiling:
     content_w: float
     content_h: float
     overlap: float
-    map_page: Canvas
+    map_page: Canvas | None  # None when the drawing fits one sheet: nothing to assemble
     sheets: tuple[Canvas, ...]  # reading order (A1, A2, ..., B1, ...)
     labels: tuple[str, ...]
     content_boxes: tuple[Box, ...]  # where each sheet's content sits on its page
@@ -618,7 +618,8 @@ def tile(
     overlap: float = 10.0,
     mono: bool = False,
 ) -> Tiling:
-    """Split a width x height mm drawing over true-scale sheets, after an assembly map page.
+    """Split a width x height mm drawing over true-scale sheets, after an assembly map page
+    (no map when one sheet holds it all).
 
     Neighbouring sheets share an `overlap` mm strip (tinted on both, edged with dashed lines
     and alignment crosses at the same drawing points), so a sheet trimmed at its neighbour's
@@ -636,7 +637,11 @@ def tile(
     draw(source)
     flat = list(source.flat())
     sx, sy = content.w - overlap, content.h - overlap
-    map_page = _assembly_map(doc, paper, width, height, draw, rows, cols, content, overlap, mono)
+    map_page = None
+    if rows * cols > 1:
+        map_page = _assembly_map(
+            doc, paper, width, height, draw, rows, cols, content, overlap, mono
+        )
     sheets: list[Canvas] = []
     labels: list[str] = []
     boxes: list[Box] = []

@@ -585,3 +585,11 @@ def test_layout_pdfs_are_byte_identical_across_runs():
         return pdf_bytes(doc)
 
     assert build() == build()
+
+
+def test_tile_of_a_drawing_that_fits_one_sheet_has_no_assembly_map():
+    doc = Document("t", "One sheet")
+    tiling = layout.tile(doc, Paper.get("a4"), 100, 150, lambda c: c.rect(0, 0, 100, 150))
+    assert (tiling.rows, tiling.cols, tiling.map_page) == (1, 1, None)
+    assert len(doc.pages) == 1 and tiling.sheets == (doc.pages[0],)
+    assert "A1" in doc.pages[0].texts()
