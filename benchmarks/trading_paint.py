@@ -58,6 +58,7 @@ def main() -> None:
         ("simulate 2p greedy vs stop:2", 2, ["greedy", "stop:2"], max(games // 5, 10)),
         ("simulate 6p greedy", 6, ["greedy"], max(games // 5, 10)),
         ("simulate 2p expectimax:1 vs greedy", 2, ["expectimax:1", "greedy"], max(games // 100, 3)),
+        ("simulate 2p expectimax vs greedy", 2, ["expectimax", "greedy"], max(games // 100, 3)),
     ]
     for label, players, policies, n in rows:
         report, wall, cpu = timed(lambda p=players, pol=policies, k=n: simulate(p, k, pol, seed=1))

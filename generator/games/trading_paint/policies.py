@@ -7,15 +7,15 @@ A policy picks one of the legal moves at a decision. Specs (as typed on the comm
 - ``greedy`` or ``greedy:K`` - takes any bump or draft in reach (the best one), chains them,
   rolls on after banking, otherwise stops after K dice (default 4, the best fixed rule in the
   luck table). Asks for the caution roll when its team is not leading, always for a wreck.
-- ``expectimax`` or ``expectimax:D`` - at each choice inside a path, looks D dice ahead
-  (default 2) and maximises the expected progress of the turn exactly over those dice; a
-  banked bump or draft is worth its progress plus the value of rolling on (2 squares, the
-  luck table's best).
+- ``expectimax`` or ``expectimax:D`` - at each placement, stop-or-roll and bank decision,
+  searches the next D dice (default 2) exactly (the six faces at 1/6, the X losing the path)
+  and values the ends in squares on the racing line, counting bumps for both cars, blocking
+  an opponent (a lost turn for it), being blocked and bump threats (`racecraft`).
 - ``random`` - a uniformly random legal move (for testing the rules, not for winning).
 
-Values are squares of progress round the lap for the car to play, relative to where its
-current path started; a bump also scores half a square for each opponent knocked back and
-loses half for each team-mate.
+For stop:K and greedy, values are squares of progress round the lap for the car to play,
+relative to where its current path started; a bump also scores half a square for each
+opponent knocked back and loses half for each team-mate.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from generator.games.trading_paint.moves import (
     path_ends,
     placements,
 )
-from generator.games.trading_paint.rules import X
+from generator.games.trading_paint.racecraft import Judge, PathSearch
 from generator.games.trading_paint.state import (
     BANK,
     ENTER,
@@ -44,7 +44,6 @@ from generator.games.trading_paint.state import (
     Caution,
     Draft,
     Move,
-    Place,
     Roll,
     State,
     Stop,
@@ -52,7 +51,6 @@ from generator.games.trading_paint.state import (
 )
 
 BUMP_BONUS = 0.5  # per opponent knocked back (a team-mate knocked back costs as much)
-BANK_VALUE = 2.0  # what rolling on after a bump or draft is worth (luck table, best rule)
 OFF_TRACK = -3.0  # ending in the pit or on the wall: the next turn is spent re-entering
 LOST = -1.0  # a placement that blocks every way on: the path and the rest of the turn are lost
 DEFAULT_STOP = 4
@@ -302,7 +300,9 @@ class RandomDriver(Policy):
 
 @dataclass
 class Expectimax(Policy):
-    """Exact expected progress over the next D dice of the path (chance nodes: the six faces)."""
+    """Exact expectimax over the next D dice of the path (chance nodes: the six faces, the X
+    included at 1/6), with leaves valued by `racecraft.Judge` (squares still to drive on the
+    racing line, bumps, blocking and being blocked)."""
 
     depth: int = DEFAULT_DEPTH
 
@@ -311,38 +311,8 @@ class Expectimax(Policy):
         return "expectimax" if self.depth == DEFAULT_DEPTH else f"expectimax:{self.depth}"
 
     def choose(self, state: State, moves: list[Move], rng: random.Random) -> Move:
-        occ = occupancy(state)
-        if state.stage == PLACE:
-            base = path_start_u(state)
-            best, best_v = moves[0], float("-inf")
-            memo: dict = {}
-            for m in moves:
-                trial = self._placed(state, m, occ)  # type: ignore[arg-type]
-                v = (
-                    self._path_value(trial, occ, base, self.depth, memo)
-                    if trial is not None
-                    else OFF_TRACK
-                )
-                if v > best_v:
-                    best, best_v = m, v
-            return best
-        if state.stage == PATH:
-            base = path_start_u(state)
-            memo = {}
-            best, best_v = None, float("-inf")
-            for m in moves:
-                if isinstance(m, Roll):
-                    v = self._roll_value(state, occ, base, self.depth, memo)
-                else:
-                    v = end_value(state, m, occ, base) + (
-                        BANK_VALUE if isinstance(m, (Bump, Draft)) else 0.0
-                    )
-                if v > best_v:
-                    best, best_v = m, v
-            return best or moves[0]
-        if state.stage == BANK:
-            bd, _ = stop_or_end_best(state, moves, occ, (Bump, Draft))
-            return bd or Roll()
+        if state.stage in (PLACE, PATH, BANK):
+            return max(self.values(state, moves).items(), key=lambda kv: kv[1])[0]
         if state.stage == SPUN:
             if state.caution == cz.DURING:
                 return Caution(not team_leads(state))
@@ -353,68 +323,12 @@ class Expectimax(Policy):
             return best_wreck(state, moves)
         return moves[0]
 
-    # The search works on the path only: the other cars do not move during it.
-    def _placed(self, state: State, m: Place, occ: dict[int, int]) -> State | None:
-        for p in placements(state, state.face, occ):
-            if p.square == m.square and p.rotation == m.rotation:
-                return evolve(
-                    state,
-                    stage=PATH,
-                    face=0,
-                    path=state.path + ((p.square, state.face, p.rotation),),
-                    exits=p.exits,
-                    path_lap=cz.continue_lap(state.board, path_u(state), p.square),
-                    blocker=p.blocker if not state.path else state.blocker,
-                )
-        return None  # pragma: no cover
-
-    def _path_value(
-        self, state: State, occ: dict[int, int], base: float, depth: int, memo: dict
-    ) -> float:
-        key = (state.path, state.exits, depth)
-        if key in memo:
-            return memo[key]
-        last = state.path[-1][0]
-        ends = path_ends(state, occ, last, [d for d, _ in state.exits], from_path=True)
-        if not ends.on_track:
-            v = OFF_TRACK if ends.offs else LOST
-            memo[key] = v
-            return v
-        best = float("-inf")
-        for q in ends.stops:
-            best = max(best, end_value(state, Stop(q), occ, base))
-        for t, _ in ends.bumps:
-            best = max(best, end_value(state, Bump(t), occ, base) + BANK_VALUE)
-        for t, land, _ in ends.drafts:
-            best = max(best, end_value(state, Draft(t, land), occ, base) + BANK_VALUE)
-        if depth > 0 and ends.stops:
-            best = max(best, self._roll_value(state, occ, base, depth, memo))
-        memo[key] = best
-        return best
-
-    def _roll_value(
-        self, state: State, occ: dict[int, int], base: float, depth: int, memo: dict
-    ) -> float:
-        total = 0.0
-        for face in range(1, 7):
-            if face == X:
-                continue  # the path is lost: 0 relative to the bank
-            rolled = evolve(state, stage=PLACE, face=face)
-            best = None
-            for p in placements(rolled, face, occ):
-                trial = evolve(
-                    rolled,
-                    stage=PATH,
-                    face=0,
-                    path=state.path + ((p.square, face, p.rotation),),
-                    exits=p.exits,
-                    path_lap=cz.continue_lap(state.board, path_u(state), p.square),
-                )
-                v = self._path_value(trial, occ, base, depth - 1, memo)
-                if best is None or v > best:
-                    best = v
-            total += best if best is not None else 0.0
-        return total / 6.0
+    def values(self, state: State, moves: list[Move]) -> dict[Move, float]:
+        """The exact expected value of each move at a placement, path or bank decision (the
+        first best move wins ties, in the order of `moves`)."""
+        judge = Judge(state)
+        search = PathSearch(judge, self.depth)
+        return {m: search.move_value(state, m) for m in moves}
 
 
 POLICY_HELP = "stop:K, greedy[:K], expectimax[:D] or random"
