@@ -19,7 +19,8 @@ from generator.games.trading_paint.racecraft import TURN, Judge
 from generator.games.trading_paint.racing_line import lap_squares, squares_to_line, to_go
 from generator.games.trading_paint.rules import X, apply, legal_moves, stuck
 from generator.games.trading_paint.state import PATH, Bump, Face, Roll, State, Stop
-from tests.trading_paint.helpers import B, c, park, position
+
+from .helpers import B, c, park, position
 
 RNG = random.Random(0)
 
