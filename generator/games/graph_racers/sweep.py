@@ -377,6 +377,10 @@ class Sweep:
             k -= 1
             bits.append(i)
             vecs.append(v)
+        return self._line(bits, vecs, v2)
+
+    def _line(self, bits: list[int], vecs: list[Vector], v2: Vector) -> tuple[list, list]:
+        """The racing line from states collected end first, plus the finishing move v2."""
         bits.reverse()
         vecs.reverse()
         path = [self.point(b) for b in bits]
@@ -554,14 +558,7 @@ class Sweep:
             v = holder(k, v, i)
             bits.append(i)
             vecs.append(v)
-        bits.reverse()
-        vecs.reverse()
-        path = [self.point(b) for b in bits]
-        last = path[-1]
-        path.append((last[0] + v2[0], last[1] + v2[1]))
-        vecs.append(v2)
-        accels = [(b[0] - a[0], b[1] - a[1]) for a, b in zip(vecs, vecs[1:], strict=False)]
-        return path, accels
+        return self._line(bits, vecs, v2)
 
 
 def _trimmed(bits: int) -> tuple[int, int]:
