@@ -212,6 +212,15 @@ def best_wreck(state: State, moves: list[Move]) -> Move:
 
 
 # --- policies -------------------------------------------------------------------------------
+
+
+def enough(state: State, occ, gain: int, k: int) -> bool:
+    """Stop now: k dice laid, or the stop crosses the finish, or rolling on cannot help."""
+    return (
+        len(state.path) >= k or _finishes(gain + path_start_u(state), state) or hopeless(state, occ)
+    )
+
+
 @dataclass
 class StopAfter(Policy):
     """Roll until the path has K dice, then stop; bump or draft only when nothing else ends it."""
@@ -228,11 +237,7 @@ class StopAfter(Policy):
             return best_placement(state, moves, occ)
         if state.stage == PATH:
             stop, v = stop_or_end_best(state, moves, occ, (Stop,))
-            if stop is not None and (
-                len(state.path) >= self.k
-                or _finishes(v + path_start_u(state), state)
-                or hopeless(state, occ)
-            ):
+            if stop is not None and enough(state, occ, v, self.k):
                 return stop
             if any(isinstance(m, Roll) for m in moves):
                 return Roll()
@@ -270,11 +275,7 @@ class Greedy(Policy):
             if state.stage == BANK:
                 return Roll()
             stop, v = stop_or_end_best(state, moves, occ, (Stop,))
-            if stop is not None and (
-                len(state.path) >= self.k
-                or _finishes(v + path_start_u(state), state)
-                or hopeless(state, occ)
-            ):
+            if stop is not None and enough(state, occ, v, self.k):
                 return stop
             if any(isinstance(m, Roll) for m in moves):
                 return Roll()
