@@ -214,7 +214,7 @@ def best_wreck(state: State, moves: list[Move]) -> Move:
 # --- policies -------------------------------------------------------------------------------
 
 
-def enough(state: State, occ, gain: int, k: int) -> bool:
+def enough(state: State, occ: dict[int, int], gain: float, k: int) -> bool:
     """Stop now: k dice laid, or the stop crosses the finish, or rolling on cannot help."""
     return (
         len(state.path) >= k or _finishes(gain + path_start_u(state), state) or hopeless(state, occ)
