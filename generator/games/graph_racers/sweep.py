@@ -403,13 +403,13 @@ class Sweep:
         if self.exact and not self._connected(starts):
             return None, [], [], 0
         frontier: dict[Vector, int] = {(0, 0): starts}
-        plain = self.plain
-        # per vector, the plain points not yet reached with it (starts are reached at rest)
-        unseen: dict[Vector, int] = {(0, 0): plain & ~starts}
+        # per vector, the points whose plain move lands on a point not yet reached with it
+        # (kept at the start point: landing points are distinct per start point)
+        avail: dict[Vector, int] = {}
         trim = self.rows * self.width > 1 << 16  # store big layers without their low zeros
         layers: list[dict[Vector, tuple[int, int]]] = []
-        # per vector: finish band start, finish bits, plain-move set, offset
-        info: dict[Vector, tuple[int, int, int, int]] = {}
+        # per vector: finish band start, finish bits, offset
+        info: dict[Vector, tuple[int, int, int]] = {}
         settled = 0
         while frontier:
             settled += sum(b.bit_count() for b in frontier.values())
@@ -424,23 +424,20 @@ class Sweep:
             for v2, inc in _spread(frontier, accel, kind).items():
                 known = info.get(v2)
                 if known is None:
-                    known = info[v2] = (*self.finish(v2), self.legal(v2), self.offset(v2))
-                base, fin, legal, off = known
+                    known = info[v2] = (*self.finish(v2), self.offset(v2))
+                    # staying put from a start reaches a state already settled at rest
+                    avail[v2] = self.legal(v2) & ~starts if v2 == (0, 0) else self.legal(v2)
+                base, fin, off = known
                 if fin:
                     fin &= inc >> base if base else inc
                     if fin:
                         path, accels = self._walk_back(layers, accel, v2, base, fin)
                         return len(layers), path, accels, settled
-                moved = inc & legal
+                left = avail[v2]
+                moved = inc & left
                 if moved:
-                    moved = moved << off if off >= 0 else moved >> -off
-                    left = unseen.get(v2)
-                    if left is None:
-                        left = plain
-                    moved &= left
-                    if moved:
-                        nxt[v2] = moved
-                        unseen[v2] = left ^ moved
+                    avail[v2] = left ^ moved
+                    nxt[v2] = moved << off if off >= 0 else moved >> -off
             frontier = nxt
         return None, [], [], settled
 
@@ -449,10 +446,12 @@ class Sweep:
 
         On big open maps the cars with one vector in one layer sit in a band of rows (about a
         tenth of barto-big_scaled_10), but a whole-grid integer costs every operation the whole
-        grid. Here a set is (offset, bits), offset a multiple of 8: unions align two windows,
-        the plain-move test reads only the window's bytes of the per-vector set, moving by the
-        vector only changes the offset, and the not-yet-reached sets are bytearrays updated in
-        place over the window. Same layers, same answers as run().
+        grid. Here a set is (offset, bits), offset a multiple of 8: unions align two windows
+        and moving by the vector only changes the offset. Per vector, one bytearray `avail`
+        over start points holds the points from which the move is plain and lands on a point
+        not yet reached with that vector, so one read of the window's bytes does the legality
+        test and the test against the states seen before, and one write marks the new ones.
+        Same layers, same answers as run().
         """
         kind = self.rules.accel
         accel = normal_changes(kind)
@@ -460,15 +459,14 @@ class Sweep:
         if self.exact and not self._connected(starts):
             return None, [], [], 0
         nbytes = (self.rows * self.width + 7) // 8
-        plain = self.plain.to_bytes(nbytes, "little")
         grid = (1 << 8 * nbytes) - 1  # the endpoint rule's shifted sets reach past the grid
         low = _low_bytes(starts)
         frontier: dict[Vector, tuple[int, int]] = {(0, 0): (8 * low, starts >> 8 * low)}
-        unseen: dict[Vector, bytearray] = {
-            (0, 0): bytearray((self.plain & ~starts).to_bytes(nbytes, "little"))
-        }
-        # per vector: (offset, goal band start, goal band end, finish bits, plain-move bytes)
-        info: dict[Vector, tuple[int, int, int, int, bytes]] = {}
+        # per vector: points whose plain move lands on a point not yet reached with it
+        # (landing points are distinct per start point, so the sets are kept at the start)
+        avail: dict[Vector, bytearray] = {}
+        # per vector: (offset, goal band start, goal band end, finish bits)
+        info: dict[Vector, tuple[int, int, int, int]] = {}
         layers: list[dict[Vector, tuple[int, int]]] = []
         settled = 0
         from_bytes = int.from_bytes
@@ -482,42 +480,35 @@ class Sweep:
                 known = info.get(v2)
                 if known is None:
                     base, fin = self.finish(v2)
-                    known = info[v2] = (
-                        self.offset(v2),
-                        base,
-                        base + fin.bit_length(),
-                        fin,
-                        (self.legal(v2) & grid).to_bytes(nbytes, "little"),
-                    )
-                off, base, end, fin, lb = known
+                    known = info[v2] = (self.offset(v2), base, base + fin.bit_length(), fin)
+                    # staying put from a start reaches a state already settled at rest
+                    legal = self.legal(v2) & (grid if v2 != (0, 0) else ~starts & grid)
+                    avail[v2] = bytearray(legal.to_bytes(nbytes, "little"))
+                off, base, end, fin = known
                 n = x.bit_length()
                 if fin and o < end and o + n > base:
                     # both sets relative to `base`
                     hit = fin & (x << (o - base) if o >= base else x >> (base - o))
                     if hit:
-                        i = base + (hit & -hit).bit_length() - 1
+                        i = base + _lowest(hit)
                         path, accels = self._walk_back(layers, accel, v2, i, 1)
                         return len(layers), path, accels, settled
                 a = o >> 3
-                moved = x & from_bytes(lb[a : a + ((n + 7) >> 3)], "little")
+                left = avail[v2]
+                seg = left[a : a + ((n + 7) >> 3)]
+                open_ = from_bytes(seg, "little")
+                moved = x & open_
                 if not moved:
                     continue
+                left[a : a + len(seg)] = (open_ ^ moved).to_bytes(len(seg), "little")
                 to = o + off
                 if to < 0:  # the low bits of the window are empty: every car lands on the grid
                     moved >>= -to
                     to = 0
-                moved <<= to & 7
-                a = to >> 3
-                left = unseen.get(v2)
-                if left is None:
-                    left = unseen[v2] = bytearray(plain)
-                seg = left[a : a + ((moved.bit_length() + 7) >> 3)]
-                open_ = from_bytes(seg, "little")
-                moved &= open_
-                if moved:
-                    left[a : a + len(seg)] = (open_ ^ moved).to_bytes(len(seg), "little")
-                    low = ((moved & -moved).bit_length() - 1) >> 3
-                    nxt[v2] = (8 * (a + low), moved >> 8 * low)
+                elif to & 7:
+                    moved <<= to & 7
+                low = _lowest(moved) >> 3
+                nxt[v2] = (((to >> 3) + low) << 3, moved >> 8 * low if low else moved)
             frontier = nxt
         return None, [], [], settled
 
@@ -568,7 +559,13 @@ def _trimmed(bits: int) -> tuple[int, int]:
 
 def _low_bytes(bits: int) -> int:
     """How many whole zero bytes sit below the lowest set bit."""
-    return ((bits & -bits).bit_length() - 1) >> 3
+    return _lowest(bits) >> 3
+
+
+def _lowest(bits: int) -> int:
+    """The index of the lowest set bit of a positive integer (cheaper than bits & -bits on
+    big integers: no negation)."""
+    return (bits ^ (bits - 1)).bit_length() - 1
 
 
 def _spread_windows(frontier: dict[Vector, tuple[int, int]], accel, kind: int):
