@@ -7,7 +7,7 @@ from conftest import DATA
 
 from generator.errors import LimitExceeded
 from generator.games.graph_racers.check import RacingLine, check_line
-from generator.games.graph_racers.cpsat import solve_cpsat, speed_bound
+from generator.games.graph_racers.cpsat import fewest_moves, solve_cpsat, speed_bound
 from generator.games.graph_racers.formats import read_track
 from generator.games.graph_racers.rules import Rules
 from generator.games.graph_racers.solve import solve
@@ -83,3 +83,20 @@ def test_cpsat_refuses_big_tracks():
     track = read_track(DATA / "racetrackgym" / "empty-40x40.track")
     with pytest.raises(LimitExceeded, match="use --engine search"):
         solve_cpsat(track, Rules(9))
+
+
+@pytest.mark.parametrize(
+    "rules", [Rules(5), Rules(9), Rules(8, "endpoint"), Rules(9, turbo=2, rocket=1)], ids=str
+)
+def test_first_horizon_is_a_lower_bound(rules, text_track):
+    """CP-SAT starts at fewest_moves: it must never pass over the optimum (else it would
+    report a longer race than the search engine), and it skips the hopeless short ones."""
+    tracks = [read_track(DATA / "momba" / "tiny.track"), text_track(LAP_MAP, LAP)]
+    tracks += [read_track(DATA / "racetrackgym" / n) for n in ("bottleneck.txt", "pyramid.txt")]
+    firsts = []
+    for track in tracks:
+        first, best = fewest_moves(track, rules), solve(track, rules).moves
+        assert first is not None and 1 <= first <= best, (track.name, first, best)
+        firsts.append(first)
+    assert max(firsts) > 1
+    assert fewest_moves(text_track("S.#G\n"), Rules(9)) is None

@@ -1,6 +1,8 @@
 """A second, independent engine: a time-expanded CP-SAT model, for small tracks.
 
-For T = 1, 2, ... the model asks: is there a race of exactly T moves? Variables are the car's
+For T = L, L + 1, ... the model asks: is there a race of exactly T moves? L is the
+admissible lower bound of distances.py (king-move distance to the finish, covered at best
+with one more square of speed a move), so the T below it, all infeasible, are skipped. Variables are the car's
 point, vector and acceleration at every move; tables (built from the referee) list which moves
 stay on the track, which finish, which accelerations the rules allow from each vector, and
 where the car skids on oil. The first T that is feasible is the optimum. It shares the rules
@@ -15,6 +17,7 @@ from __future__ import annotations
 import time
 
 from generator.errors import LimitExceeded
+from generator.games.graph_racers.distances import UNREACHABLE, MovesLeft, stage_distances
 from generator.games.graph_racers.model import Track
 from generator.games.graph_racers.referee import FINISH, MOVE, Referee
 from generator.games.graph_racers.rules import BRAKE, ROCKET, TURBO, Rules, changes, skid_changes
@@ -38,6 +41,22 @@ def speed_bound(extent: int, rules: Rules) -> int:
         if travelled > extent - 1:
             return s
         s = nxt
+
+
+def fewest_moves(track: Track, rules: Rules) -> int | None:
+    """A lower bound on the moves of any race (None: no start can reach the finish).
+
+    The least, over the start points, of the moves needed to cover the distance to the finish
+    from rest (distances.py proves the bound); never below 1.
+    """
+    table = stage_distances(track, rules)[0]
+    left = MovesLeft(rules)
+    bounds = [
+        left(d, 0, rules.turbo, rules.rocket)
+        for d in (table[r * track.cols + c] for r, c in track.starts)
+        if d != UNREACHABLE
+    ]
+    return max(1, min(bounds)) if bounds else None
 
 
 def solve_cpsat(
@@ -94,11 +113,12 @@ def solve_cpsat(
     amax = 3 if rules.rocket else 2 if (rules.turbo or rules.brakes) else 1
 
     branches = 0
-    if not finishes:
+    first = fewest_moves(track, rules)
+    if not finishes or first is None:
         return Solution(
             rules, None, expanded=0, seconds=time.perf_counter() - began, engine="cp-sat"
         )
-    for T in range(1, horizon + 1):
+    for T in range(first, horizon + 1):
         m = cp_model.CpModel()
         ys = [m.NewIntVar(0, track.rows - 1, f"y{t}") for t in range(T)]
         xs = [m.NewIntVar(0, track.cols - 1, f"x{t}") for t in range(T)]
