@@ -30,6 +30,13 @@ class PrintOptions:
 
         return Paper.get(self.paper, self.landscape if landscape is None else landscape)
 
+    def paper_turns(self) -> list:
+        """The orientations a sheet layout may use: landscape alone with --landscape, else
+        portrait first, then landscape (see layout.fewest_sheets)."""
+        if self.landscape:
+            return [self.paper_size(landscape=True)]
+        return [self.paper_size(landscape=False), self.paper_size(landscape=True)]
+
     def ident(self, extra: str = "") -> str:
         """The footer's id text: what the document is, plus the seed when one was given."""
         parts = [p for p in (extra, f"seed {self.seed}" if self.seed is not None else "") if p]

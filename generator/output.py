@@ -82,23 +82,34 @@ def write_atomic(path: Path, data: bytes, force: bool) -> None:
 
 def emit(doc: Document, opts: PrintOptions) -> list[Path]:
     """Render `doc` in every requested format and write the files into opts.out."""
-    if not doc.pages:
-        raise InvalidInput(f"nothing to print for {doc.title}")
+    return emit_all([doc], opts)
+
+
+def emit_all(docs: list[Document], opts: PrintOptions) -> list[Path]:
+    """Render several documents and write them all, or nothing: every target is checked for
+    an existing file and every page rendered before the first file is written."""
+    for doc in docs:
+        if not doc.pages:
+            raise InvalidInput(f"nothing to print for {doc.title}")
     from generator.render.layout import add_footers
 
-    add_footers(doc)
-    planned: list[tuple[Path, str]] = []
-    for fmt in opts.formats:
-        planned += [(opts.out / name, fmt) for name in target_names(doc, fmt)]
+    planned: list[Path] = []
+    for doc in docs:
+        add_footers(doc)
+        for fmt in opts.formats:
+            planned += [opts.out / name for name in target_names(doc, fmt)]
     if not opts.force:
-        for path, _ in planned:
+        for path in planned:
             if path.exists():
                 raise OutputExists(f"{path} already exists: use --force to overwrite it")
     check_writable(opts.out)
     payload: list[tuple[Path, bytes]] = []
-    for fmt in opts.formats:
-        names = target_names(doc, fmt)
-        payload += list(zip([opts.out / n for n in names], render(doc, fmt, opts.dpi), strict=True))
+    for doc in docs:
+        for fmt in opts.formats:
+            names = target_names(doc, fmt)
+            payload += list(
+                zip([opts.out / n for n in names], render(doc, fmt, opts.dpi), strict=True)
+            )
     written: list[Path] = []
     for path, data in payload:
         write_atomic(path, data, force=True)

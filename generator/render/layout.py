@@ -352,6 +352,25 @@ def _place(canvas: Canvas, cell: Box, draw: Draw | None, *, rotate180: bool = Fa
 # --- n-up --------------------------------------------------------------------------------
 
 
+def fewest_sheets(papers: Sequence[Paper], lay: Callable[[Document, Paper], Sequence]) -> Paper:
+    """The first of `papers` on which the layout `lay` needs the fewest sheets.
+
+    `lay(doc, paper)` is the very layout call that will print (nup, gutter_fold, duplex, ...),
+    run on a scratch document, so the count can never disagree with the print. A paper the
+    layout does not fit is skipped; when none fits, the first is returned and its own error
+    tells the user what to do.
+    """
+    best: tuple[int, Paper] | None = None
+    for paper in papers:
+        try:
+            sheets = len(lay(Document("scratch", "scratch"), paper))
+        except (InvalidInput, LimitExceeded):
+            continue
+        if best is None or sheets < best[0]:
+            best = (sheets, paper)
+    return best[1] if best else papers[0]
+
+
 def nup(
     doc: Document,
     paper: Paper,

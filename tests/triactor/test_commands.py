@@ -93,9 +93,13 @@ def test_odds_errors():
     assert r.exit_code == 1 and "unknown horse 'X'" in r.output
     r = run("odds", "--coins", "S=ace,S=2")
     assert r.exit_code == 1 and "coin S given twice" in r.output
-    r = run("odds", "--policy", "slip")
-    assert r.exit_code == 1
-    assert r.output == "Error: --policy slip needs the players' slips: add --slips SMC,PD,...\n"
+    # --policy slip and --slips go together: usage errors both ways, in odds and in race
+    for command in ("odds", "race"):
+        r = run(command, "--policy", "slip")
+        assert r.exit_code == 2
+        assert r.output == "Error: --policy slip needs the players' slips: add --slips SMC,PD,...\n"
+        r = run(command, "--slips", "SM")
+        assert (r.exit_code, r.output) == (2, "Error: --slips is for --policy slip\n")
     r = run("odds", "--races", "0")
     assert r.exit_code == 2
 
@@ -108,3 +112,24 @@ def test_race_log_is_reproducible():
     assert lines[0].startswith("coins (face down): S=")
     assert lines[-1].startswith("finish: ") and len(lines[-1].split(", ")) == 3
     assert sum("past the post" in line for line in lines) == 3
+
+
+def test_settle_broken_csv_and_no_bets(tmp_path):
+    bad = tmp_path / "bets.csv"
+    bad.write_text('player,bet\nann,"S\nbob,M\n', encoding="utf-8")  # the quote never closes
+    r = run("settle", str(bad), "--finish", "S,M,C")
+    assert r.exit_code == 1
+    assert r.output == (
+        f"Error: {bad} line 3: not valid CSV (unexpected end of data); "
+        "check the quotes on that line and after it\n"
+    )
+    bad.write_text('player,bet\nann,"' + "S" * 200_000 + '"\n', encoding="utf-8")
+    r = run("settle", str(bad), "--finish", "S,M,C")
+    assert r.exit_code == 1 and "field larger than field limit" in r.output
+    assert r.output.count("\n") == 1
+    bad.write_text("player,bet\n\n", encoding="utf-8")
+    r = run("settle", str(bad), "--finish", "S,M,C")
+    assert (r.exit_code, r.output) == (
+        1,
+        f"Error: {bad} has no bets: write one bet per line after the header\n",
+    )

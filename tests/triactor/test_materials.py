@@ -230,3 +230,44 @@ def test_print_command_usage_errors(tmp_path):
     assert r.exit_code == 2 and "must be larger than 10 mm" in r.output
     r = CliRunner().invoke(cli, ["triactor", "slips", "--players", "0", "--out", str(tmp_path)])
     assert r.exit_code == 2
+
+
+def test_letter_sheets_turn_when_that_saves_paper(tmp_path):
+    """On Letter the 48 coins and 8 horse cards fit one landscape sheet (two portrait ones),
+    and 12 slips gutter-fold 4 a sheet as on A4; --landscape forces landscape."""
+    letter = opts(tmp_path, "letter")
+    for doc in (m.coins_document(letter), m.horses_document(letter)):
+        assert len(doc.pages) == 1 and doc.pages[0].width > doc.pages[0].height
+    gutter = m.slips_documents(letter, players=6, races=2, layouts=("gutter-fold",))[0]
+    assert len(gutter.pages) == 3 and gutter.pages[0].width < gutter.pages[0].height
+    a4_dice = m.dice_document(opts(tmp_path))
+    assert a4_dice.pages[0].width < a4_dice.pages[0].height  # a tie stays portrait
+    turned = PrintOptions(
+        out=tmp_path,
+        formats=("pdf",),
+        paper="a4",
+        mono=False,
+        seed=None,
+        force=False,
+        landscape=True,
+    )
+    assert all(p.width > p.height for p in m.dice_document(turned).pages)
+
+
+def test_two_documents_are_written_all_or_nothing(tmp_path):
+    """board --size both writes two files: if the second exists, the first is not written."""
+    runner = CliRunner()
+    r = runner.invoke(cli, ["triactor", "board", "--size", "tiled", "--out", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(cli, ["triactor", "board", "--out", str(tmp_path)])
+    assert r.exit_code == 1
+    assert r.output == (
+        f"Error: {tmp_path / 'triactor-board-tiled.pdf'} already exists: use --force to overwrite it\n"
+    )
+    assert not (tmp_path / "triactor-board.pdf").exists()
+
+
+def test_payouts_say_they_stay_portrait(tmp_path):
+    r = CliRunner().invoke(cli, ["triactor", "payouts", "--landscape", "--out", str(tmp_path)])
+    assert r.exit_code == 0
+    assert "the payout tables print portrait" in r.output

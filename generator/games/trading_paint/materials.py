@@ -233,18 +233,14 @@ def cars_document(opts: PrintOptions, players: int, edge: float) -> Document:
             cube_net(canvas, 0, 0, edge, faces)
 
         draws.append(draw)
+
     # the team key line gets its own strip, so no net ever runs under it
-    layout.nup(
-        doc,
-        opts.paper_size(),
-        draws,
-        nw,
-        nh,
-        gap=3.0,
-        crop_marks=False,
-        mono=opts.mono,
-        header=CARS_KEY_STRIP,
-    )
+    def lay(d: Document, p: Paper) -> list:
+        return layout.nup(
+            d, p, draws, nw, nh, gap=3.0, crop_marks=False, mono=opts.mono, header=CARS_KEY_STRIP
+        )
+
+    lay(doc, layout.fewest_sheets(opts.paper_turns(), lay))
     first = doc.pages[0]
     key = ", ".join(f"team {t}: {team_symbol(k)}" for k, t in enumerate(setup.teams))
     first.text(

@@ -98,14 +98,10 @@ def odds_command(
     winnings of every bet type (payout column from --backers)."""
     from generator.games.triactor.coins import parse_coins
     from generator.games.triactor.odds import simulate
-    from generator.games.triactor.policies import make_policy, parse_slips
     from generator.games.triactor.report import odds_json, odds_text
 
     known = parse_coins(coins)
-    slip_masks = parse_slips(slips) if slips else None
-    if slip_masks and policy != "slip":
-        raise click.UsageError("--slips is for --policy slip")
-    chooser = make_policy(policy, slip_masks)
+    chooser = _chooser(policy, slips)
     if sys.stderr.isatty():  # a progress bar on a terminal, quiet when piped
         with click.progressbar(length=races, label="racing", file=sys.stderr) as bar:
             tally = simulate(races, known=known, policy=chooser, seed=seed, progress=bar.update)
@@ -134,10 +130,10 @@ def race_command(coins: str, seed: int, policy: str, slips: str | None) -> None:
 
     from generator.games.triactor.coins import NAMES, draw_coins, format_coins, parse_coins
     from generator.games.triactor.horses import LETTERS
-    from generator.games.triactor.policies import SlipPolicy, make_policy, parse_slips
+    from generator.games.triactor.policies import SlipPolicy
     from generator.games.triactor.race import new_race, turns
 
-    chooser = make_policy(policy, parse_slips(slips) if slips else None)
+    chooser = _chooser(policy, slips)
     rng = random.Random(seed)
     race = new_race(draw_coins(parse_coins(coins), rng))
     players = chooser.players
@@ -159,12 +155,23 @@ def race_command(coins: str, seed: int, policy: str, slips: str | None) -> None:
     click.echo("finish: " + ", ".join(LETTERS[h] for h in final.finish))
 
 
-def _emit_all(docs: list, opts: PrintOptions) -> None:
-    from generator.output import emit
+def _chooser(policy: str, slips: str | None):
+    """The die chooser of --policy; --slips goes with --policy slip and only with it (usage
+    errors both ways, exit 2)."""
+    from generator.games.triactor.policies import make_policy, parse_slips
 
-    for doc in docs:
-        for path in emit(doc, opts):
-            click.echo(str(path))
+    if slips and policy != "slip":
+        raise click.UsageError("--slips is for --policy slip")
+    if policy == "slip" and not slips:
+        raise click.UsageError("--policy slip needs the players' slips: add --slips SMC,PD,...")
+    return make_policy(policy, parse_slips(slips) if slips else None)
+
+
+def _emit_all(docs: list, opts: PrintOptions) -> None:
+    from generator.output import emit_all
+
+    for path in emit_all(docs, opts):
+        click.echo(str(path))
 
 
 @triactor.command("board")
@@ -217,9 +224,12 @@ def slips_command(
 @triactor.command("payouts")
 @printing_options
 def payouts_command(opts: PrintOptions) -> None:
-    """The payout tables on one page, exactly as in the rules, with the shorthand letters."""
+    """The payout tables on one page, exactly as in the rules, with the shorthand letters
+    (always portrait: the tables are a page tall)."""
     from generator.games.triactor.materials import payouts_document
 
+    if opts.landscape:
+        click.echo("note: the payout tables print portrait; --landscape is not used", err=True)
     _emit_all([payouts_document(opts)], opts)
 
 

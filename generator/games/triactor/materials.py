@@ -20,6 +20,7 @@ from generator.render.document import Document
 from generator.render.glyphs import suit
 from generator.render.nets import cube_net, cube_net_size
 from generator.render.palette import SUIT_COLOURS, suit_style
+from generator.render.paper import Paper
 
 GAME = "Triactor"
 THIN = Style(stroke=BLACK, width=0.2)
@@ -27,7 +28,7 @@ RULE = Style(stroke=BLACK, width=0.35)
 LIGHT = Style(stroke=GREY, width=0.15)
 HEAD_FILL = Style(stroke=None, fill="#e8e8e8")
 
-SLIP_W, SLIP_H = 92.0, 62.0  # mm: a betting slip
+SLIP_W, SLIP_H = 92.0, 60.0  # mm: a betting slip (2 x 2 fit a gutter-fold Letter sheet)
 CARD_W, CARD_H = 57.0, 88.0  # mm: a horse card (bridge card size, nine to an A4 or Letter sheet)
 COIN_DIAMETER = 19.05  # mm: 3/4 inch, a piecepack coin
 DIE_EDGE = 16.0  # mm: a standard die (piecepack dice are about 1/2 to 5/8 inch)
@@ -107,28 +108,28 @@ def slip_front(race: int | None) -> Callable[[Canvas], None]:
         c.line(14, 16, 55, 16, THIN)
         credits = credits_per_race()
         for i in range(credits):
-            y = 25 + i * 8.5
+            y = 25 + i * 8.0
             c.text(3, y, str(i + 1), 9, bold=True)
             c.line(8, y + 0.5, 55, y + 0.5, THIN)
-        c.text(3, 25 + credits * 8.5 - 2.2, f"{credits} credits a race; box bets cost 2 and 3", 6)
+        c.text(3, 25 + credits * 8.0 - 2.2, f"{credits} credits a race; box bets cost 2 and 3", 6)
         # code legend on the right
         x0 = 59.0
-        c.rect(x0 - 1.5, 11.0, SLIP_W - x0 - 1.5, 37.5, LIGHT)
+        c.rect(x0 - 1.5, 11.0, SLIP_W - x0 - 1.5, 36.4, LIGHT)
         for i, (code, box, what, cost) in enumerate(CODE_LEGEND):
-            y = 15.0 + i * 4.45
+            y = 15.0 + i * 4.3
             boxed_code(c, x0, y, code, 7, box)
             c.text(x0 + 10.5, y, what, 6)
             c.text(SLIP_W - 4, y, str(cost), 6, anchor="end")
         # horse letters with suits along the bottom
-        c.line(0, 50.5, SLIP_W, 50.5, LIGHT)
+        c.line(0, 49.0, SLIP_W, 49.0, LIGHT)
         step = SLIP_W / 8
         for h in hs:
             x = step * (h.index + 0.5)
-            suit(c, h.suit, x - 2.6, 55.0, 3.6, suit_style(h.suit))
-            c.text(x + 0.4, 56.3, h.letter, 8, bold=True)
+            suit(c, h.suit, x - 2.6, 53.5, 3.6, suit_style(h.suit))
+            c.text(x + 0.4, 54.8, h.letter, 8, bold=True)
             # the first word of the name at 6 pt (the smallest players read); the widest,
             # "Diaphanous", is 11.3 mm in an 11.5 mm column and its neighbours are short
-            c.text(x, 59.9, h.name.split()[0], 6, anchor="middle")
+            c.text(x, 58.2, h.name.split()[0], 6, anchor="middle")
 
     return draw
 
@@ -145,11 +146,11 @@ def slip_back(race: int | None) -> Callable[[Canvas], None]:
             6,
             anchor="middle",
         )
-        cols, cw, rh = 4, SLIP_W / 4, 21.0
+        cols, cw, rh = 4, SLIP_W / 4, 20.0
         for h in hs:
             r, col = divmod(h.index, cols)
             cx = cw * (col + 0.5)
-            cy = 23.5 + r * rh
+            cy = 22.5 + r * rh
             c.circle(cx, cy, 7.6, LIGHT)
             c.text(cx - 1.2, cy + 3.4, h.letter, 17, bold=True, anchor="middle")
             suit(c, h.suit, cx + 4.2, cy - 3.6, 4.2, suit_style(h.suit))
@@ -174,16 +175,17 @@ def slips_documents(
     )
     fronts = [slip_front(n) for n in numbers]
     backs = [slip_back(n) for n in numbers]
-    paper = opts.paper_size()
     docs = []
     for name in layouts:
         stem = "triactor-slips-" + ("gutter" if name == "gutter-fold" else "duplex")
         title = "Triactor betting slips, " + ("gutter fold" if name == "gutter-fold" else "duplex")
         doc = Document(stem, title, GAME, opts.ident(f"{len(numbers)} slips"))
-        if name == "gutter-fold":
-            layout.gutter_fold(doc, paper, fronts, backs, SLIP_W, SLIP_H, gap=4.0, mono=opts.mono)
-        else:
-            layout.duplex(doc, paper, fronts, backs, SLIP_W, SLIP_H, gap=4.0, mono=opts.mono)
+        two_sided = layout.gutter_fold if name == "gutter-fold" else layout.duplex
+
+        def lay(d: Document, p: Paper, two_sided=two_sided) -> list:  # noqa: ANN001
+            return two_sided(d, p, fronts, backs, SLIP_W, SLIP_H, gap=4.0, mono=opts.mono)
+
+        lay(doc, layout.fewest_sheets(opts.paper_turns(), lay))
         docs.append(doc)
     return docs
 
@@ -334,15 +336,12 @@ def horse_card(h: Horse) -> Callable[[Canvas], None]:
 
 def horses_document(opts: PrintOptions) -> Document:
     doc = Document("triactor-horses", "Triactor horse cards", GAME, opts.ident())
-    layout.nup(
-        doc,
-        opts.paper_size(),
-        [horse_card(h) for h in horses()],
-        CARD_W,
-        CARD_H,
-        gap=3.0,
-        mono=opts.mono,
-    )
+    cards = [horse_card(h) for h in horses()]
+
+    def lay(d: Document, p: Paper) -> list:
+        return layout.nup(d, p, cards, CARD_W, CARD_H, gap=3.0, mono=opts.mono)
+
+    lay(doc, layout.fewest_sheets(opts.paper_turns(), lay))
     return doc
 
 
@@ -376,9 +375,13 @@ def coins_document(opts: PrintOptions, diameter: float = COIN_DIAMETER) -> Docum
             fronts.append(_coin_side(h, None, diameter, cell))
             backs.append(_coin_side(h, v, diameter, cell))
     doc = Document("triactor-coins", "Triactor coins", GAME, opts.ident(f"{diameter:g} mm"))
+
     # no gap: the cells already leave 2 mm between coins, and on A4 the 1 mm gaps were what
     # pushed the calibration bar off a page of true-size coins
-    layout.gutter_fold(doc, opts.paper_size(), fronts, backs, cell, cell, gap=0.0, mono=opts.mono)
+    def lay(d: Document, p: Paper) -> list:
+        return layout.gutter_fold(d, p, fronts, backs, cell, cell, gap=0.0, mono=opts.mono)
+
+    lay(doc, layout.fewest_sheets(opts.paper_turns(), lay))
     return doc
 
 
@@ -432,14 +435,10 @@ def dice_document(opts: PrintOptions, edge: float = DIE_EDGE) -> Document:
         return draw
 
     doc = Document("triactor-dice", "Triactor dice", GAME, opts.ident(f"{edge:g} mm faces"))
-    layout.nup(
-        doc,
-        opts.paper_size(),
-        [item(hh) for hh in horses()],
-        w,
-        h + label,
-        gap=6.0,
-        crop_marks=False,
-        mono=opts.mono,
-    )
+    items = [item(hh) for hh in horses()]
+
+    def lay(d: Document, p: Paper) -> list:
+        return layout.nup(d, p, items, w, h + label, gap=6.0, crop_marks=False, mono=opts.mono)
+
+    lay(doc, layout.fewest_sheets(opts.paper_turns(), lay))
     return doc

@@ -148,11 +148,10 @@ def parse_finish(text: str) -> tuple[int, int, int]:
 
 def read_bets(text: str, source: str = "bets") -> list[Wager]:
     """Parse the CSV text: header `player,bet`, then one bet per line (blank lines skipped)."""
-    reader = csv.reader(io.StringIO(text))
+    reader = csv.reader(io.StringIO(text), strict=True)
     wagers: list[Wager] = []
     header_seen = False
-    for row in reader:
-        line = reader.line_num
+    for line, row in _rows(reader, source):
         shown = ",".join(row)
         if not any(cell.strip() for cell in row):
             continue
@@ -182,7 +181,25 @@ def read_bets(text: str, source: str = "bets") -> list[Wager]:
             raise InvalidInput(f"{source} line {line} ({shown}): {e}") from None
     if not header_seen:
         raise InvalidInput(f"{source} is empty: write the header player,bet and one bet per line")
+    if not wagers:
+        raise InvalidInput(f"{source} has no bets: write one bet per line after the header")
     return wagers
+
+
+def _rows(reader, source: str):
+    """(line number, row) pairs; broken CSV (an unclosed quote, a huge field) is an error
+    naming the line where the reader gave up."""
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as e:
+            raise InvalidInput(
+                f"{source} line {reader.line_num}: not valid CSV ({e}); "
+                "check the quotes on that line and after it"
+            ) from None
+        yield reader.line_num, row
 
 
 def load_bets(path: Path) -> list[Wager]:
@@ -194,6 +211,10 @@ def load_bets(path: Path) -> list[Wager]:
         raise InvalidInput(f"bets file {path} is a folder: give a CSV file") from None
     except UnicodeDecodeError:
         raise InvalidInput(f"bets file {path} is not UTF-8 text: save it as CSV (UTF-8)") from None
+    except OSError as e:
+        raise InvalidInput(
+            f"bets file {path} could not be read ({e.strerror or e}): check the file"
+        ) from None
     return read_bets(text, str(path))
 
 
