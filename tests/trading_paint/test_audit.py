@@ -798,6 +798,14 @@ def test_backward_only_when_off_the_track_and_an_opponent_blocks_re_entry():
     for face in (1, 2, 3, 4, 6):
         s = roll(position(park({1: {"pit": [15, 9], "from": [15, 10]}, 2: (15, 10)})), face)
         assert {m.square for m in legal_moves(s)} == {c(14, 10)}
+    # on the wall at an outside corner square (a bump or a 6 puts a car there): one square
+    # back along the track, round the turn, from either side of the corner
+    for wall, behind in (((26, 15), (24, 15)), ((25, 16), (24, 15)), ((-1, 0), (1, 0))):
+        corner = (25, 15) if wall[0] > 0 else (0, 0)
+        for face in (1, 2, 3, 4, 6):
+            s = position(park({1: {"wall": list(wall), "from": list(corner)}, 2: corner}))
+            s = roll(s, face)
+            assert {m.square for m in legal_moves(s)} == {c(*behind)}, (wall, face)
     # blocked by a team-mate: no backward move, the turn is forfeited
     s = roll(position(park({1: {"pit": [15, 9], "from": [15, 10]}, 3: (15, 10)})), 1)
     assert s.car == 1 and where(s, 1) == [(15, 9)]

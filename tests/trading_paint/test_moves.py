@@ -151,8 +151,9 @@ def test_bump_out_of_the_pit_onto_a_square_one_behind_a_car():
 def test_wall_re_entry_backward_at_the_corner():
     s = roll(position(park({1: {"wall": [25, 16], "from": [25, 15]}, 2: (25, 15)})), 1)
     assert [m.square for m in legal_moves(s)] == [c(24, 15)]
+    # from the other side of the corner square the square behind along the track is the same
     s = roll(position(park({1: {"wall": [26, 15], "from": [25, 15]}, 2: (25, 15)})), 1)
-    assert s.car == 1  # behind the corner on that side is off the board: no move
+    assert [m.square for m in legal_moves(s)] == [c(24, 15)]
 
 
 def test_dead_end_loses_the_turn():

@@ -38,10 +38,9 @@ def _engine_reach(state, faces):
             after = apply(s, m)
             if after.stage != PATH or after.car != s.car:
                 continue
-            if k + 1 < len(faces):
-                if Roll() in legal_moves(after):
-                    go(apply(after, Roll()), k + 1)
-            else:
+            if k + 1 < len(faces) and Roll() in legal_moves(after):
+                go(apply(after, Roll()), k + 1)
+            else:  # the last face, or no roll allowed: the path ends with what is legal
                 for e in legal_moves(after):
                     if isinstance(e, Stop):
                         out.add(("stop", e.square))
@@ -61,11 +60,26 @@ def test_query_agrees_with_the_move_generator(faces):
     mine = set()
     for w in q.ways:
         for e in w.endings:
-            if w.complete and e.kind in ("stop", "draft"):
+            if e.kind in ("stop", "draft"):
                 mine.add((e.kind, e.square))
-            elif w.complete and e.kind == "bump":
+            elif e.kind == "bump":
                 mine.add(("bump", e.via))
     assert mine == _engine_reach(s, faces)
+
+
+def test_a_forced_bump_ends_the_path_before_the_last_face():
+    """4 then 3 turned towards car 2 leaves no free square: the engine offers only the bump
+    (no roll), so the 6 is never rolled and the way ends in the bump, not as lost."""
+    state = load_position(str(EXAMPLE))
+    q = placement_ways(state, [4, 3, 6])
+    forced = [w for w in q.ways if any(e.kind == "bump" for e in w.endings)]
+    assert len(forced) == 1 and not forced[0].complete and len(forced[0].dice) == 2
+    assert [(e.kind, e.square) for e in forced[0].endings] == [("bump", c(16, 12))]
+    s = apply(apply(apply(state, Face(4)), Place(*forced[0].dice[0][::2])), Roll())
+    s = apply(apply(s, Face(3)), Place(*forced[0].dice[1][::2]))
+    assert legal_moves(s) == [Bump(c(16, 12))]
+    stops = sorted([c(16, 15), c(17, 14)])
+    assert q.reachable() == {"bump": [c(16, 12)], "lost": [c(14, 13)], "stop": stops}
 
 
 def test_every_rotation_listed_not_just_distinct_effects():

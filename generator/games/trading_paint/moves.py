@@ -70,8 +70,8 @@ def first_squares(state: State, car: int, occ: dict[int, int]) -> list[Slot]:
         return out
     if state.team[other] == state.team[car]:
         return out  # only an opponent's car lets you move backward
-    rb = r - b.offsets[b.tangent(r, outward)]
-    if b.kind[rb] == TRACK and rb not in occ and rb not in wrecks:
+    rb = b.ring_prev[r]  # one square back along the track (at a corner, round the turn)
+    if rb >= 0 and b.kind[rb] == TRACK and rb not in occ and rb not in wrecks:
         out.append(Slot(rb, outward, FULL_EDGE, other))
     return out
 

@@ -6,7 +6,8 @@ rolled, `placement_ways` lists every legal way to place and turn each die (each 
 looking rotation counts), and for each way the endings it offers: stop squares, bumps (who
 goes where), drafts (landing squares), or the die that forces the car into the pit or onto
 the wall, or the dead end that loses the turn. Dice are placed as rolled, so a way that is
-forced off the track or dies before the last face ends there.
+forced off the track, dies, or leaves no free square to roll on for (a forced bump or draft)
+before the last face ends there.
 """
 
 from __future__ import annotations
@@ -123,10 +124,12 @@ def _extend(q: Query, state: State, occ: dict[int, int], k: int, base: float) ->
         if not ends.on_track:
             q.ways.append(Way(nxt.path, _forced(nxt, ends.offs, base), False))
             continue
-        if k + 1 < len(q.faces):
+        if k + 1 < len(q.faces) and ends.stops:
             _extend(q, nxt, occ, k + 1, base)
         else:
-            q.ways.append(Way(nxt.path, _endings(nxt, occ, ends, base), True))
+            # the last face, or no free square to roll on for: the path ends here (a bump or
+            # draft the rules force, exactly the moves legal_moves offers)
+            q.ways.append(Way(nxt.path, _endings(nxt, occ, ends, base), k + 1 == len(q.faces)))
 
 
 def _lost(state: State, base: float) -> Ending:
