@@ -180,6 +180,21 @@ def test_a_finished_car_leaves_the_board():
     assert s.finished == (0,) and s.pos[0] == -2 and s.car == 1
 
 
+def test_a_car_forced_into_the_pit_past_the_line_has_finished():
+    """D18: a path that crosses the line after a full lap finishes the car, even when a 6 then
+    forces it into the pit (found by the rules audit)."""
+    cars = {1: (12, 11), 2: (20, 8), 3: (21, 8), 4: (22, 8), 5: (23, 8), 6: (24, 8)}
+    s = position(cars, caution="after")
+    s = play(play(roll(s, 1), Place(c(13, 11), 0)), Roll())
+    s = play(roll(s, 6), Place(c(13, 10), 0))  # the 6 upright runs on into the pit
+    assert s.finished == (0,) and s.pos[0] == -2 and s.car == 1
+    # the same 6 before the line (a lap still to run) leaves the car in the pit
+    s = position(park({1: (10, 11)}))
+    s = play(play(roll(s, 1), Place(c(11, 11), 0)), Roll())
+    s = play(roll(s, 6), Place(c(11, 10), 0))
+    assert s.finished == () and B.xy(s.pos[0]) == (11, 9)
+
+
 @pytest.mark.parametrize("face", [1, 2, 3, 4, 6])
 def test_roll_again_keeps_the_path(face):
     s = play(play(roll(position(park({1: (13, 12)})), 1), Place(c(14, 12), 0)), Roll())

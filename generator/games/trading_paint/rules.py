@@ -295,11 +295,9 @@ def _move(state: State, moves: list[tuple[int, int, int, int]], route: list[int]
     for car, cell, ent, lp in moves:
         pos[car], entry[car], lap[car] = cell, ent, lp
     for car, cell, ent, lp in moves:
-        if (
-            pos[car] >= 0
-            and cz.progress(b, cell, ent, lp) >= b.lap_length
-            and b.kind[cell] == TRACK
-        ):
+        # a car past the line after a full lap has finished, even when its path then forced
+        # it into the pit or onto the wall (D18: it crossed the line)
+        if pos[car] >= 0 and cz.progress(b, cell, ent, lp) >= b.lap_length:
             pos[car], entry[car] = FINISHED, -1
             finished = finished + (car,)
     wrecks = cz.tow(b, state.wrecks, route)
