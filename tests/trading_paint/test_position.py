@@ -71,6 +71,15 @@ def test_example_file_loads_and_draws():
         ({"players": 2, "cars": [], "to_play": 7}, "'to_play'"),
         ({"players": 2, "cars": [], "format": "other/9"}, "format"),
         ({"players": 2, "cars": [{"car": 1, "finished": 2}]}, "without gaps"),
+        # turn stages the rules cannot reach (found by the rules audit)
+        ({"players": 2, "cars": [], "turn": {"stage": "off", "options": [[0, 0]]}}, "pit or wall"),
+        ({"players": 2, "cars": [], "turn": {"stage": "wreck"}}, "caution period 'after'"),
+        ({"players": 2, "cars": [], "turn": {"stage": "spun"}}, "during or after"),
+        ({"players": 2, "cars": [], "turn": {"stage": "caution-roll"}}, "during or after"),
+        ({"players": 2, "cars": [], "turn": {"stage": "bank"}}, "set 'banked' to true"),
+        ({"players": 2, "cars": [], "turn": {"stage": "place", "face": 0}}, "rolled 'face'"),
+        ({"players": 2, "cars": [], "turn": {"stage": "path"}}, "dice laid so far"),
+        ({"players": 2, "cars": [], "turn": {"stage": "enter"}}, "not waiting"),
     ],
 )
 def test_malformed_positions_are_one_clear_error(data, message):
@@ -85,3 +94,6 @@ def test_unreadable_and_invalid_json_files(tmp_path):
         load_position(str(bad))
     with pytest.raises(InvalidInput, match="cannot read position file"):
         load_position(str(tmp_path / "missing.json"))
+    bad.write_bytes(b"\xff\xfe{}")
+    with pytest.raises(InvalidInput, match="bad.json is not UTF-8 text"):
+        load_position(str(bad))

@@ -269,7 +269,41 @@ def _turn_from(state: State, turn: Any, where: str) -> State:
     )
     if state.path:
         state = replace(state, exits=_replay_exits(state, where))
+    _check_stage(state, stage, where)
     return state
+
+
+def _check_stage(state: State, stage: str, where: str) -> None:
+    """A turn stage only where the rules can reach it (else the moves it offers are nonsense)."""
+    from generator.games.trading_paint import caution as cz
+    from generator.games.trading_paint.rules import CAUTION_MAX_DICE
+
+    b = state.board
+    car = state.car
+    problem = ""
+    if stage == "place" and not state.face:
+        problem = "needs the rolled 'face' (1, 2, 3, 4 or 6)"
+    elif stage == "path" and not state.path:
+        problem = "needs the dice laid so far in 'path'"
+    elif stage == "bank" and not state.banked:
+        problem = "comes after a bump or draft: set 'banked' to true"
+    elif stage in ("spun", "caution-roll") and not (
+        state.caution >= cz.DURING and state.dice <= CAUTION_MAX_DICE and state.on_track(car)
+    ):
+        problem = (
+            "needs the caution period (during or after), at most "
+            f"{CAUTION_MAX_DICE} dice this turn and the car on the track"
+        )
+    elif stage == "wreck" and state.caution != cz.AFTER:
+        problem = "needs the caution period 'after' (wrecks come after the caution flag)"
+    elif stage == "enter" and state.pos[car] != WAITING:
+        problem = f"is for a late car waiting to enter; car {car + 1} is not waiting"
+    elif stage == "off" and (
+        not state.options or any(b.kind[o] not in (PIT, WALL) for o in state.options)
+    ):
+        problem = "needs 'options': the pit or wall spots the car may be forced to"
+    if problem:
+        raise InvalidInput(f"{where}: stage '{stage}' {problem}")
 
 
 def _replay_exits(state: State, where: str) -> tuple[tuple[int, int], ...]:
@@ -328,6 +362,10 @@ def load_position(path: str) -> State:
             text = f.read()
     except OSError as e:
         raise InvalidInput(f"cannot read position file {path}: {e.strerror or e}") from None
+    except UnicodeDecodeError:
+        raise InvalidInput(
+            f"{path} is not UTF-8 text: save the position as JSON in UTF-8"
+        ) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
