@@ -818,7 +818,7 @@ def test_you_may_not_move_forward_while_in_the_pit_or_on_the_wall():
     """
     expected = {
         1: {Place(c(15, 10), 0)},
-        2: {Place(c(15, 10), 0), Place(c(15, 10), 1)},
+        2: {Place(c(15, 10), 0)},  # its two looks connect the same way: one move (D21)
         3: {Place(c(15, 10), 0), Place(c(15, 10), 1)},
         4: {Place(c(15, 10), 0)},
         6: {Place(c(15, 10), 0)},

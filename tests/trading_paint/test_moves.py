@@ -38,20 +38,21 @@ def test_one_die_advances_the_car_two_squares():
 def test_perft_from_the_start_hand_counted():
     s = initial_state(2)
     assert perft(s, 1) == 6
-    # faces 1, 2, 3, 4, 6 give 1, 2, 2, 1, 1 placements; the X hands the dice to car 2 (6 faces)
-    assert perft(s, 2) == 1 + 2 + 2 + 1 + 6 + 1
-    # 1, 4: stop ahead, stop beside, roll (3 each); 2: twice that; 3 turned south drives the
-    # outside car into the wall (turn over: car 2 rolls, 6), turned north stops or rolls (2);
-    # X: car 2's 13 placements; 6: stop or roll (2).
-    assert perft(s, 3) == 3 + 6 + (6 + 2) + 3 + 13 + 2
+    # faces 1, 2, 3, 4, 6 give 1, 1, 2, 1, 1 placements (the 2's two looks connect the same
+    # way: one move, D21); the X hands the dice to car 2 (6 faces)
+    assert perft(s, 2) == 1 + 1 + 2 + 1 + 6 + 1
+    # 1, 2, 4: stop ahead, stop beside, roll (3 each); 3 turned south drives the outside car
+    # into the wall (turn over: car 2 rolls, 6), turned north stops or rolls (2); X: car 2's
+    # 12 placements; 6: stop or roll (2).
+    assert perft(s, 3) == 3 + 3 + (6 + 2) + 3 + 12 + 2
 
 
 def test_perft_four_plies_hand_counted():
-    # face 1 and 4: (stop, stop -> car 2 rolls 6 each) + (roll -> 6) = 18 each; face 2 twice
-    # that; face 3: into the wall then car 2's 13 placements, or north (stop 6 + roll 6);
-    # X: car 2 at 12,14 places 1 (3 stops + roll), 2 (x2), 3 (2 + 2), 4 (4), X (car 3's 13),
-    # 6 (2) = 35; face 6: stop 6 + roll 6.
-    assert perft(initial_state(2), 4) == 18 + 36 + (13 + 12) + 18 + 35 + 12
+    # faces 1, 2 and 4: (stop, stop -> car 2 rolls 6 each) + (roll -> 6) = 18 each; face 3:
+    # into the wall then car 2's 12 placements, or north (stop 6 + roll 6); X: car 2 at 12,14
+    # places 1 (3 stops + roll), 2 (the same 4), 3 (2 + 2), 4 (4), X (car 3's 12), 6 (2) = 30;
+    # face 6: stop 6 + roll 6.
+    assert perft(initial_state(2), 4) == 18 + 18 + (12 + 12) + 18 + 30 + 12
 
 
 def test_first_die_goes_only_in_front_of_the_car():

@@ -138,21 +138,24 @@ def placements(
 ) -> list[Placement]:
     """Every way to place `face`: squares in reach, rotations that open towards the path.
 
-    distinct=True keeps one rotation per (square, exits) - the moves differ in nothing the
-    rules see; distinct=False lists every different-looking rotation (the placement query).
+    distinct=True keeps one rotation per (square, exit directions) - the moves differ in
+    nothing the rules see: which small squares of an open edge are white never matters, as
+    any two open edges touch (D2); distinct=False lists every different-looking rotation
+    (the placement query).
     """
     slots = next_squares(state, occ) if state.path else first_squares(state, state.car, occ)
     allowed_of = state.board.allowed
     out: list[Placement] = []
     for slot in slots:
         allowed = allowed_of[slot.square]
-        seen: list[tuple[tuple[int, int], ...]] = []
+        seen: list[tuple[int, ...]] = []
         for rot, raw in _turns(face, slot.side, slot.bits):
             ex = tuple(e for e in raw if allowed >> e[0] & 1)
             if distinct:
-                if ex in seen:
+                ways = tuple(d for d, _bits in ex)
+                if ways in seen:
                     continue
-                seen.append(ex)
+                seen.append(ways)
             out.append(Placement(slot.square, rot, ex, slot.blocker))
     return out
 
