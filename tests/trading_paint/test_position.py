@@ -12,7 +12,9 @@ from generator.errors import InvalidInput
 from generator.games.trading_paint.position import dumps, from_dict, load_position, to_dict
 from generator.games.trading_paint.rules import apply_legal, is_chance, legal_moves
 from generator.games.trading_paint.setup import initial_state
-from generator.games.trading_paint.state import Face
+from generator.games.trading_paint.state import Face, Place, Stop
+
+from .helpers import c, play, position, roll
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "trading_paint" / "position.json"
 
@@ -38,6 +40,15 @@ def test_round_trip_every_position_of_a_random_game(players):
     for s in random_states(players, players):
         back = from_dict(json.loads(dumps(s)))
         assert back == s, to_dict(s)
+
+
+def test_round_trip_after_a_car_finishes():
+    """A finished car's lap counter has one value, so a saved and reloaded position is the
+    same state (found by the rules audit: it was 1 before saving, -1 after)."""
+    cars = {1: (11, 12), 2: (20, 8), 3: (21, 8), 4: (22, 8), 5: (23, 8), 6: (24, 8)}
+    s = play(play(roll(position(cars, caution="after"), 1), Place(c(12, 12), 0)), Stop(c(13, 12)))
+    assert s.finished == (0,)
+    assert from_dict(json.loads(dumps(s))) == s
 
 
 def test_example_file_loads_and_draws():

@@ -38,6 +38,7 @@ from generator.games.trading_paint.board import PIT, TRACK, WALL, Board, load_bo
 from generator.games.trading_paint.state import (
     CAUTION_NAMES,
     FINISHED,
+    FINISHED_LAP,
     OVER,
     ROLL,
     STAGE_NAMES,
@@ -151,7 +152,7 @@ def from_dict(data: Any, where: str = "position", board: Board | None = None) ->
             if not isinstance(rank, int) or rank < 1:
                 raise InvalidInput(f"{here}: 'finished' is the finishing place 1, 2, 3 ...")
             finished_rank[i] = rank
-            pos[i] = FINISHED
+            pos[i], lap[i] = FINISHED, FINISHED_LAP
             continue
         if c.get("waiting"):
             if setup.cars[i].start:

@@ -36,6 +36,7 @@ from generator.games.trading_paint.state import (
     END_TURN,
     ENTER,
     FINISHED,
+    FINISHED_LAP,
     OFF,
     OVER,
     PATH,
@@ -298,7 +299,7 @@ def _move(state: State, moves: list[tuple[int, int, int, int]], route: list[int]
         # a car past the line after a full lap has finished, even when its path then forced
         # it into the pit or onto the wall (D18: it crossed the line)
         if pos[car] >= 0 and cz.progress(b, cell, ent, lp) >= b.lap_length:
-            pos[car], entry[car] = FINISHED, -1
+            pos[car], entry[car], lap[car] = FINISHED, -1, FINISHED_LAP
             finished = finished + (car,)
     wrecks = cz.tow(b, state.wrecks, route)
     period = cz.update_period(b, pos, entry, lap, state.caution, bool(finished))

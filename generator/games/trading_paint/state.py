@@ -23,6 +23,7 @@ from generator.games.trading_paint.board import PIT, TRACK, WALL, Board
 # Car positions that are not cells.
 WAITING = -1  # a late car (7th or 8th of a four-player game) not yet on the board
 FINISHED = -2
+FINISHED_LAP = 0  # a finished car's lap counter (one value, so equal positions are equal states)
 
 # Stages of a turn.
 ROLL = 0  # chance: the current car rolls a path die
