@@ -109,3 +109,21 @@ def test_mid_path_query_continues_the_path():
     s = apply(apply(s, Face(1)), Place(c(14, 12), 0))
     q = placement_ways(s, [6])
     assert sorted(w.dice[-1][0] for w in q.ways) == sorted([c(15, 12), c(14, 11), c(14, 13)])
+
+
+def test_faces_option_takes_commas_or_spaces_but_no_empty_place():
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+
+    def run(faces):
+        return CliRunner().invoke(cli, ["trading-paint", "paths", str(EXAMPLE), "--faces", faces])
+
+    for ok in ("4,3", "4 3", "4, 3"):
+        r = run(ok)
+        assert r.exit_code == 0 and r.output.startswith("car 1, faces 4 3:"), (ok, r.output)
+    r = run("1,,2")
+    assert (r.exit_code, r.output) == (
+        1,
+        "Error: --faces '1,,2': write the faces as numbers, e.g. 4,3,6\n",
+    )

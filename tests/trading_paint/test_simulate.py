@@ -24,7 +24,9 @@ def test_policy_specs():
     assert isinstance(make_policy("random"), RandomDriver)
 
 
-@pytest.mark.parametrize("spec", ["foo", "stop", "stop:0", "greedy:x", "expectimax:9", "random:2"])
+@pytest.mark.parametrize(
+    "spec", ["foo", "stop", "stop:0", "greedy:x", "expectimax:4", "expectimax:9", "random:2"]
+)
 def test_bad_policy_specs(spec):
     with pytest.raises(InvalidInput):
         make_policy(spec)

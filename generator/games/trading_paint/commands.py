@@ -81,12 +81,15 @@ def simulate_cmd(
 @click.option("--json", "as_json", is_flag=True, help="Print the ways as JSON.")
 def paths_cmd(position: Path, faces: str, as_json: bool) -> None:
     """Every way to lay the given faces from a position file, and what each achieves."""
+    import re
+
     from generator.errors import InvalidInput
     from generator.games.trading_paint.paths import format_query, placement_ways, to_json
     from generator.games.trading_paint.position import load_position
 
     try:
-        seq = [int(f) for f in faces.replace(" ", ",").split(",") if f]
+        # commas or spaces between faces; an empty place ("1,,2") is a typo, not a face
+        seq = [int(f) for f in re.split(r"\s*,\s*|\s+", faces.strip())]
     except ValueError:
         raise InvalidInput(f"--faces {faces!r}: write the faces as numbers, e.g. 4,3,6") from None
     state = load_position(str(position))

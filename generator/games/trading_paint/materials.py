@@ -51,7 +51,8 @@ def parse_sheet(text: str) -> Paper:
     k = _UNIT[(m.group(3) or "mm").lower()]
     w, h = float(m.group(1)) * k, float(m.group(2)) * k
     if not (60 <= w <= 5000 and 60 <= h <= 5000):
-        raise InvalidInput(f"--sheet {text!r}: each side must be 60 mm to 5 m")
+        hint = "" if m.group(3) else " (a size without a unit is in mm: add in or cm?)"
+        raise InvalidInput(f"--sheet {text!r}: each side must be 60 mm to 5 m{hint}")
     return Paper("custom", round(w, 3), round(h, 3), w > h)
 
 

@@ -55,7 +55,7 @@ OFF_TRACK = -3.0  # ending in the pit or on the wall: the next turn is spent re-
 LOST = -1.0  # a placement that blocks every way on: the path and the rest of the turn are lost
 DEFAULT_STOP = 4
 DEFAULT_DEPTH = 2
-MAX_DEPTH = 4
+MAX_DEPTH = 3  # a 2-player game at depth 3 takes about half a minute; depth 4 several minutes
 
 
 class Policy:

@@ -145,7 +145,8 @@ class Report:
         }
 
     def format(self) -> str:
-        lines = [f"Trading Paint: {self.games} games, {self.players} players, seed {self.seed}"]
+        games = f"{self.games} game" + ("" if self.games == 1 else "s")
+        lines = [f"Trading Paint: {games}, {self.players} players, seed {self.seed}"]
         lines.append(f"{'policy':<16}{'games':>7}{'wins':>7}{'win rate':>10}{'points':>8}")
         for name, t in self.by_policy.items():
             d = t.to_dict()
@@ -158,7 +159,7 @@ class Report:
             lines.append(
                 f"{name:<16}{t.games:>7}{t.wins:>7}{d['win_rate']:>10.3f}{d['average_points']:>8.2f}"
             )
-        lines.append("per game: " + ", ".join(f"{k} {v:g}" for k, v in self.per_game().items()))
+        lines.append("per game: " + ", ".join(f"{k} {v:.2f}" for k, v in self.per_game().items()))
         return "\n".join(lines)
 
 
