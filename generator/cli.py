@@ -32,6 +32,10 @@ def one_line(message: str) -> str:
     return " ".join(str(message).split())
 
 
+# click 8.2+ raises this usage error for a group run without a command (8.1 printed the help)
+NO_ARGS_IS_HELP: type[Exception] = getattr(click.exceptions, "NoArgsIsHelpError", ())  # type: ignore[assignment]
+
+
 class RacegenGroup(click.Group):
     """A group that loads subcommands on demand and maps every error to one line."""
 
@@ -62,6 +66,9 @@ class RacegenGroup(click.Group):
         except click.Abort:
             click.echo("Error: aborted", err=True)
             code = 1
+        except NO_ARGS_IS_HELP as e:  # `racegen`, `racegen paper`: the help, as click 8.1 did
+            click.echo(e.ctx.get_help() if e.ctx else e.format_message())
+            code = 0
         except click.UsageError as e:
             click.echo(f"Error: {one_line(e.format_message())}", err=True)
             code = 2

@@ -49,6 +49,15 @@ def test_unknown_command_is_one_usage_line():
     assert result.output.strip().splitlines() == ["Error: No such command 'fly'."]
 
 
+def test_a_group_without_a_command_prints_its_help():
+    """`racegen` or `racegen paper` alone: the help as usual, not a one-line error."""
+    for args in ((), ("paper",), ("triactor",)):
+        result = run(*args)
+        assert result.exit_code == 0, args
+        assert result.output.startswith("Usage: racegen") and "Commands:" in result.output
+        assert not result.output.startswith("Error")
+
+
 def test_python_dash_m_generator():
     out = subprocess.run(
         [sys.executable, "-m", "generator", "--version"], capture_output=True, text=True, check=True
