@@ -16,7 +16,10 @@ from generator.render.layout import text_width, wrap
 from generator.render.palette import team_style
 
 GRID_LINE = Style(stroke="#7a7a7a", width=0.2)
-TURN_FILL = Style(stroke=None, fill="#eeeeee")
+# turns: light grey and dotted, so they still show where a mono print drops the light grey
+TURN_FILL = Style(
+    stroke=None, fill="#eeeeee", hatch="dots", hatch_colour="#9a9a9a", hatch_spacing=3.2
+)
 PIT_DARK = Style(stroke=None, fill="#b8b8b8")
 PIT_LIGHT = Style(stroke=None, fill=WHITE)
 WALL = Style(stroke=None, fill="#4d4d4d")

@@ -125,7 +125,7 @@ def _overview(doc: Document, paper: Paper, board, sq: float, draw, mono: bool) -
     items = [
         "Lanes: 1 inside (next to the checkered pit) to 6 outside (next to the wall). Cars run counter-clockwise, one lap.",
         "Start squares 1 (outside, plays first) to 6 (inside) behind the double start line; the checkered line is the finish.",
-        "Grey corner blocks with curved arrows are the turns: both directions of the turn count as forward there.",
+        "Dotted grey corner blocks with curved arrows are the turns: both directions of the turn count as forward there.",
         "Back straightaway (top, between the double lines): caution period while the leader is on it.",
         "Hatched block before the finish line: the three rows where wrecks go (at most two per row).",
         f"Numbers round the edge are columns and rows for position files; squares are {sq:g} mm (the size of a die).",
@@ -266,7 +266,7 @@ RULES = [
     ),
     (
         "Your turn",
-        "Roll a path die and lay it on the square in front of your car, turned so it opens towards the car. Stop (drive to the square beyond an open exit: one die moves you two squares) or roll again and lay the next die against an open exit of the last one. You must play every die you roll. Paths go forward or to the side, never backward; in a turn (grey corners) both directions of the turn are forward.",
+        "Roll a path die and lay it on the square in front of your car, turned so it opens towards the car. Stop (drive to the square beyond an open exit: one die moves you two squares) or roll again and lay the next die against an open exit of the last one. You must play every die you roll. Paths go forward or to the side, never backward; in a turn (dotted grey corners) both directions of the turn are forward.",
     ),
     (
         "X",
