@@ -13,7 +13,7 @@ from generator.cli import cli
 from generator.errors import InvalidInput
 from generator.games.trading_paint import materials as m
 from generator.games.trading_paint.artwork import board_size, draw_board
-from generator.games.trading_paint.board import load_board
+from generator.games.trading_paint.board import TRACK, load_board
 from generator.options import PrintOptions
 from generator.output import render
 from generator.render.canvas import Canvas
@@ -62,6 +62,18 @@ def test_board_drawing_is_true_scale():
     xs = sorted({round(cmd[1], 3) for op in squares for cmd in op.data[:1]})
     assert all(abs(b - a - 16.0) < 1e-6 for a, b in zip(xs, xs[1:], strict=False))
     assert "TRADING PAINT · PIT" in c.texts() and "25" in c.texts()
+
+
+def test_turn_squares_are_dotted_so_mono_prints_show_them():
+    """Light grey alone falls to about 2 % grey in mono (found by the print audit): every turn
+    square also carries a dot pattern, in colour and in mono."""
+    board = load_board()
+    turns = sum(1 for cell, k in enumerate(board.kind) if k == TRACK and board.turn[cell])
+    for mono in (False, True):
+        c = Canvas(*board_size(board, 16.0), mono=mono)
+        draw_board(c, board, 16.0)
+        dotted = [op for op, _ in c.flat() if op.style is not None and op.style.hatch == "dots"]
+        assert len(dotted) == turns == 4 * 36
 
 
 def test_board_tiles_pick_the_orientation_with_fewest_sheets(tmp_path):
