@@ -183,13 +183,27 @@ def test_worksheet(tmp_path):
         and "Puzzle 2 · par" in texts[0]
         and "Puzzle 3 · par" in texts[1]
     )
-    assert texts[2].startswith("Answers · page 1 of 2") or "Answers · page 1 of 2" in texts[2]
+    # sheet headers name their puzzles (the footer numbers the pages of the whole document)
+    assert texts[0].startswith("Graph Racers worksheet (easy) · puzzles 1-2")
+    assert texts[1].startswith("Graph Racers worksheet (easy) · puzzle 3")
+    assert texts[2].startswith("Answers · puzzles 1-2") and texts[3].startswith(
+        "Answers · puzzle 3"
+    )
     # the answer stands where the puzzle stood, with the same par
     import re
 
     pars = re.findall(r"Puzzle (\d) · par (\d+) moves", texts[0] + texts[1])
     answers = re.findall(r"Puzzle (\d) · par (\d+) moves", texts[2] + texts[3])
     assert pars == answers and len(pars) == 3
+    # the same seed gives the same puzzles on US Letter (the track size fits both papers)
+    r = run(
+        "worksheet", "--count", "3", "--per-page", "2", "--difficulty", "easy", "--seed", "1",
+        "--paper", "letter", "--out", str(tmp_path / "letter"),
+    )  # fmt: skip
+    assert r.exit_code == 0, r.output
+    letter = pages_text(tmp_path / "letter" / pdf.name)
+    assert re.findall(r"Puzzle (\d) · par (\d+) moves", letter[0] + letter[1]) == pars
+    assert "graph-racers:24x26#1" in texts[0] and "graph-racers:24x26#1" in letter[0]
     again = tmp_path / "again"
     r2 = run(
         "worksheet",

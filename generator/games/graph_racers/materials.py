@@ -552,12 +552,16 @@ def worksheet_slots(paper: Paper, per_page: int) -> list[layout.Box]:
 def worksheet_track_size(
     paper: Paper, per_page: int, pitch: float, cap: tuple[int, int]
 ) -> tuple[int, int]:
-    """(cols, rows) of the tracks that fill a worksheet slot at `pitch`."""
-    slot = worksheet_slots(paper, per_page)[0]
+    """(cols, rows) of the tracks that fill a worksheet slot at `pitch` on `paper` and on A4
+    and US Letter turned the same way: a seed then gives the same puzzles on either paper
+    (teachers share a seed, not a paper size); only smaller paper makes smaller tracks."""
     probe = TrackDrawing(Track(("#",), ((0, 0),)), pitch)
-    cols = int((slot.w - probe.band) // pitch)
-    rows = int((slot.h - SLOT_TITLE - probe.band) // pitch)
-    return min(cols, cap[0]), min(rows, cap[1])
+    cols, rows = cap
+    for p in (paper, Paper.get("a4", paper.landscape), Paper.get("letter", paper.landscape)):
+        slot = worksheet_slots(p, per_page)[0]
+        cols = min(cols, int((slot.w - probe.band) // pitch))
+        rows = min(rows, int((slot.h - SLOT_TITLE - probe.band) // pitch))
+    return cols, rows
 
 
 def worksheet_document(
@@ -581,10 +585,12 @@ def worksheet_document(
         list(range(i, min(i + per_page, len(tracks)))) for i in range(0, len(tracks), per_page)
     ]
     for answers in (False, True):
-        for n, items in enumerate(pages, start=1):
+        for items in pages:
             canvas, box = layout.page(doc, paper, mono=mono)
             head = "Answers" if answers else title
-            canvas.text(box.x, box.y + 5.5, f"{head} · page {n} of {len(pages)}", 13.0, bold=True)
+            first, last = items[0] + 1, items[-1] + 1
+            span = f"puzzles {first}-{last}" if last > first else f"puzzle {first}"
+            canvas.text(box.x, box.y + 5.5, f"{head} · {span}", 13.0, bold=True)
             if not answers:
                 canvas.text(box.x, box.y + 12.5, "Name", 9.0)
                 canvas.line(
