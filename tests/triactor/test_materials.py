@@ -163,7 +163,7 @@ def test_payout_card_is_the_seeds_tables(tmp_path):
 
 def test_horses_coins_dice(tmp_path):
     r = pdf_of(m.horses_document(opts(tmp_path)))
-    assert len(r.pages) == 1
+    assert len(r.pages) == 1 and "this bar measures 50 mm" in r.pages[0].extract_text()
     text = r.pages[0].extract_text()
     for name in (
         "Solar Eclipse",

@@ -29,7 +29,8 @@ LIGHT = Style(stroke=GREY, width=0.15)
 HEAD_FILL = Style(stroke=None, fill="#e8e8e8")
 
 SLIP_W, SLIP_H = 92.0, 60.0  # mm: a betting slip (2 x 2 fit a gutter-fold Letter sheet)
-CARD_W, CARD_H = 57.0, 88.0  # mm: a horse card (bridge card size, nine to an A4 or Letter sheet)
+CARD_W, CARD_H = 57.0, 86.0  # mm: a horse card (bridge width; 86 mm tall so nine fit an A4
+# sheet, eight a landscape Letter sheet, with the calibration bar below)
 COIN_DIAMETER = 19.05  # mm: 3/4 inch, a piecepack coin
 DIE_EDGE = 16.0  # mm: a standard die (piecepack dice are about 1/2 to 5/8 inch)
 
@@ -339,7 +340,7 @@ def horses_document(opts: PrintOptions) -> Document:
     cards = [horse_card(h) for h in horses()]
 
     def lay(d: Document, p: Paper) -> list:
-        return layout.nup(d, p, cards, CARD_W, CARD_H, gap=3.0, mono=opts.mono)
+        return layout.nup(d, p, cards, CARD_W, CARD_H, gap=2.0, mono=opts.mono)
 
     lay(doc, layout.fewest_sheets(opts.paper_turns(), lay))
     return doc
