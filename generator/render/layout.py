@@ -820,9 +820,13 @@ def _assembly_map(
     overlap: float,
     mono: bool,
 ) -> Canvas:
+    # the map page turns whichever way shows the drawing larger (the sheets keep their own way)
+    turned = paper.rotated()
+    if _fit_scale(turned, width, height) > _fit_scale(paper, width, height):
+        paper = turned
     canvas, box = page(doc, paper, mono=mono)
     region = box.inset(top=MAP_TITLE)
-    scale = min(region.w / width, region.h / height)
+    scale = _fit_scale(paper, width, height)
     ox = region.x + (region.w - width * scale) / 2
     oy = region.y + (region.h - height * scale) / 2
     title = (
@@ -853,15 +857,22 @@ def _assembly_map(
             # a narrow last sheet's label would hang past the map: keep it on the page
             cx = min(max(cx, region.x + tw / 2 + 1.0), region.right - tw / 2 - 1.0)
             cy = min(max(cy, region.y + 3.6), region.bottom - 1.6)
+            # see-through label boxes: the reduced drawing under a label stays visible
             canvas.rect(
                 cx - tw / 2 - 1.0,
                 cy - 3.6,
                 tw + 2.0,
                 5.2,
-                Style(stroke=BLACK, width=0.2, fill="#ffffff"),
+                Style(stroke=BLACK, width=0.2, fill="#ffffff", opacity=0.75),
             )
             canvas.text(cx, cy + 1.2, label, size, bold=True, anchor="middle")
     return canvas
+
+
+def _fit_scale(paper: Paper, width: float, height: float) -> float:
+    """The scale that fits a width x height drawing under a title line on one page."""
+    region = usable_box(paper).inset(top=MAP_TITLE)
+    return min(region.w / width, region.h / height)
 
 
 def scale_text(scale: float) -> str:
@@ -896,7 +907,7 @@ def poster(
     _check_size(width, height)
     canvas, box = page(doc, paper, mono=mono)
     region = box.inset(top=MAP_TITLE)
-    scale = min(region.w / width, region.h / height)
+    scale = _fit_scale(paper, width, height)
     if max_scale is not None:
         scale = min(scale, max_scale)
     true_size = abs(scale - 1.0) < 1e-9

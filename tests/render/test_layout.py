@@ -571,7 +571,10 @@ def test_layouts_render_to_pdf_with_page_counts_sizes_and_footers(paper, size):
     reader = pdf_of(doc)
     assert len(reader.pages) == n
     for i, p in enumerate(reader.pages, start=1):
-        assert (float(p.mediabox.width), float(p.mediabox.height)) == pytest.approx(size, abs=0.01)
+        got = (float(p.mediabox.width), float(p.mediabox.height))
+        if i == 5:  # the assembly map turns whichever way shows the drawing larger
+            got = got if (got[0] > got[1]) == (size[0] > size[1]) else got[::-1]
+        assert got == pytest.approx(size, abs=0.01)
         text = p.extract_text()
         assert "Layout PDF" in text and f"page {i} of {n}" in text
     assert "A1" in reader.pages[5].extract_text()
@@ -585,6 +588,17 @@ def test_layout_pdfs_are_byte_identical_across_runs():
         return pdf_bytes(doc)
 
     assert build() == build()
+
+
+def test_assembly_map_page_turns_to_show_the_drawing_larger():
+    """A wide board tiled on portrait sheets: the map page alone turns landscape."""
+    doc = Document("t", "Wide board")
+    tiling = layout.tile(doc, Paper.get("letter"), 1000, 600, dots_drawing(1000, 600, 50))
+    assert tiling.map_page is not None and tiling.map_page.width > tiling.map_page.height
+    assert all(sheet.width < sheet.height for sheet in tiling.sheets)
+    title = next(t for t in tiling.map_page.texts() if t.startswith("Assembly map"))
+    portrait = layout.usable_box(Paper.get("letter")).inset(top=layout.MAP_TITLE)
+    assert f"map scale {layout.scale_text(portrait.w / 1000)}" not in title
 
 
 def test_tile_of_a_drawing_that_fits_one_sheet_has_no_assembly_map():
