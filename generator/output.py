@@ -1,12 +1,15 @@
 """Write a Document to files: every format rendered in memory first, then atomic renames.
 
-Nothing is overwritten without --force, and a failure leaves no partial file: each file is
+Nothing is overwritten without --force (which also removes page files an earlier, longer run
+left), and a failure leaves no partial file: each file is
 written to a temporary name in the target folder and renamed into place.
 """
 
 from __future__ import annotations
 
+import glob
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -114,7 +117,23 @@ def emit_all(docs: list[Document], opts: PrintOptions) -> list[Path]:
     for path, data in payload:
         write_atomic(path, data, force=True)
         written.append(path)
+    if opts.force:
+        for doc in docs:
+            for fmt in opts.formats:
+                _remove_stale_pages(opts.out, doc.stem, fmt, set(written))
     return written
+
+
+def _remove_stale_pages(folder: Path, stem: str, fmt: str, keep: set[Path]) -> None:
+    """With --force, page files of an earlier run of the same document that this run did not
+    write (it has fewer pages, or a different page-number width) would be printed with the
+    new ones: remove them. Only names this program gives pages are touched."""
+    if fmt == "pdf":
+        return
+    pattern = re.compile(rf"{re.escape(stem)}(-p\d+)?\.{fmt}")
+    for path in folder.glob(f"{glob.escape(stem)}*.{fmt}"):
+        if path not in keep and pattern.fullmatch(path.name):
+            path.unlink(missing_ok=True)
 
 
 def write_text_file(path: Path, text: str, force: bool) -> Path:
