@@ -1,8 +1,8 @@
 """Write a Document to files: every format rendered in memory first, then atomic renames.
 
 Nothing is overwritten without --force (which also removes page files an earlier, longer run
-left), and a failure leaves no partial file: each file is
-written to a temporary name in the target folder and renamed into place.
+left), and a failure leaves no partial file: each file is written to a temporary name in the
+target folder and renamed into place.
 """
 
 from __future__ import annotations

@@ -59,6 +59,18 @@ def test_demo_refuses_to_overwrite_without_force(tmp_path):
     assert (tmp_path / "graph-paper-5mm.pdf").read_bytes().startswith(b"%PDF")
 
 
+def test_demo_is_all_or_nothing(tmp_path):
+    """An existing file of the last job: nothing at all is written (the print audit found ten
+    files written before the error), and no hidden staging folder is left."""
+    (tmp_path / "triactor-payouts.pdf").write_bytes(b"mine")
+    result = run_demo(tmp_path)
+    assert result.exit_code == 1
+    assert result.output.strip().splitlines()[-1] == (
+        f"Error: {tmp_path / 'triactor-payouts.pdf'} already exists: use --force to overwrite it"
+    )
+    assert [p.name for p in tmp_path.iterdir()] == ["triactor-payouts.pdf"]
+
+
 def test_same_bytes_across_processes_with_different_hash_seeds(tmp_path):
     """Set iteration order changes with PYTHONHASHSEED; output must not."""
     import os

@@ -6,6 +6,8 @@ what those commands print (and breaks when they break).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import click
 
 from generator.options import PrintOptions, printing_options
@@ -61,16 +63,51 @@ def resolve(ctx: click.Context, path: tuple[str, ...]) -> click.Command | None:
 @printing_options
 @click.pass_context
 def demo(ctx: click.Context, opts: PrintOptions) -> None:
-    """Print a demo set of every game (paper, dice, worksheet, boards, slips) into --out."""
+    """Print a demo set of every game (paper, dice, worksheet, boards, slips) into --out.
+
+    All or nothing: the jobs print into a hidden folder inside --out first; only when every
+    job has worked and (without --force) no file of the set exists in --out already are the
+    files moved into place.
+    """
+    import contextlib
+    import io
+    import os
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    from generator.errors import OutputExists
+    from generator.output import check_writable
+
     seed = opts.seed_or(1)
-    ran = 0
-    for path, extra in JOBS:
-        command = resolve(ctx, path)
-        if command is None:
-            continue
-        name = " ".join(path)
-        click.echo(f"# racegen {name}", err=True)
-        with command.make_context(name, [*extra, *common_args(opts, seed)], parent=ctx) as sub:
-            command.invoke(sub)
-        ran += 1
+    check_writable(opts.out)
+    staging = Path(tempfile.mkdtemp(prefix=".racegen-demo-", dir=opts.out))
+    try:
+        staged_opts = replace(opts, out=staging, force=False)
+        printed = io.StringIO()
+        ran = 0
+        for path, extra in JOBS:
+            command = resolve(ctx, path)
+            if command is None:
+                continue
+            name = " ".join(path)
+            click.echo(f"# racegen {name}", err=True)
+            args = [*extra, *common_args(staged_opts, seed)]
+            with (
+                command.make_context(name, args, parent=ctx) as sub,
+                contextlib.redirect_stdout(printed),
+            ):
+                command.invoke(sub)
+            ran += 1
+        names = [Path(line).name for line in printed.getvalue().splitlines() if line]
+        targets = [opts.out / n for n in names]
+        if not opts.force:
+            for target in targets:
+                if target.exists():
+                    raise OutputExists(f"{target} already exists: use --force to overwrite it")
+        for n, target in zip(names, targets, strict=True):
+            os.replace(staging / n, target)
+            click.echo(str(target))
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
     click.echo(f"demo: {ran} printables in {opts.out}", err=True)
