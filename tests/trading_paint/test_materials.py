@@ -173,3 +173,12 @@ def test_printing_commands_write_files_and_refuse_to_overwrite(tmp_path):
     )
     r = runner.invoke(cli, ["trading-paint", "cars", "--players", "5", "--out", str(tmp_path)])
     assert r.exit_code == 1 and "2, 3, 4 or 6 players" in r.output
+
+
+def test_rules_summary_stays_portrait_and_says_so(tmp_path):
+    r = CliRunner().invoke(cli, ["trading-paint", "rules", "--landscape", "--out", str(tmp_path)])
+    assert r.exit_code == 0
+    assert "the rules summary prints portrait" in r.output
+    reader = PdfReader(tmp_path / "trading-paint-rules.pdf")
+    w, h = page_mm(reader)
+    assert w < h and "The oval" in reader.pages[0].extract_text()

@@ -271,3 +271,18 @@ def test_payouts_say_they_stay_portrait(tmp_path):
     r = CliRunner().invoke(cli, ["triactor", "payouts", "--landscape", "--out", str(tmp_path)])
     assert r.exit_code == 0
     assert "the payout tables print portrait" in r.output
+
+
+def test_tiled_board_honours_landscape(tmp_path):
+    a3 = PrintOptions(
+        out=tmp_path,
+        formats=("pdf",),
+        paper="a3",
+        mono=False,
+        seed=None,
+        force=False,
+        landscape=True,
+    )
+    doc = m.board_documents(a3, "tiled")[0]
+    # portrait needs fewer A3 sheets (2 against 4), but --landscape was asked for
+    assert len(doc.pages) == 1 + 4 and all(p.width > p.height for p in doc.pages)

@@ -193,9 +193,11 @@ def cars_cmd(opts: PrintOptions, players: int, edge: float) -> None:
 @trading_paint.command("rules")
 @printing_options
 def rules_cmd(opts: PrintOptions) -> None:
-    """A one-page rules summary with each face's connections drawn."""
+    """A one-page rules summary with each face's connections drawn (always portrait)."""
     from generator.games.trading_paint.materials import rules_document
     from generator.output import emit
 
+    if opts.landscape:
+        click.echo("note: the rules summary prints portrait; --landscape is not used", err=True)
     for path in emit(rules_document(opts), opts):
         click.echo(str(path))

@@ -296,8 +296,9 @@ RULES = [
 
 
 def rules_document(opts: PrintOptions) -> Document:
+    """One portrait page (a landscape page has no room left for the oval)."""
     doc = Document("trading-paint-rules", "Trading Paint rules summary", GAME, opts.ident())
-    canvas, box = layout.page(doc, opts.paper_size(), mono=opts.mono)
+    canvas, box = layout.page(doc, opts.paper_size(landscape=False), mono=opts.mono)
     x, y = box.x, box.y + 6.0
     canvas.text(
         x, y, "Trading Paint: a dice-car race (rules by Joe Hall) · summary", 13.0, bold=True
@@ -350,7 +351,7 @@ def rules_document(opts: PrintOptions) -> Document:
         canvas.text(
             x,
             y,
-            f"The oval (scale {layout.scale_text(scale)}): turns shaded, start and finish at the checkered line",
+            f"The oval (scale {layout.scale_text(scale)}): turns dotted, start and finish at the checkered line",
             9.0,
             bold=True,
         )

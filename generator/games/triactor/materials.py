@@ -88,7 +88,7 @@ def board_documents(opts: PrintOptions, size: str = "both") -> list[Document]:
         docs.append(doc)
     if size in ("tiled", "both"):
         doc = Document("triactor-board-tiled", "Triactor board, true size", GAME, opts.ident())
-        papers = [opts.paper_size(landscape=True), opts.paper_size(landscape=False)]
+        papers = opts.paper_turns()[::-1]  # --landscape: landscape; else landscape on a tie
         sheets = [layout.tile_plan(p, w, h)[0] * layout.tile_plan(p, w, h)[1] for p in papers]
         paper = papers[sheets.index(min(sheets))]  # fewer sheets; landscape on a tie
         layout.tile(doc, paper, w, h, draw_board, mono=opts.mono)
