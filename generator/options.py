@@ -118,9 +118,12 @@ class Length(click.ParamType):
 
     name = "length"
 
-    def __init__(self, minimum: float = 0.0, maximum: float | None = None) -> None:
-        self.minimum = minimum
+    def __init__(
+        self, minimum: float = 0.0, maximum: float | None = None, *, least: float | None = None
+    ) -> None:
+        self.minimum = minimum  # exclusive
         self.maximum = maximum
+        self.least = least  # inclusive: the smallest length that works (a usage error below)
 
     def convert(self, value: Any, param: Any, ctx: Any) -> float:
         if isinstance(value, (int, float)):
@@ -132,6 +135,8 @@ class Length(click.ParamType):
                     f"{value!r} is not a length: write it like 5mm, 0.25in or 1.6cm", param, ctx
                 )
             mm = float(m.group(1)) * _UNIT_MM[m.group(2) or "mm"]
+        if self.least is not None and mm < self.least:
+            self.fail(f"{value!r} must be at least {self.least:g} mm", param, ctx)
         if mm <= self.minimum:
             self.fail(f"{value!r} must be larger than {self.minimum:g} mm", param, ctx)
         if self.maximum is not None and mm > self.maximum:

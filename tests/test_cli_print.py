@@ -243,12 +243,12 @@ def error_line(result) -> str:
         (
             ("paper", "graph", "--spacing", "0"),
             2,
-            "Error: Invalid value for '--spacing': '0' must be larger than 0 mm",
+            "Error: Invalid value for '--spacing': '0' must be at least 2 mm",
         ),
         (
             ("paper", "dot", "--spacing", "-5mm"),
             2,
-            "Error: Invalid value for '--spacing': '-5mm' must be larger than 0 mm",
+            "Error: Invalid value for '--spacing': '-5mm' must be at least 2 mm",
         ),
         (
             ("paper", "graph", "--spacing", "5 furlongs"),
@@ -256,20 +256,20 @@ def error_line(result) -> str:
             "Error: Invalid value for '--spacing': '5 furlongs' is not a length: write it like "
             "5mm, 0.25in or 1.6cm",
         ),
-        (
+        (  # every length out of its option's range is a usage error (exit 2)
             ("paper", "graph", "--spacing", "1mm"),
-            1,
-            "Error: --spacing 1 mm is too fine to print: use 2 mm or more",
+            2,
+            "Error: Invalid value for '--spacing': '1mm' must be at least 2 mm",
         ),
         (
             ("dice", "blank-d6", "--edge", "0"),
             2,
-            "Error: Invalid value for '--edge': '0' must be larger than 0 mm",
+            "Error: Invalid value for '--edge': '0' must be at least 5 mm",
         ),
         (
             ("dice", "blank-d8", "--edge", "3mm"),
-            1,
-            "Error: die edge 3 mm is too small to fold: use at least 5 mm",
+            2,
+            "Error: Invalid value for '--edge': '3mm' must be at least 5 mm",
         ),
         (
             ("dice", "blank-d6", "--edge", "90mm"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 import click
 
 from generator.options import Length, PrintOptions, printing_options
+from generator.render.nets import MIN_EDGE
 
 GAP = 4.0  # mm between nets
 MAX_EDGE = 100.0  # mm
@@ -23,7 +24,7 @@ def dice() -> None:
 def _edge_option(func):
     return click.option(
         "--edge",
-        type=Length(minimum=0.0, maximum=MAX_EDGE),
+        type=Length(maximum=MAX_EDGE, least=MIN_EDGE),
         default="16mm",
         show_default=True,
         help="Face edge: 16mm, 0.75in, 2cm...",

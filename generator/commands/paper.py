@@ -24,7 +24,7 @@ def paper() -> None:
 def _spacing_option(func):
     return click.option(
         "--spacing",
-        type=Length(minimum=0.0, maximum=MAX_SPACING),
+        type=Length(maximum=MAX_SPACING, least=MIN_SPACING),
         default="5mm",
         show_default=True,
         help="Distance between lines or dots: 5mm, 0.25in, 1cm...",

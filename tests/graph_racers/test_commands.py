@@ -180,3 +180,12 @@ def test_worksheet_too_many_per_page_says_what_to_do(tmp_path):
         " use fewer puzzles per page or a smaller --grid"
     )
     assert list(tmp_path.iterdir()) == []
+
+
+def test_width_range_errors_name_the_option(tmp_path):
+    for bad in ("5..3", "x..4"):
+        r = CliRunner().invoke(
+            cli, ["graph-racers", "worksheet", "--width", bad, "--out", str(tmp_path)]
+        )
+        assert r.exit_code == 2
+        assert r.output.startswith(f"Error: Invalid value for '--width': '{bad}': ")

@@ -242,10 +242,13 @@ def _parse_range(value: str) -> tuple[int, int]:
     try:
         pair = (int(lo), int(hi)) if sep else (int(lo), int(lo))
     except ValueError:
-        raise click.BadParameter(f"{value!r}: write the width as MIN..MAX, like 3..5") from None
+        raise click.BadParameter(
+            f"{value!r}: write the width as MIN..MAX, like 3..5", param_hint="'--width'"
+        ) from None
     if pair[0] > pair[1] or pair[0] < 2 or pair[1] > 12:
         raise click.BadParameter(
-            f"{value!r}: widths go from 2 to 12 points, MIN no larger than MAX"
+            f"{value!r}: widths go from 2 to 12 points, MIN no larger than MAX",
+            param_hint="'--width'",
         )
     return pair
 
