@@ -41,6 +41,7 @@ FOOTER_ID = "racegen-footer"
 
 BAR_LENGTH = 50.0  # mm
 BAR_HEIGHT = 8.0  # mm, text included
+TILE_OVERLAP = 10.0  # mm shared by neighbouring tiled sheets
 BAR_STRIP = BAR_HEIGHT + 2.0  # mm kept free for a bar below a layout
 BAR_TEXT = "print at 100 %, this bar measures 50 mm"
 
@@ -609,7 +610,7 @@ class Tiling:
 
 
 def tile_plan(
-    paper: Paper, width: float, height: float, overlap: float = 10.0
+    paper: Paper, width: float, height: float, overlap: float = TILE_OVERLAP
 ) -> tuple[int, int, Box]:
     """(rows, cols, content box) for tiling a width x height mm drawing on `paper`."""
     _check_size(width, height)
@@ -634,7 +635,7 @@ def tile(
     height: float,
     draw: Draw,
     *,
-    overlap: float = 10.0,
+    overlap: float = TILE_OVERLAP,
     mono: bool = False,
 ) -> Tiling:
     """Split a width x height mm drawing over true-scale sheets, after an assembly map page

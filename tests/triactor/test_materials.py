@@ -286,3 +286,16 @@ def test_tiled_board_honours_landscape(tmp_path):
     doc = m.board_documents(a3, "tiled")[0]
     # portrait needs fewer A3 sheets (2 against 4), but --landscape was asked for
     assert len(doc.pages) == 1 + 4 and all(p.width > p.height for p in doc.pages)
+
+
+def test_tiled_board_avoids_sliver_sheets_on_a_tie():
+    """On Letter both ways take 6 sheets; landscape left two sheets with ~21 mm of board (the
+    print audit), so portrait is used."""
+    letter = PrintOptions(
+        out=Path("."), formats=("pdf",), paper="letter", mono=False, seed=None, force=False
+    )
+    w, h = board_size(m.TRUE_UNIT)
+    costs = {p.landscape: m._tiling_cost(p, w, h) for p in letter.paper_turns()}
+    assert costs[True][0] == costs[False][0] == 6 and -costs[True][1] < 25
+    doc = m.board_documents(letter, "tiled")[0]
+    assert all(p.width < p.height for p in doc.pages[1:])
