@@ -100,3 +100,21 @@ def test_first_horizon_is_a_lower_bound(rules, text_track):
         firsts.append(first)
     assert max(firsts) > 1
     assert fewest_moves(text_track("S.#G\n"), Rules(9)) is None
+
+
+def test_cpsat_never_says_no_route_when_it_only_ran_out_of_moves(text_track):
+    """A one-wide snake needs more moves than the fixed horizon: CP-SAT says it ran out of
+    moves (an error naming --engine search), not that there is no route (found by the audit)."""
+    rows = ["#" * 10]
+    for k in range(5):
+        rows.append("#" + ("S" if k == 0 else ".") + "......" + ("G" if k == 4 else ".") + "#")
+        if k < 4:
+            gap = "########.#" if k % 2 == 0 else "#.########"
+            rows.append(gap)
+    rows.append("#" * 10)
+    track = text_track("\n".join(rows) + "\n")
+    best = solve(track, Rules(5)).moves
+    assert best is not None and best > 10
+    with pytest.raises(LimitExceeded, match="no race of up to 10 moves.*--engine search"):
+        solve_cpsat(track, Rules(5), horizon=10)
+    assert solve_cpsat(track, Rules(5)).moves == best

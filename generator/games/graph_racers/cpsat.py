@@ -24,7 +24,8 @@ from generator.games.graph_racers.rules import BRAKE, ROCKET, TURBO, Rules, chan
 from generator.games.graph_racers.solve import Solution
 
 MAX_CELLS = 1000  # points on the track; beyond this use the search engine
-DEFAULT_HORIZON = 60
+DEFAULT_HORIZON = 60  # moves tried at least; more on tracks with more points (see horizon_for)
+MAX_HORIZON = 200
 
 
 def speed_bound(extent: int, rules: Rules) -> int:
@@ -59,17 +60,26 @@ def fewest_moves(track: Track, rules: Rules) -> int | None:
     return max(1, min(bounds)) if bounds else None
 
 
+def horizon_for(track: Track) -> int:
+    """How many moves CP-SAT tries: 60, or one per track point on bigger tracks (a one-wide
+    snake needs about one move per point), at most 200."""
+    return min(MAX_HORIZON, max(DEFAULT_HORIZON, track.count_on()))
+
+
 def solve_cpsat(
     track: Track,
     rules: Rules | None = None,
     *,
-    horizon: int = DEFAULT_HORIZON,
+    horizon: int | None = None,
     time_per_step: float = 20.0,
 ) -> Solution:
-    """The exact minimum number of moves, found by CP-SAT; moves None if none within horizon."""
+    """The exact minimum number of moves, found by CP-SAT; moves None when no start can reach
+    the finish at all; LimitExceeded when no race was found within `horizon` moves (there may
+    be a longer one: the search engine has no such limit)."""
     from ortools.sat.python import cp_model
 
     rules = rules or Rules()
+    horizon = horizon_for(track) if horizon is None else horizon
     began = time.perf_counter()
     on_cells = track.count_on()
     if on_cells > MAX_CELLS:
@@ -186,6 +196,7 @@ def solve_cpsat(
                 f"{track.name}: CP-SAT could not decide {T} moves within its deterministic time "
                 f"limit ({time_per_step:g}); use --engine search"
             )
-    return Solution(
-        rules, None, expanded=branches, seconds=time.perf_counter() - began, engine="cp-sat"
+    raise LimitExceeded(
+        f"{track.name}: CP-SAT found no race of up to {horizon} moves under {rules.short()}; "
+        "a longer one may exist: use --engine search"
     )
