@@ -12,6 +12,7 @@ from generator.games.graph_racers.drawing import GRID, TrackDrawing
 from generator.games.graph_racers.formats import read_track
 from generator.games.graph_racers.materials import (
     lines_note,
+    rule_text,
     sheet_document,
     worksheet_slots,
     worksheet_track_size,
@@ -236,3 +237,13 @@ def test_worksheet_slots_fit_the_page():
             assert slot.x >= 10 and slot.right <= 200
     with pytest.raises(Exception, match="--per-page 5"):
         worksheet_slots(paper, 5)
+
+
+def test_printed_finish_rule_follows_the_collision_rule(text_track):
+    """Under the jump rule a car must land on a goal point (the checker and solver say so); the
+    sheet said "touching" (found by the audit), which lets students beat the printed par."""
+    track = text_track("#####\n#S.G#\n#####\n")
+    exact = " ".join(rule_text(track, Rules(5), 2))
+    assert "Finish by touching a chequered goal square." in exact
+    jump = " ".join(rule_text(track, Rules(5, "endpoint"), 2))
+    assert "Finish by landing on a chequered goal square." in jump and "touching" not in jump

@@ -65,7 +65,7 @@ def wrap(text: str, width: float, size: float = TEXT, bold: bool = False) -> lis
     return out
 
 
-def how_to_race(track: Track) -> str:
+def how_to_race(track: Track, rules: Rules) -> str:
     if track.is_lap:
         n = len(track.checkpoints)
         cps = (
@@ -78,6 +78,8 @@ def how_to_race(track: Track) -> str:
             f"{cps} in order (each the way its arrow points), and finish by crossing the "
             "start/finish line again the same way."
         )
+    if rules.collision == "endpoint":  # the jump rule: only landing points count
+        return "Start standing on any S point. Finish by landing on a chequered goal square."
     return "Start standing on any S point. Finish by touching a chequered goal square."
 
 
@@ -90,7 +92,7 @@ def rule_text(track: Track, rules: Rules, par: int | None) -> list[str]:
         lines[-1] = (
             "Each move: only the point you land on must be on the track (you may jump shaded squares)."
         )
-    lines.append(how_to_race(track))
+    lines.append(how_to_race(track, rules))
     if par is not None:
         lines.append(f"Par: {par} moves under these rules.")
     return lines
@@ -601,7 +603,7 @@ def worksheet_document(
                     box.x + 117, box.y + 13, box.right, box.y + 13, Style(stroke=BLACK, width=0.25)
                 )
                 instructions = "Race each track in as few moves as you can. " + how_to_race(
-                    tracks[items[0]]
+                    tracks[items[0]], rules
                 )
             else:
                 instructions = "Each answer stands where its puzzle stood. Other lines with the same number of moves are right too."
