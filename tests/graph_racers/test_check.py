@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import EXAMPLES
+from conftest import DATA, EXAMPLES
 
 from generator.errors import InvalidInput
 from generator.games.graph_racers.check import RacingLine, check_line, parse_moves, read_moves
@@ -113,9 +113,40 @@ def test_accelerations_need_a_start_when_there_are_several():
         ('{"path": [[1, 2],', "m line 1 column 18: not valid JSON"),
         ('{"moves": 3}', "m: expected a JSON object with 'path' or 'accelerations'"),
         ("# only a comment\n", "m: no moves found"),
+        ("points abc\n", "m line 1 column 8: unexpected 'a'"),  # the column of the 'a'
+        ('{"path": [[1, 2]], "rules": 9}', "m: 'rules' must be an object"),
     ],
 )
 def test_garbled_moves(text, message):
     with pytest.raises(InvalidInput) as e:
         parse_moves(text, "m")
     assert str(e.value).startswith(message), str(e.value)
+
+
+def test_a_byte_order_mark_is_skipped(tmp_path):
+    moves = tmp_path / "m.txt"
+    moves.write_bytes(b"\xef\xbb\xbfpoints\r\n(1,1) (1,2)\r\n")
+    assert read_moves(moves).points == ((1, 1), (1, 2))
+    assert parse_moves("\ufeff[[1, 1], [1, 2]]").points == ((1, 1), (1, 2))
+
+
+def test_check_judges_a_solve_answer_under_the_rules_it_was_solved_under(tmp_path):
+    """solve --json stores its rules; check used to judge the answer under the defaults and
+    call the solver's own accel 9 line illegal (found by the audit)."""
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+
+    tiny = str(DATA / "momba" / "tiny.track")
+    runner = CliRunner()
+    answer = runner.invoke(cli, ["graph-racers", "solve", tiny, "--accel", "9", "--json"])
+    assert answer.exit_code == 0
+    moves = tmp_path / "answer.json"
+    moves.write_text(answer.output, encoding="utf-8")
+    r = runner.invoke(cli, ["graph-racers", "check", tiny, str(moves)])
+    assert (r.exit_code, r.output) == (
+        0,
+        "legal, 6 moves (par 6; rules: accel 9, collision exact)\n",
+    )
+    r = runner.invoke(cli, ["graph-racers", "check", tiny, str(moves), "--accel", "5"])
+    assert r.exit_code == 1 and "not allowed under the rules (accel 5" in r.output

@@ -113,6 +113,31 @@ def test_text_and_json_round_trip():
             "graph-racers track 1\nfinish: col 1 rows 1-2 right\nmap:\n###\n...\n...\n###\n",
             "t: a lap needs at least one checkpoint, or stepping back over the start/finish line would win",
         ),
+        # found by the audit: these were tracebacks or Python's own words
+        ("dim: \u00b2 4\nxxxx\n", "t line 1 column 1: write the header as 'dim: ROWS COLS'"),
+        ("\u00b2\n1\nS G\n", "t line 1 column 1: unknown track format"),
+        (
+            "graph-racers track 1\nstart: a b\nmap:\n###\n#.G\n",
+            "t line 2 column 8: write a start point as 'start: ROW COL', not 'a b'",
+        ),
+        (
+            "graph-racers track 1\nstart: 1 2 3\nmap:\n###\n#.G\n",
+            "t line 2 column 8: write a start point as 'start: ROW COL', not '1 2 3'",
+        ),
+        (
+            "graph-racers track 1\nfinish: row 1 cols x-2 down\nmap:\n###\n#.G\n",
+            "t line 2 column 9: span 'x' is not a whole number",
+        ),
+        (
+            '{"format": "graph-racers-track/1", "map": ["####", "#S.G", "####"], "meta": "x"}',
+            "t: bad JSON track ('meta' must be an object)",
+        ),
+        (
+            '{"format": "graph-racers-track/1", "map": ["#####", "#...#", "#...#", "#####"],'
+            ' "finish": {"col": 2, "rows": [1], "direction": "right"}}',
+            "t: bad JSON track (a line's span is two numbers [first, last], not [1])",
+        ),
+        ('{"format": "graph-racers-track/1"}', "t: the JSON track has no 'map'"),
     ],
 )
 def test_bad_tracks_name_file_line_and_column(text, message):
@@ -127,8 +152,24 @@ def test_track_larger_than_the_limit():
     with pytest.raises(LimitExceeded) as e:
         parse_track(text, source="big", max_cells=11)
     assert str(e.value) == (
-        "big: 3 x 4 = 12 points is more than the limit of 11; use a smaller track or raise --max-cells"
+        "big line 1 column 1: 3 x 4 = 12 points is more than the limit of 11; use a smaller "
+        "track or raise --max-cells"
     )
+
+
+def test_a_tiny_file_claiming_a_huge_grid_is_refused_before_building_it():
+    """A 13-byte mdp file announcing 100000 x 100000 points used to build the padded rows
+    first (about 10 GB); the size in the header is checked first, even with no limit set."""
+    for text in ("100000\n100000\nS G\n", "dim: 100000 100000\nsg\n"):
+        with pytest.raises(LimitExceeded, match="t line 1 column 1: 100000 x 100000 = "):
+            parse_track(text, source="t")
+        with pytest.raises(LimitExceeded, match="more than the limit of 50; "):
+            parse_track(text, source="t", max_cells=50)
+
+
+def test_mdp_lib_file_may_start_with_blank_lines():
+    track = parse_track("\n5\n3\nXXXXX\nS  G \nXXXXX\n", source="t")
+    assert (track.rows, track.cols, track.starts) == (3, 5, ((1, 0),))
 
 
 def test_missing_file_and_binary_file(tmp_path):

@@ -35,6 +35,7 @@ class RacingLine:
     accelerations: tuple[Vector, ...] | None = None
     start: Point | None = None
     guessed: bool = False  # no header said which: points if the first pair is a start point
+    rules: dict | None = None  # the rules stored with a solve --json answer, if any
 
     def resolved(self, track: Track) -> RacingLine:
         """Decide points or accelerations for a headerless list of pairs."""
@@ -42,8 +43,8 @@ class RacingLine:
             return self
         pairs = self.points or ()
         if pairs and pairs[0] in track.starts:
-            return RacingLine(points=pairs)
-        return RacingLine(accelerations=pairs)
+            return RacingLine(points=pairs, rules=self.rules)
+        return RacingLine(accelerations=pairs, rules=self.rules)
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,7 @@ def parse_moves(text: str, source: str = "moves") -> RacingLine:
     """Read a moves file: JSON (a solve --json object, {"path"}, {"accelerations", "start"},
     or a list of pairs) or text (one or more pairs per line, optional 'points',
     'accelerations' and 'start R C' lines, '#' comments)."""
+    text = text.removeprefix("\ufeff")  # a byte-order mark, as Windows editors save
     if not text.strip():
         raise InvalidInput(f"{source}: the moves file is empty; list points or accelerations")
     stripped = text.lstrip()
@@ -89,7 +91,8 @@ def parse_moves(text: str, source: str = "moves") -> RacingLine:
             start = (int(nums[0]), int(nums[1]))
             continue
         if not _ALLOWED.match(line):
-            col = next(i for i, ch in enumerate(raw) if not _ALLOWED.match(ch)) + 1
+            at = raw.find(line)  # the pairs after any header word
+            col = at + next(i for i, ch in enumerate(line) if not _ALLOWED.match(ch)) + 1
             raise InvalidInput(
                 f"{source} line {lineno} column {col}: unexpected {raw[col - 1]!r}; write pairs of "
                 "whole numbers like '5 0' or '(5, 0)'"
@@ -144,15 +147,20 @@ def _parse_json_moves(text: str, source: str) -> RacingLine:
         return _build(pairs_of(data, "the list"), None, None)
     if not isinstance(data, dict):
         raise InvalidInput(f"{source}: expected a JSON object with 'path' or 'accelerations'")
+    stored = data.get("rules")
+    if stored is not None and not isinstance(stored, dict):
+        raise InvalidInput(f"{source}: 'rules' must be an object like solve --json writes")
     if data.get("path"):
-        return RacingLine(points=tuple(pairs_of(data["path"], "'path'")))
+        return RacingLine(points=tuple(pairs_of(data["path"], "'path'")), rules=stored)
     if "accelerations" in data:
         start = None
         if data.get("start") is not None:
             s = pairs_of([data["start"]], "'start'")[0]
             start = s
         return RacingLine(
-            accelerations=tuple(pairs_of(data["accelerations"], "'accelerations'")), start=start
+            accelerations=tuple(pairs_of(data["accelerations"], "'accelerations'")),
+            start=start,
+            rules=stored,
         )
     raise InvalidInput(f"{source}: expected a JSON object with 'path' or 'accelerations'")
 
@@ -160,7 +168,7 @@ def _parse_json_moves(text: str, source: str) -> RacingLine:
 def read_moves(path: str | Path) -> RacingLine:
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        text = p.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise InvalidInput(f"{p}: no such file; give the path of a moves file") from None
     except UnicodeDecodeError:

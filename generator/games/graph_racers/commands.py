@@ -64,12 +64,22 @@ def resolve_rules(
     brakes: int | None,
     turbo: int | None,
     rocket: int | None,
+    stored: dict | None = None,
 ):
-    """The rules asked for: explicit options over the rules stored with the track over defaults."""
+    """The rules asked for: explicit options over the rules stored with the answer being
+    checked (`stored`, from solve --json) over the rules stored with the track over defaults."""
+    from generator.errors import InvalidInput
     from generator.games.graph_racers.rules import Rules
 
-    stored = track.meta.get("rules") if track is not None else None
-    base = Rules.from_dict(stored) if isinstance(stored, dict) else Rules()
+    if stored is None:
+        stored = track.meta.get("rules") if track is not None else None
+        where = f"{track.name}: the rules stored with the track" if track is not None else ""
+    else:
+        where = "the rules stored with the moves"
+    try:
+        base = Rules.from_dict(stored) if isinstance(stored, dict) else Rules()
+    except (InvalidInput, TypeError, ValueError) as e:
+        raise InvalidInput(f"{where}: {e}") from None
     return Rules(
         accel=int(accel) if accel is not None else base.accel,
         collision=collision if collision is not None else base.collision,
@@ -212,7 +222,7 @@ def check_cmd(
     limits = _limits()
     track = read_track(track_file, max_cells=max_cells or limits["max_cells"])
     line = read_moves(moves_file)
-    rules = resolve_rules(track, accel, collision, brakes, turbo, rocket)
+    rules = resolve_rules(track, accel, collision, brakes, turbo, rocket, stored=line.rules)
     try:
         verdict = check_line(track, rules, line)
     except InvalidInput as e:

@@ -19,11 +19,14 @@ import json
 from pathlib import Path
 from typing import Any
 
-from generator.errors import InvalidInput
+from generator.errors import InvalidInput, LimitExceeded
 from generator.games.graph_racers.model import OFF, OIL, ON, Line, Point, Track
 
 JSON_FORMAT = "graph-racers-track/1"
 TEXT_MAGIC = "graph-racers track 1"
+# A header may not announce more points than this even with no --max-cells (a tiny file can
+# claim a 100000 x 100000 grid; the rows are built only after this check)
+MAX_HEADER_CELLS = 4_000_000
 
 # dim: format (momba, racetrackgym). `i` is undefined in that format but drawn where cars must
 # drive (river-deadend-narrow, shortcut-big): read as track, with a note.
@@ -73,11 +76,11 @@ def parse_track(
     if text.lstrip().startswith("{"):
         track = _parse_json(text, source)
     elif first.lower().startswith("dim:"):
-        track = _parse_dim(text, source)
+        track = _parse_dim(text, source, max_cells)
     elif first == TEXT_MAGIC:
         track = _parse_text(text, source)
-    elif first.isdigit():
-        track = _parse_mdp(text, source)
+    elif _is_number(first):
+        track = _parse_mdp(text, source, max_cells)
     else:
         lineno = text[: text.find(first)].count("\n") + 1
         raise InvalidInput(
@@ -118,18 +121,33 @@ def _grid_from_rows(
     return tuple(grid), starts, goals, used
 
 
-def _parse_dim(text: str, source: str) -> Track:
+def _is_number(text: str) -> bool:
+    """ASCII digits only (str.isdigit also takes '²', which int() refuses)."""
+    return text.isascii() and text.isdigit()
+
+
+def _check_header_size(rows: int, cols: int, source: str, line: int, max_cells: int | None) -> None:
+    """The size a header announces, checked before any row is built (a tiny file may claim a
+    huge grid)."""
+    if rows == 0 or cols == 0:
+        raise InvalidInput(f"{_where(source, line, 1)}: a track needs at least one row and column")
+    limit = MAX_HEADER_CELLS if max_cells is None else min(max_cells, MAX_HEADER_CELLS)
+    if rows * cols > limit:
+        raise LimitExceeded(
+            f"{_where(source, line, 1)}: {rows} x {cols} = {rows * cols} points is more than the "
+            f"limit of {limit}; use a smaller track or raise --max-cells"
+        )
+
+
+def _parse_dim(text: str, source: str, max_cells: int | None = None) -> Track:
     lines = _lines(text)
     # header: the first non-blank line
     head_i = next(i for i, line in enumerate(lines) if line.strip())
     head = lines[head_i].strip().split()
-    if len(head) != 3 or not head[1].isdigit() or not head[2].isdigit():
+    if len(head) != 3 or not _is_number(head[1]) or not _is_number(head[2]):
         raise InvalidInput(f"{_where(source, head_i + 1, 1)}: write the header as 'dim: ROWS COLS'")
     nrows, ncols = int(head[1]), int(head[2])
-    if nrows == 0 or ncols == 0:
-        raise InvalidInput(
-            f"{_where(source, head_i + 1, 1)}: a track needs at least one row and column"
-        )
+    _check_header_size(nrows, ncols, source, head_i + 1, max_cells)
     body = [(i + 1, line.rstrip()) for i, line in enumerate(lines) if i > head_i]
     while body and not body[-1][1]:
         body.pop()
@@ -154,14 +172,17 @@ def _parse_dim(text: str, source: str) -> Track:
     return Track(grid, tuple(starts), frozenset(goals), notes=notes)
 
 
-def _parse_mdp(text: str, source: str) -> Track:
+def _parse_mdp(text: str, source: str, max_cells: int | None = None) -> Track:
     lines = _lines(text)
-    if len(lines) < 2 or not lines[1].strip().isdigit():
-        raise InvalidInput(f"{_where(source, 2, 1)}: an mdp-lib track has its height on line 2")
-    width, height = int(lines[0].strip()), int(lines[1].strip())
-    if width == 0 or height == 0:
-        raise InvalidInput(f"{_where(source, 1, 1)}: a track needs at least one row and column")
-    body = [(i + 1, line) for i, line in enumerate(lines) if i >= 2]
+    top = next(i for i, line in enumerate(lines) if line.strip())  # blank lines may come first
+    if len(lines) < top + 2 or not _is_number(lines[top + 1].strip()):
+        raise InvalidInput(
+            f"{_where(source, top + 2, 1)}: an mdp-lib track has its height on the line after "
+            "its width"
+        )
+    width, height = int(lines[top].strip()), int(lines[top + 1].strip())
+    _check_header_size(height, width, source, top + 1, max_cells)
+    body = [(i + 1, line) for i, line in enumerate(lines) if i >= top + 2]
     while body and not body[-1][1].strip():
         body.pop()
     if len(body) > height:
@@ -219,8 +240,10 @@ def _parse_text(text: str, source: str) -> Track:
             elif key == "checkpoint":
                 checkpoints.append(Line.parse(value))
             elif key == "start":
-                r, c = (int(v) for v in value.replace(",", " ").split())
-                starts.append((r, c))
+                parts = value.replace(",", " ").split()
+                if len(parts) != 2 or not all(_is_number(v) for v in parts):
+                    raise ValueError(f"write a start point as 'start: ROW COL', not {value!r}")
+                starts.append((int(parts[0]), int(parts[1])))
             elif key == "map":
                 map_at = i
                 break
@@ -291,7 +314,11 @@ def _parse_json(text: str, source: str) -> Track:
         )
     try:
         return track_from_dict(data, source)
-    except (KeyError, TypeError, ValueError) as e:
+    except KeyError as e:
+        raise InvalidInput(
+            f"{source}: the JSON track has no {e}; see docs/rules/graph-racers.md"
+        ) from None
+    except (TypeError, ValueError, IndexError, AttributeError) as e:
         raise InvalidInput(
             f"{source}: bad JSON track ({e}); see docs/rules/graph-racers.md"
         ) from None
@@ -309,9 +336,10 @@ def track_from_dict(data: dict[str, Any], source: str = "track") -> Track:
     finish = Line.from_dict(data["finish"]) if data.get("finish") else None
     checkpoints = [Line.from_dict(c) for c in data.get("checkpoints", [])]
     starts += [(int(r), int(c)) for r, c in data.get("starts", [])]
-    return _assemble(
-        grid, starts, goals, finish, checkpoints, str(data.get("name", "track")), data.get("meta")
-    )
+    meta = data.get("meta")
+    if meta is not None and not isinstance(meta, dict):
+        raise ValueError("'meta' must be an object")
+    return _assemble(grid, starts, goals, finish, checkpoints, str(data.get("name", "track")), meta)
 
 
 def _rows_even(rows: list[str]) -> bool:

@@ -113,10 +113,15 @@ class Line:
             raise ValueError(
                 f"a {key} line is crossed {'up or down' if key == 'row' else 'left or right'}, not {word}"
             )
-        return cls(orientation, int(at), int(lo), int(hi), sign)
+        numbers = [_whole(v, what) for v, what in ((at, key), (lo, "span"), (hi, "span"))]
+        return cls(orientation, *numbers, sign)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Line:
+        if not isinstance(data, dict):
+            raise ValueError(
+                "a line is an object like {'row': 3, 'cols': [1, 4], 'direction': 'up'}"
+            )
         if "row" in data:
             orientation, at, span = "horizontal", data["row"], data["cols"]
         else:
@@ -124,7 +129,16 @@ class Line:
         word = str(data["direction"]).lower()
         if word not in DIRECTIONS or DIRECTIONS[word][0] != orientation:
             raise ValueError(f"direction {word!r} does not cross this line")
+        if not isinstance(span, list) or len(span) != 2:
+            raise ValueError(f"a line's span is two numbers [first, last], not {span!r}")
         return cls(orientation, int(at), int(span[0]), int(span[1]), DIRECTIONS[word][1])
+
+
+def _whole(text: str, what: str) -> int:
+    """A whole number written with ASCII digits (ValueError naming `what` otherwise)."""
+    if not (text.isascii() and text.lstrip("-").isdigit()):
+        raise ValueError(f"{what} {text!r} is not a whole number")
+    return int(text)
 
 
 @dataclass(frozen=True, eq=False)
