@@ -125,3 +125,12 @@ def test_generated_laps_agree_with_the_independent_bfs(easy_pair):
     track = tracks[0]
     for rules in (Rules(9), Rules(5, "endpoint")):
         assert solve(track, rules).moves == ref.bfs_moves(track, rules.accel, rules.collision)
+
+
+def test_checkpoint_lines_are_all_different():
+    """On small circuits two loop edges can give the same line; a line drawn twice hid a
+    checkpoint number (found by the audit: 24x18 with 6 checkpoints repeated one in 12 of 20)."""
+    req = Request(18, 24, (3, 5), "medium", 1, Rules(5), checkpoints=6)
+    for track in generate(req, 3):
+        lines = [track.finish, *track.checkpoints]
+        assert len(track.checkpoints) == 6 and len(set(lines)) == 7

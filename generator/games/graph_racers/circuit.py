@@ -254,12 +254,29 @@ def build_track(
     nodes = nodes[start_edge:] + nodes[:start_edge]
     loop = Loop(tuple(nodes), tuple(ys), tuple(xs))
     finish = line_across(grid, loop, 0)
-    cps = []
+    cps: list[Line] = []
+    used = {finish}
+    prev = 0
     for k in range(1, checkpoints + 1):
-        edge = round(k * n / (checkpoints + 1)) % n
-        if edge == 0:
-            continue
-        cps.append(line_across(grid, loop, edge))
+        # evenly spaced round the loop, in racing order, each a different line: two loop edges
+        # can give the same line on a small track, and a line drawn twice hides a number
+        ideal = round(k * n / (checkpoints + 1))
+        tries = sorted(range(prev + 1, n), key=lambda e: (abs(e - ideal), e))
+        for edge in tries:
+            try:
+                line = line_across(grid, loop, edge)
+            except LimitExceeded:
+                continue
+            if line not in used:
+                break
+        else:
+            raise LimitExceeded(
+                f"no room for {checkpoints} different checkpoint lines; "
+                "use fewer --checkpoints or a larger --size"
+            )
+        cps.append(line)
+        used.add(line)
+        prev = edge
     text = tuple("".join(ON if v else OFF for v in row) for row in grid)
     track = Track(text, tuple(finish.points()), frozenset(), finish, tuple(cps), name=name)
     return track, loop

@@ -201,9 +201,12 @@ def make_track(req: Request, index: int) -> Track:
             },
         }
         return track.with_(meta=meta)
+    fewer = ", fewer checkpoints" if req.checkpoints > 2 else ""
     raise LimitExceeded(
-        f"no {req.difficulty} track of {req.cols}x{req.rows} (width {req.width[0]}..{req.width[1]}) "
-        f"in {req.max_attempts} attempts for seed {req.seed}; try another size, width or difficulty"
+        f"no {req.difficulty} track of {req.cols}x{req.rows} (width {req.width[0]}..{req.width[1]}"
+        f"{f', {req.checkpoints} checkpoints' if req.checkpoints != 2 else ''}) in "
+        f"{req.max_attempts} attempts for seed {req.seed}; try another size, width{fewer} or "
+        "difficulty"
     )
 
 
