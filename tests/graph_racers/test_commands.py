@@ -174,7 +174,8 @@ def test_worksheet_too_many_per_page_says_what_to_do(tmp_path):
     )
     assert result.exit_code == 1
     (line,) = result.output.strip().splitlines()
-    assert line.startswith("Error: a 17x11 track has no room for a circuit 4 points wide")
+    assert line.startswith("Error: a 17x11 track has no room for a circuit 4 points wide; ")
+    assert "--width" not in line and "size" not in line  # the generator's advice does not apply
     assert line.endswith(
         "a worksheet slot at --per-page 6 on a4 holds 17x11 points:"
         " use fewer puzzles per page or a smaller --grid"

@@ -506,9 +506,11 @@ def worksheet_cmd(
     try:
         tracks = generate(req, count, bar)
     except (InvalidInput, LimitExceeded) as e:
+        # the generator's own advice (--size, --width ...) does not apply to a worksheet
+        what = str(e).split(";")[0]
         raise type(e)(
-            f"{e}; a worksheet slot at --per-page {k} on {paper.name} holds {cols}x{rows} points:"
-            " use fewer puzzles per page or a smaller --grid"
+            f"{what}; a worksheet slot at --per-page {k} on {paper.name} holds {cols}x{rows} "
+            "points: use fewer puzzles per page or a smaller --grid"
         ) from None
     finally:
         bar.close()
