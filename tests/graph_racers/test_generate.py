@@ -134,3 +134,14 @@ def test_checkpoint_lines_are_all_different():
     for track in generate(req, 3):
         lines = [track.finish, *track.checkpoints]
         assert len(track.checkpoints) == 6 and len(set(lines)) == 7
+
+
+def test_generated_tracks_store_how_many_optimal_lines_they_have(easy_pair):
+    """Worksheet answer pages say whether the optimum is unique (they always said 'may exist,
+    not counted': found by the audit); the stored count is the solver's own count."""
+    _req, tracks = easy_pair
+    for track in tracks:
+        stored = track.meta["solution"]
+        counted = solve(track, Rules.from_dict(track.meta["rules"]), count_lines=1000)
+        assert stored["optimal_lines"] == counted.optimal_lines >= 1
+        assert stored["optimal_lines_capped"] == counted.lines_capped

@@ -524,7 +524,7 @@ def worksheet_cmd(
                 [tuple(p) for p in sol["path"]],
                 [tuple(a) for a in sol["accelerations"]],
                 optimal_lines=sol.get("optimal_lines"),
-                lines_capped=(sol.get("optimal_lines") or 0) >= 2,
+                lines_capped=bool(sol.get("optimal_lines_capped")),
             )
         )
     stem = f"graph-racers-worksheet-{difficulty}-s{seed}"

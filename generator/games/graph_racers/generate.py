@@ -29,6 +29,9 @@ from generator.resources import load_json
 DIFFICULTIES = ("easy", "medium", "hard")
 
 
+LINES_CAP = 1000  # optimal racing lines counted for a generated track's answer key
+
+
 @dataclass(frozen=True)
 class Request:
     rows: int
@@ -173,6 +176,8 @@ def make_track(req: Request, index: int) -> Track:
         slowdown = round(p5.moves / p9.moves, 3)
         if not _in(slowdown, bounds["slowdown"]):
             continue
+        # the answer keys say whether the optimum is unique: count the optimal lines (capped)
+        counted = solve(track, req.rules, count_lines=LINES_CAP)
         meta = {
             "id": f"graph-racers:{req.cols}x{req.rows}#{req.seed}.{index + 1}",
             "difficulty": req.difficulty,
@@ -181,6 +186,8 @@ def make_track(req: Request, index: int) -> Track:
             "solution": {
                 "path": [list(p) for p in best.path],
                 "accelerations": [list(a) for a in best.accelerations],
+                "optimal_lines": counted.optimal_lines,
+                "optimal_lines_capped": counted.lines_capped,
             },
             "features": {
                 "par": best.moves,
