@@ -116,8 +116,20 @@ def lower_bound(track: Track, rules: Rules) -> int:
     return min(left(v, 0, rules.turbo, rules.rocket) for v in vals) if vals else 10**9
 
 
-def make_track(req: Request, index: int) -> Track:
-    """Track number `index` of a request: the first attempt that meets the difficulty."""
+def shape_key(grid: tuple[str, ...]) -> tuple[str, ...]:
+    """One key for a map and its mirror images (and quarter turns when square): two puzzles
+    with the same key are the same puzzle to a student."""
+    flips = [grid, grid[::-1], tuple(r[::-1] for r in grid), tuple(r[::-1] for r in grid[::-1])]
+    if len(grid) == len(grid[0]):
+        turned = tuple("".join(col) for col in zip(*grid, strict=True))
+        flips += [turned, turned[::-1], tuple(r[::-1] for r in turned)]
+        flips.append(tuple(r[::-1] for r in turned[::-1]))
+    return min(flips)
+
+
+def make_track(req: Request, index: int, avoid: frozenset = frozenset()) -> Track:
+    """Track number `index` of a request: the first attempt that meets the difficulty and
+    whose map (up to mirror images) is not in `avoid`."""
     table = presets()
     if req.difficulty not in DIFFICULTIES:
         raise InvalidInput(f"difficulty {req.difficulty!r}: use easy, medium or hard")
@@ -156,6 +168,8 @@ def make_track(req: Request, index: int) -> Track:
                 name=f"{req.difficulty} {req.cols}x{req.rows} #{req.seed}.{index + 1}",
             )
             track.validate(track.name)
+            if avoid and shape_key(track.grid) in avoid:
+                continue  # the same map as an earlier puzzle of the set
         except (LimitExceeded, InvalidInput) as e:
             if "too small" in str(e):
                 raise
@@ -226,10 +240,12 @@ def _ortools_version() -> str:
 def generate(
     req: Request, count: int, progress: Callable[[int], None] | None = None
 ) -> list[Track]:
-    """`count` tracks for a request (reproducible: track i depends only on seed and i)."""
-    out = []
+    """`count` tracks for a request, no two with the same map (reproducible: track i depends
+    only on the seed and i, and on tracks 0 .. i-1, which depend only on the seed; never on
+    `count`)."""
+    out: list[Track] = []
     for i in range(count):
-        out.append(make_track(req, i))
+        out.append(make_track(req, i, frozenset(shape_key(t.grid) for t in out)))
         if progress is not None:
             progress(1)
     return out
