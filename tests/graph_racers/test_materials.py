@@ -247,3 +247,15 @@ def test_printed_finish_rule_follows_the_collision_rule(text_track):
     assert "Finish by touching a chequered goal square." in exact
     jump = " ".join(rule_text(track, Rules(5, "endpoint"), 2))
     assert "Finish by landing on a chequered goal square." in jump and "touching" not in jump
+
+
+def test_mono_race_sheet_names_shapes_not_colours(tmp_path):
+    """A mono page has no colours to name (found by the audit: 'blue circle' on grey)."""
+    for mono, first in ((False, "Player 1: blue circle"), (True, "Player 1: circle")):
+        out = tmp_path / str(mono)
+        args = ["graph-racers", "sheet", str(DATA / "momba" / "tiny.track"), "--kind", "race"]
+        r = CliRunner().invoke(cli, [*args, "--out", str(out)] + (["--mono"] if mono else []))
+        assert r.exit_code == 0, r.output
+        text = PdfReader(next(out.glob("*.pdf"))).pages[0].extract_text()
+        assert first in text
+        assert ("vermillion" in text) is not mono

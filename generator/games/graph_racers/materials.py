@@ -355,7 +355,9 @@ def race_sheet(
             cy = y + 2 + row_h * ((2 * i if two_rows else i) + 0.5)
             player_marker(canvas, i, x + 5, cy, 4.0)
             colour = player_colour(i)
-            label = f"Player {i + 1}: {COLOUR_NAMES.get(colour, colour)} {player_symbol(i)}"
+            # a mono page prints no colours: name the shape alone there
+            named = "" if canvas.mono else f"{COLOUR_NAMES.get(colour, colour)} "
+            label = f"Player {i + 1}: {named}{player_symbol(i)}"
             size = TEXT
             while size > 6.5 and layout.text_width(label, size, bold=True) > w - 11:
                 size -= 0.5
