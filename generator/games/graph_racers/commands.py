@@ -162,6 +162,10 @@ def solve_cmd(
     track = read_track(file, max_cells=max_cells or limits["max_cells"])
     rules = resolve_rules(track, accel, collision, brakes, turbo, rocket)
     if engine == "cp-sat":
+        if count_lines:
+            raise click.UsageError(
+                "--lines counts with the search engine: leave out --engine cp-sat"
+            )
         from generator.games.graph_racers.cpsat import solve_cpsat
 
         sol = solve_cpsat(track, rules)
