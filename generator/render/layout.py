@@ -838,6 +838,7 @@ def _assembly_map(
     sx, sy = content.w - overlap, content.h - overlap
     with canvas.group(dx=ox, dy=oy, scale=scale):
         draw(canvas)
+    words = [_box_of(text_corners(op, stack)) for op, stack in canvas.flat() if op.kind == "text"]
     edge = Style(stroke=BLACK, width=0.3, dash=(1.5, 1.0))
     for r in range(rows):
         for c in range(cols):
@@ -851,13 +852,27 @@ def _assembly_map(
             uy0 = y0 + (overlap if r > 0 else 0)
             ux1 = x1 - (overlap if c < cols - 1 else 0)
             uy1 = y1 - (overlap if r < rows - 1 else 0)
-            cx, cy = ox + (ux0 + ux1) / 2 * scale, oy + (uy0 + uy1) / 2 * scale
             label = sheet_label(r, c)
             size = 12.0
             tw = text_width(label, size, bold=True)
-            # a narrow last sheet's label would hang past the map: keep it on the page
-            cx = min(max(cx, region.x + tw / 2 + 1.0), region.right - tw / 2 - 1.0)
-            cy = min(max(cy, region.y + 3.6), region.bottom - 1.6)
+            # the centre of the part no neighbour covers, or the first spot round it that
+            # covers none of the drawing's words
+            spots = [(0.5, 0.5), (0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)]
+            spots += [(0.5, 0.25), (0.5, 0.75), (0.25, 0.5), (0.75, 0.5)]
+            choice: tuple[float, float] | None = None
+            for fx, fy in spots:
+                x = ox + (ux0 + (ux1 - ux0) * fx) * scale
+                y = oy + (uy0 + (uy1 - uy0) * fy) * scale
+                # a narrow last sheet's label would hang past the map: keep it on the page
+                x = min(max(x, region.x + tw / 2 + 1.0), region.right - tw / 2 - 1.0)
+                y = min(max(y, region.y + 3.6), region.bottom - 1.6)
+                if choice is None:
+                    choice = (x, y)  # the centre, when no spot is free
+                if not any(_meet(Box(x - tw / 2 - 1.0, y - 3.6, tw + 2.0, 5.2), w) for w in words):
+                    choice = (x, y)
+                    break
+            assert choice is not None
+            cx, cy = choice
             # see-through label boxes: the reduced drawing under a label stays visible
             canvas.rect(
                 cx - tw / 2 - 1.0,
@@ -868,6 +883,15 @@ def _assembly_map(
             )
             canvas.text(cx, cy + 1.2, label, size, bold=True, anchor="middle")
     return canvas
+
+
+def _box_of(points: Sequence[Point]) -> Box:
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+
+def _meet(a: Box, b: Box) -> bool:
+    return min(a.right, b.right) > max(a.x, b.x) and min(a.bottom, b.bottom) > max(a.y, b.y)
 
 
 def _fit_scale(paper: Paper, width: float, height: float) -> float:
