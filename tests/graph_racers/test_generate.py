@@ -147,7 +147,7 @@ def test_generated_tracks_store_how_many_optimal_lines_they_have(easy_pair):
         assert stored["optimal_lines_capped"] == counted.lines_capped
 
 
-def test_no_two_tracks_of_a_set_share_a_map():
+def test_no_map_repeats_within_five_tracks():
     """15x26 medium, seed 1: tracks 1 and 2 were the same map with mirrored lines (found by
     the audit); track 1 does not change, the repeat is skipped."""
     from generator.games.graph_racers.generate import make_track, shape_key

@@ -23,13 +23,14 @@ from generator.games.graph_racers.circuit import Loop, build_track, smooth
 from generator.games.graph_racers.distances import MovesLeft, stage_distances
 from generator.games.graph_racers.model import Track
 from generator.games.graph_racers.rules import Rules
-from generator.games.graph_racers.solve import solve
+from generator.games.graph_racers.solve import Solution, solve
 from generator.resources import load_json
 
 DIFFICULTIES = ("easy", "medium", "hard")
 
 
 LINES_CAP = 1000  # optimal racing lines counted for a generated track's answer key
+RECENT = 5  # a new track's map differs from the last five (a worksheet page holds at most 6)
 
 
 @dataclass(frozen=True)
@@ -129,7 +130,7 @@ def shape_key(grid: tuple[str, ...]) -> tuple[str, ...]:
 
 def make_track(req: Request, index: int, avoid: frozenset = frozenset()) -> Track:
     """Track number `index` of a request: the first attempt that meets the difficulty and
-    whose map (up to mirror images) is not in `avoid`."""
+    whose map (up to mirror images) is not in `avoid`; failing that, the first that meets it."""
     table = presets()
     if req.difficulty not in DIFFICULTIES:
         raise InvalidInput(f"difficulty {req.difficulty!r}: use easy, medium or hard")
@@ -153,6 +154,7 @@ def make_track(req: Request, index: int, avoid: frozenset = frozenset()) -> Trac
     f = size_factor(req.rows, req.cols)
     five = Rules(5, req.rules.collision, *req.rules.budget)
     nine = Rules(9, req.rules.collision, *req.rules.budget)
+    repeat = None
     for attempt in range(1, req.max_attempts + 1):
         width = rng.randint(wlo, whi)
         visit = (shape["visit"][0], shape["visit"][1])
@@ -168,8 +170,6 @@ def make_track(req: Request, index: int, avoid: frozenset = frozenset()) -> Trac
                 name=f"{req.difficulty} {req.cols}x{req.rows} #{req.seed}.{index + 1}",
             )
             track.validate(track.name)
-            if avoid and shape_key(track.grid) in avoid:
-                continue  # the same map as an earlier puzzle of the set
         except (LimitExceeded, InvalidInput) as e:
             if "too small" in str(e):
                 raise
@@ -190,38 +190,15 @@ def make_track(req: Request, index: int, avoid: frozenset = frozenset()) -> Trac
         slowdown = round(p5.moves / p9.moves, 3)
         if not _in(slowdown, bounds["slowdown"]):
             continue
-        # the answer keys say whether the optimum is unique: count the optimal lines (capped)
-        counted = solve(track, req.rules, count_lines=LINES_CAP)
-        meta = {
-            "id": f"graph-racers:{req.cols}x{req.rows}#{req.seed}.{index + 1}",
-            "difficulty": req.difficulty,
-            "rules": req.rules.to_dict(),
-            "par": best.moves,
-            "solution": {
-                "path": [list(p) for p in best.path],
-                "accelerations": [list(a) for a in best.accelerations],
-                "optimal_lines": counted.optimal_lines,
-                "optimal_lines_capped": counted.lines_capped,
-            },
-            "features": {
-                "par": best.moves,
-                "par_accel_5": p5.moves,
-                "par_accel_9": p9.moves,
-                "slowdown": slowdown,
-                "corners": corners,
-                "narrowest": narrow,
-                "width": width,
-            },
-            "generator": {
-                "seed": req.seed,
-                "index": index + 1,
-                "attempt": attempt,
-                "size": [req.cols, req.rows],
-                "width": list(req.width),
-                "ortools": _ortools_version(),
-            },
-        }
-        return track.with_(meta=meta)
+        found = _Found(attempt, track, best, p5, p9, slowdown, corners, narrow, width)
+        if avoid and shape_key(track.grid) in avoid:
+            # the same map as a recent puzzle of the set: keep looking, but keep it in case
+            # this size and difficulty have no other map left
+            repeat = repeat or found
+            continue
+        return _finished(req, index, found)
+    if repeat is not None:
+        return _finished(req, index, repeat)
     fewer = ", fewer checkpoints" if req.checkpoints > 2 else ""
     raise LimitExceeded(
         f"no {req.difficulty} track of {req.cols}x{req.rows} (width {req.width[0]}..{req.width[1]}"
@@ -229,6 +206,58 @@ def make_track(req: Request, index: int, avoid: frozenset = frozenset()) -> Trac
         f"{req.max_attempts} attempts for seed {req.seed}; try another size, width{fewer} or "
         "difficulty"
     )
+
+
+@dataclass(frozen=True)
+class _Found:
+    """A track that meets the difficulty, with what was measured on it."""
+
+    attempt: int
+    track: Track
+    best: Solution
+    p5: Solution
+    p9: Solution
+    slowdown: float
+    corners: int
+    narrow: int
+    width: int
+
+
+def _finished(req: Request, index: int, found: _Found) -> Track:
+    """The accepted track with everything the answer keys and the JSON store."""
+    track, best = found.track, found.best
+    # the answer keys say whether the optimum is unique: count the optimal lines (capped)
+    counted = solve(track, req.rules, count_lines=LINES_CAP)
+    meta = {
+        "id": f"graph-racers:{req.cols}x{req.rows}#{req.seed}.{index + 1}",
+        "difficulty": req.difficulty,
+        "rules": req.rules.to_dict(),
+        "par": best.moves,
+        "solution": {
+            "path": [list(p) for p in best.path],
+            "accelerations": [list(a) for a in best.accelerations],
+            "optimal_lines": counted.optimal_lines,
+            "optimal_lines_capped": counted.lines_capped,
+        },
+        "features": {
+            "par": best.moves,
+            "par_accel_5": found.p5.moves,
+            "par_accel_9": found.p9.moves,
+            "slowdown": found.slowdown,
+            "corners": found.corners,
+            "narrowest": found.narrow,
+            "width": found.width,
+        },
+        "generator": {
+            "seed": req.seed,
+            "index": index + 1,
+            "attempt": found.attempt,
+            "size": [req.cols, req.rows],
+            "width": list(req.width),
+            "ortools": _ortools_version(),
+        },
+    }
+    return track.with_(meta=meta)
 
 
 def _ortools_version() -> str:
@@ -240,12 +269,13 @@ def _ortools_version() -> str:
 def generate(
     req: Request, count: int, progress: Callable[[int], None] | None = None
 ) -> list[Track]:
-    """`count` tracks for a request, no two with the same map (reproducible: track i depends
-    only on the seed and i, and on tracks 0 .. i-1, which depend only on the seed; never on
-    `count`)."""
+    """`count` tracks for a request, each map different from the last five (so never twice on
+    a worksheet page) unless the size and difficulty have no other map. Reproducible: track i
+    depends only on the seed, i and the tracks before it, never on `count`."""
     out: list[Track] = []
     for i in range(count):
-        out.append(make_track(req, i, frozenset(shape_key(t.grid) for t in out)))
+        recent = frozenset(shape_key(t.grid) for t in out[-RECENT:])
+        out.append(make_track(req, i, recent))
         if progress is not None:
             progress(1)
     return out
