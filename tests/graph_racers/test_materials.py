@@ -259,3 +259,18 @@ def test_mono_race_sheet_names_shapes_not_colours(tmp_path):
         text = PdfReader(next(out.glob("*.pdf"))).pages[0].extract_text()
         assert first in text
         assert ("vermillion" in text) is not mono
+
+
+def test_a_car_standing_still_gets_one_label_for_its_numbers():
+    """tiny under accel 5 stops on (4, 4) for a move: points 5 and 6 are one point, labelled
+    "5,6" (found by the audit: "6" was pushed beside "4" and read as "4 6")."""
+    from generator.render.canvas import Canvas as C
+
+    track = read_track(DATA / "momba" / "tiny.track")
+    sol = solve(track, Rules(5))
+    assert sol.path[5] == sol.path[6] == (4, 4)
+    drawing = TrackDrawing(track, 5.0)
+    canvas = C(drawing.width, drawing.height)
+    drawing.draw(canvas, line=sol.path)
+    texts = canvas.texts()
+    assert "5,6" in texts and "6" not in texts and "5" not in texts

@@ -261,9 +261,17 @@ class TrackDrawing:
         dot = Style(stroke=BLACK, width=0.15, fill=colour)
         size = max(5.0, min(7.0, self.pitch * 1.2))
         placed: list[tuple[float, float, float, float]] = []
-        for i, (x, y) in enumerate(pts[:-1]):
+        i = 0
+        while i < len(pts) - 1:
+            # a car standing still (a move of (0, 0)) has several numbers on one point: "5,6"
+            j = i
+            while j + 1 < len(pts) - 1 and line[j + 1] == line[i]:
+                j += 1
+            x, y = pts[i]
             canvas.circle(x, y, self.pitch * 0.14, dot)
-            self._number(canvas, x, y, self.pitch * 0.22, str(i), size, placed)
+            label = str(i) if j == i else f"{i},{j}" if j == i + 1 else f"{i}-{j}"
+            self._number(canvas, x, y, self.pitch * 0.22, label, size, placed)
+            i = j + 1
         x, y = pts[-1]
         flag = Style(stroke=BLACK, width=0.2, fill="#ffffff")
         canvas.circle(x, y, self.pitch * 0.2, flag)
