@@ -359,10 +359,14 @@ def car_face_drawer(car_number: int, team: int, team_name: str, face: int):  # n
         canvas.rect(-h, -h, edge, edge, Style(stroke=None, fill=WHITE))
         band = edge * 0.12
         frame = team_style(team, canvas.mono).with_(stroke=None)
-        canvas.rect(-h, -h, edge, band, frame)
-        canvas.rect(-h, h - band, edge, band, frame)
-        canvas.rect(-h, -h + band, band, edge - 2 * band, frame)
-        canvas.rect(h - band, -h + band, band, edge - 2 * band, frame)
+        # the frame stands a little inside the face, so the dashed fold line between two faces
+        # runs on white, not through the team's hatching (mono)
+        g = edge * 0.03
+        o, w = -h + g, edge - 2 * g
+        canvas.rect(o, o, w, band, frame)
+        canvas.rect(o, h - g - band, w, band, frame)
+        canvas.rect(o, o + band, band, w - 2 * band, frame)
+        canvas.rect(h - g - band, o + band, band, w - 2 * band, frame)
         if face == 6:  # the roof: the team symbol big, so the team reads from above
             draw_team_symbol(canvas, team, 0, -edge * 0.05, edge * 0.5)
             canvas.text(
