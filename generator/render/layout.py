@@ -936,13 +936,17 @@ def poster(
     if max_scale is not None:
         scale = min(scale, max_scale)
     true_size = abs(scale - 1.0) < 1e-9
+    note = "scale 1:1, true size" if true_size else f"scale {scale_text(scale)}, not true size"
+    title = f"{doc.title} · {note}"
     if true_size and height <= region.h - BAR_STRIP + 1e-9:
         region = region.inset(bottom=BAR_STRIP)
         _bar_below(canvas, box)
+    elif true_size and text_width(title, 10.0, bold=True) + 5.0 + BAR_LENGTH <= box.w:
+        # no room below a drawing that fills the sheet: the bar goes at the end of the title line
+        calibration_bar(canvas, box.right - BAR_LENGTH, box.y)
     ox = region.x + (region.w - width * scale) / 2
     oy = region.y + (region.h - height * scale) / 2
-    note = "scale 1:1, true size" if true_size else f"scale {scale_text(scale)}, not true size"
-    canvas.text(box.x, box.y + 5.0, f"{doc.title} · {note}", 10.0, bold=True)
+    canvas.text(box.x, box.y + 5.0, title, 10.0, bold=True)
     with canvas.group(dx=ox, dy=oy, scale=scale):
         draw(canvas)
     return scale

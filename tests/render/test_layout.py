@@ -548,6 +548,20 @@ def test_poster_at_true_size_gets_a_calibration_bar():
     assert layout.BAR_TEXT in texts and "Small board · scale 1:1, true size" in texts
 
 
+def test_true_size_poster_filling_the_sheet_has_its_bar_on_the_title_line():
+    """No room below a drawing that fills the sheet: the bar goes at the end of the title
+    line (the print audit found a 460 x 315 mm true-size poster with no bar)."""
+    doc = new_doc("Full board")
+    box = layout.usable_box(A4).inset(top=layout.MAP_TITLE)
+    scale = layout.poster(doc, A4, box.w, box.h, dots_drawing(box.w, box.h, 10), max_scale=1.0)
+    assert scale == 1.0
+    page = doc.pages[0]
+    assert layout.BAR_TEXT in page.texts()
+    bar = next(op for op, _ in page.flat() if op.kind == "text" and op.data[2] == layout.BAR_TEXT)
+    assert bar.data[1] < box.y  # in the title band, above the drawing
+    assert_inside_margins(page)
+
+
 # --- through the PDF backend -----------------------------------------------------------------------
 
 
