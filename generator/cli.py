@@ -98,7 +98,8 @@ def cli() -> None:
     """Print, generate and solve race games.
 
     Boards, dice nets, betting slips and payout tables as true-size PDF, SVG or PNG;
-    Graph Racers tracks and Trading Paint puzzles generated and solved exactly.
+    Graph Racers tracks generated and solved exactly; Trading Paint placement questions
+    ("where can these faces take my car?") answered exactly.
     Start with `racegen list` or `racegen demo`.
     """
 

@@ -1,7 +1,7 @@
 """`racegen demo`: print a demo set of every game into the output folder.
 
-Each job runs a real racegen command with its own defaults, so the demo shows exactly
-what those commands print (and breaks when they break).
+Each job runs a real racegen command with the arguments shown (echoed as it runs), so the
+demo shows exactly what those commands print (and breaks when they break).
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ def demo(ctx: click.Context, opts: PrintOptions) -> None:
             if command is None:
                 continue
             name = " ".join(path)
-            click.echo(f"# racegen {name}", err=True)
+            click.echo(f"# racegen {' '.join([name, *extra])}", err=True)
             args = [*extra, *common_args(staged_opts, seed)]
             with (
                 command.make_context(name, args, parent=ctx) as sub,
@@ -110,4 +110,4 @@ def demo(ctx: click.Context, opts: PrintOptions) -> None:
             click.echo(str(target))
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-    click.echo(f"demo: {ran} printables in {opts.out}", err=True)
+    click.echo(f"demo: {ran} printables ({len(names)} files) in {opts.out}", err=True)

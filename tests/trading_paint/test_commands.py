@@ -39,12 +39,14 @@ def test_simulate_text():
     assert r.exit_code == 0 and "win rate" in r.output
 
 
-def test_impossible_player_count_is_one_line():
+def test_impossible_player_count_and_no_games_are_usage_errors():
     r = run("simulate", "--players", "5", "--games", "1")
-    assert r.exit_code == 1
+    assert r.exit_code == 2
     assert r.output.strip().splitlines() == [
-        "Error: 5 players: Trading Paint is set up for 2, 3, 4 or 6 players; choose one of those with --players"
+        "Error: Invalid value for '--players': '5' is not one of '2', '3', '4', '6'."
     ]
+    r = run("simulate", "--games", "0")
+    assert r.exit_code == 2 and "'--games': 0 is not in the range 1<=x<=1000000" in r.output
 
 
 def test_unknown_policy_is_one_line():

@@ -172,7 +172,10 @@ def test_printing_commands_write_files_and_refuse_to_overwrite(tmp_path):
         and r.output.strip() == "Error: --sheet sets the poster size: use it with --style poster"
     )
     r = runner.invoke(cli, ["trading-paint", "cars", "--players", "5", "--out", str(tmp_path)])
-    assert r.exit_code == 1 and "2, 3, 4 or 6 players" in r.output
+    assert r.exit_code == 2  # an option out of its range is a usage error
+    assert r.output == (
+        "Error: Invalid value for '--players': '5' is not one of '2', '3', '4', '6'.\n"
+    )
 
 
 def test_rules_summary_stays_portrait_and_says_so(tmp_path):

@@ -194,6 +194,9 @@ def solve_cmd(
         unit = "CP-SAT branches" if sol.engine == "cp-sat" else "states expanded"
         click.echo(f"{sol.engine}: {sol.expanded} {unit} in {sol.seconds:.3f} s")
     if sol.moves is None:
+        if not as_json:  # the notes may be why (a pothole read as wall, say)
+            for note in track.notes:
+                click.echo(f"note: {note}")
         raise Unsolvable(
             f"{track.name}: no route from a start to the finish under {rules.short()}; "
             "try other rules (for example --collision endpoint or --accel 9)"

@@ -42,8 +42,20 @@ def luck(as_json: bool, max_dice: int) -> None:
 
 
 @trading_paint.command("simulate")
-@click.option("--players", type=int, default=2, show_default=True, help="2, 3, 4 or 6.")
-@click.option("--games", type=int, default=100, show_default=True, help="How many races.")
+@click.option(
+    "--players",
+    type=click.Choice(["2", "3", "4", "6"]),
+    default="2",
+    show_default=True,
+    help="Players (teams follow the set-ups of the rules).",
+)
+@click.option(
+    "--games",
+    type=click.IntRange(1, 1_000_000),
+    default=100,
+    show_default=True,
+    help="How many races, 1 to 1000000.",
+)
 @click.option(
     "--policy",
     "policies",
@@ -53,14 +65,13 @@ def luck(as_json: bool, max_dice: int) -> None:
 @click.option("--seed", type=int, default=1, show_default=True, help="Master random seed.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 def simulate_cmd(
-    players: int, games: int, policies: tuple[str, ...], seed: int, as_json: bool
+    players: str, games: int, policies: tuple[str, ...], seed: int, as_json: bool
 ) -> None:
     """Race policies against each other and report win rates and events per game."""
     from generator.games.trading_paint.policies import make_policy
-    from generator.games.trading_paint.setup import get_setup
     from generator.games.trading_paint.simulate import simulate
 
-    get_setup(players)  # bad player counts fail before anything runs
+    players = int(players)
     for p in policies:
         make_policy(p)
     show_bar = sys.stderr.isatty() and games >= 20
@@ -116,8 +127,8 @@ def show_cmd(position: Path) -> None:
 def _players_option(f):  # noqa: ANN001, ANN202
     return click.option(
         "--players",
-        type=int,
-        default=2,
+        type=click.Choice(["2", "3", "4", "6"]),
+        default="2",
         show_default=True,
         help="2, 3, 4 or 6 (teams and car numbers).",
     )(f)
@@ -181,12 +192,12 @@ def dice_cmd(opts: PrintOptions, edge: float, count: int) -> None:
     "--size", "edge", type=Length(10.0, 40.0), default="16mm", show_default=True, help="Die edge."
 )
 @printing_options
-def cars_cmd(opts: PrintOptions, players: int, edge: float) -> None:
+def cars_cmd(opts: PrintOptions, players: str, edge: float) -> None:
     """Car-dice nets: one per car, team colour and symbol, car number on the faces."""
     from generator.games.trading_paint.materials import cars_document
     from generator.output import emit
 
-    for path in emit(cars_document(opts, players, edge), opts):
+    for path in emit(cars_document(opts, int(players), edge), opts):
         click.echo(str(path))
 
 

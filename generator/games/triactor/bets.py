@@ -92,7 +92,9 @@ def parse_bet(text: str) -> Bet:
                 f"box bet {raw!r} needs two or three horses: [XY] exactor box, [XYZ] triactor box"
             )
         if distinct != n:
-            raise InvalidInput(f"box bet {raw!r} names a horse twice: box different horses")
+            raise InvalidInput(
+                f"box bet {raw!r} names a horse twice: box two or three different horses"
+            )
         return Bet("EXACTOR BOX" if n == 2 else "TRIACTOR BOX", hs)
     if n == 0 or n > 3:
         raise InvalidInput(
