@@ -21,6 +21,8 @@ def test_example_one_then_four():
         "bump": [c(16, 12), c(18, 13)],
         "stop": sorted([c(15, 11), c(16, 14), c(15, 15)]),
     }
+    # the text says where every bumped car goes, not only the ending square
+    assert "bump 18,13 via 17,13, car 3 to 16,13, car 6 to 17,13 (+4)" in format_query(q)
     double = next(
         e for w in q.ways for e in w.endings if e.kind == "bump" and e.square == c(18, 13)
     )

@@ -51,6 +51,17 @@ def test_round_trip_after_a_car_finishes():
     assert from_dict(json.loads(dumps(s))) == s
 
 
+def test_turn_path_rotations_in_quarter_turns_or_degrees():
+    """`paths` prints rotations in degrees; a position file takes them as printed, or 0-3."""
+    base = {"players": 2, "to_play": 1, "cars": [{"car": 1, "at": [13, 12]}]}
+    turns = [
+        from_dict({**base, "turn": {"stage": "path", "path": [[14, 12, 6, r]]}}) for r in (1, 90)
+    ]
+    assert turns[0] == turns[1] and turns[0].path[0][2] == 1
+    with pytest.raises(InvalidInput, match="or 0, 90, 180, 270"):
+        from_dict({**base, "turn": {"stage": "path", "path": [[14, 12, 6, 45]]}})
+
+
 def test_example_file_loads_and_draws():
     s = load_position(str(EXAMPLE))
     text = str(s)

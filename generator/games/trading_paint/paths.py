@@ -204,6 +204,8 @@ def to_json(q: Query) -> dict[str, object]:
 
 
 def format_query(q: Query) -> str:
+    """One line per way: dice as face@square/rotation in degrees, then each ending (a bump
+    says where every bumped car goes; "via" is the first bumped car or the drafted one)."""
     b = q.state.board
     lines = [f"car {q.state.car + 1}, faces {' '.join(map(str, q.faces))}: {len(q.ways)} ways"]
     for n, w in enumerate(q.ways, 1):
@@ -211,6 +213,7 @@ def format_query(q: Query) -> str:
         ends = "; ".join(
             f"{e.kind} {b.label(e.square)}"
             + (f" via {b.label(e.via)}" if e.via >= 0 and e.kind in ("bump", "draft") else "")
+            + "".join(f", car {car} to {b.label(cell)}" for car, cell in e.bumped)
             + f" (+{e.progress:g})"
             for e in w.endings
         )

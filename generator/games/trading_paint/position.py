@@ -252,11 +252,13 @@ def _turn_from(state: State, turn: Any, where: str) -> State:
         if not (isinstance(d, list) and len(d) == 4 and all(isinstance(v, int) for v in d)):
             raise InvalidInput(f"{where}: path[{k}] must be [column, row, face, rotation]")
         cell = _cell(b, d[:2], f"{where}: path[{k}]")
-        if b.kind[cell] != TRACK or not 1 <= d[2] <= 6 or d[2] == 5 or not 0 <= d[3] <= 3:
+        quarter = d[3] // 90 if d[3] in (90, 180, 270) else d[3]  # degrees, as `paths` prints
+        if b.kind[cell] != TRACK or not 1 <= d[2] <= 6 or d[2] == 5 or not 0 <= quarter <= 3:
             raise InvalidInput(
-                f"{where}: path[{k}] needs a track square, a face 1-4 or 6 and a rotation 0-3"
+                f"{where}: path[{k}] needs a track square, a face 1-4 or 6 and a rotation "
+                "0-3 (quarter turns) or 0, 90, 180, 270 (degrees)"
             )
-        path.append((cell, d[2], d[3]))
+        path.append((cell, d[2], quarter))
     state = replace(
         state,
         stage=STAGE_NAMES.index(stage),
