@@ -304,6 +304,7 @@ class _Progress:
     type=click.Choice(["easy", "medium", "hard"]),
     default="medium",
     show_default=True,
+    help="Measured by par, corners, narrowest width and how much slower accel 5 is than 9.",
 )
 @click.option(
     "--seed", type=int, default=1, show_default=True, help="Random seed (same seed, same tracks)."
@@ -460,7 +461,11 @@ def sheet_cmd(
     help="Puzzles per page.",
 )
 @click.option(
-    "--difficulty", type=click.Choice(["easy", "medium", "hard"]), default="easy", show_default=True
+    "--difficulty",
+    type=click.Choice(["easy", "medium", "hard"]),
+    default="easy",
+    show_default=True,
+    help="Measured by par, corners, narrowest width and how much slower accel 5 is than 9.",
 )
 @click.option(
     "--width",
@@ -468,7 +473,13 @@ def sheet_cmd(
     default=None,
     help="Track width range in points, MIN..MAX. [default: 3..5]",
 )
-@click.option("--checkpoints", type=click.IntRange(1, 6), default=2, show_default=True)
+@click.option(
+    "--checkpoints",
+    type=click.IntRange(1, 6),
+    default=2,
+    show_default=True,
+    help="Checkpoints a lap passes in order.",
+)
 @_pitch_option
 @rule_options
 @printing_options

@@ -121,7 +121,11 @@ def odds_command(
 )
 @click.option("--seed", type=int, default=1, show_default=True, help="Random seed.")
 @click.option(
-    "--policy", type=click.Choice(["random", "slip"]), default="random", show_default=True
+    "--policy",
+    type=click.Choice(["random", "slip"]),
+    default="random",
+    show_default=True,
+    help="How each player picks the die to move: at random, or for the horses on their slip.",
 )
 @click.option("--slips", default=None, help="Slip backs per player for --policy slip: SMC,PD,AB.")
 def race_command(coins: str, seed: int, policy: str, slips: str | None) -> None:
@@ -201,7 +205,13 @@ def board_command(opts: PrintOptions, size: str) -> None:
     show_default=True,
     help="Races to print slips for (0: one set with the race number left blank).",
 )
-@click.option("--first-race", type=click.IntRange(1, 999), default=1, show_default=True)
+@click.option(
+    "--first-race",
+    type=click.IntRange(1, 999),
+    default=1,
+    show_default=True,
+    help="Number printed on the first race's slips (the next races count on).",
+)
 @click.option(
     "--layout",
     "layout_name",
