@@ -118,3 +118,10 @@ def test_cpsat_never_says_no_route_when_it_only_ran_out_of_moves(text_track):
     with pytest.raises(LimitExceeded, match="no race of up to 10 moves.*--engine search"):
         solve_cpsat(track, Rules(5), horizon=10)
     assert solve_cpsat(track, Rules(5)).moves == best
+
+
+def test_cpsat_reports_each_number_of_moves_it_tries():
+    """The command shows 'trying N moves' on a terminal: CP-SAT can take tens of seconds."""
+    seen = []
+    sol = solve_cpsat(read_track(DATA / "momba" / "tiny.track"), Rules(5), progress=seen.append)
+    assert seen == list(range(seen[0], sol.moves + 1)) and seen[0] >= 1

@@ -166,9 +166,16 @@ def solve_cmd(
             raise click.UsageError(
                 "--lines counts with the search engine: leave out --engine cp-sat"
             )
+        import sys
+
         from generator.games.graph_racers.cpsat import solve_cpsat
 
-        sol = solve_cpsat(track, rules)
+        def trying(moves: int) -> None:  # CP-SAT can take a while: say so on a terminal
+            click.echo(f"\rcp-sat: trying {moves} moves ", nl=False, err=True)
+
+        sol = solve_cpsat(track, rules, progress=trying if sys.stderr.isatty() else None)
+        if sys.stderr.isatty():
+            click.echo("\r" + " " * 30 + "\r", nl=False, err=True)
     else:
         from generator.games.graph_racers.solve import solve
 

@@ -15,6 +15,7 @@ never depends on the machine's speed.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from generator.errors import LimitExceeded
 from generator.games.graph_racers.distances import UNREACHABLE, MovesLeft, stage_distances
@@ -72,6 +73,7 @@ def solve_cpsat(
     *,
     horizon: int | None = None,
     time_per_step: float = 20.0,
+    progress: Callable[[int], None] | None = None,
 ) -> Solution:
     """The exact minimum number of moves, found by CP-SAT; moves None when no start can reach
     the finish at all; LimitExceeded when no race was found within `horizon` moves (there may
@@ -129,6 +131,8 @@ def solve_cpsat(
             rules, None, expanded=0, seconds=time.perf_counter() - began, engine="cp-sat"
         )
     for T in range(first, horizon + 1):
+        if progress is not None:
+            progress(T)  # the number of moves about to be tried
         m = cp_model.CpModel()
         ys = [m.NewIntVar(0, track.rows - 1, f"y{t}") for t in range(T)]
         xs = [m.NewIntVar(0, track.cols - 1, f"x{t}") for t in range(T)]
