@@ -111,10 +111,11 @@ def best_dice(rows: list[LuckRow]) -> int:
 
 
 def format_table(rows: list[LuckRow]) -> str:
-    exact = max([len(str(r.p_no_spin)) for r in rows] + [5])
+    exact = max([len(str(r.p_no_spin)) for r in rows] + [len("as a fraction")])
     lines = [
         "Trading Paint: press your luck on an open straight (no bump or draft in reach)",
-        f"{'dice':>4}  {'P(no X)':>10} {'exact':>{exact}}  {'E[squares]':>10}  {'if no X':>8}",
+        f"{'dice':>4}  {'P(no X)':>10} {'as a fraction':>{exact}}  {'E[squares]':>10}  "
+        f"{'if no X':>8}",
     ]
     for r in rows:
         lines.append(
