@@ -5,7 +5,7 @@ from __future__ import annotations
 from generator.games.trading_paint.rules import legal_moves
 from generator.games.trading_paint.state import BANK, ROLL, Bump, Draft, EndTurn, Place, Roll, Stop
 
-from .helpers import c, names, park, play, position, roll
+from .helpers import B, c, names, park, play, position, roll
 
 
 def one_die(cars, face=1, square=None, rotation=0, **kw):
@@ -110,3 +110,13 @@ def test_never_bump_or_draft_at_the_start_of_a_turn():
 def test_stop_is_still_possible_beside_a_bump():
     s = one_die({1: (13, 12), 2: (15, 12)})
     assert Stop(c(14, 11)) in legal_moves(s) and Stop(c(15, 12)) not in legal_moves(s)
+
+
+def test_a_car_beside_the_line_in_a_turn_is_not_bumped():
+    """Car 2 at the turn's corner of lane 5, car 4 beside it in lane 6 (heading north): a bump
+    east on car 2 moves car 2 only. Car 4 is side by side, not bumper to bumper; it used to be
+    pushed inward with it (found by the second rules audit)."""
+    cars = {1: (21, 14), 2: (24, 14), 4: (25, 14), 3: (2, 2), 5: (3, 3), 6: (4, 4)}
+    s = play(roll(position(cars), 1), Place(c(22, 14), 0))
+    s = play(play(roll(play(s, Roll()), 1), Place(c(23, 14), 0)), Bump(c(24, 14)))
+    assert [B.xy(s.pos[car - 1]) for car in (1, 2, 4)] == [(24, 14), (23, 14), (25, 14)]

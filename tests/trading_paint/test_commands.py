@@ -78,7 +78,11 @@ def test_missing_position_file_is_a_usage_line():
 
 def test_paths_and_show_on_the_example():
     r = run("paths", str(EXAMPLE), "--faces", "1,4")
-    assert r.exit_code == 0 and "3 ways" in r.output and "bump 18,13 via 17,13 (+4)" in r.output
+    assert (
+        r.exit_code == 0
+        and "3 ways" in r.output
+        and "bump 18,13 via 17,13, car 3 to 16,13, car 6 to 17,13 (+4)" in r.output
+    )
     data = json.loads(run("paths", str(EXAMPLE), "--faces", "1,4", "--json").output)
     assert data["reachable"]["bump"] == [[16, 12], [18, 13]]
     r = run("show", str(EXAMPLE))

@@ -176,10 +176,16 @@ def approach_ok(board: Board, s: int, d: int, t: int) -> bool:
 
 
 def bump_line(board: Board, occ: dict[int, int], t: int, d: int) -> list[int]:
-    """The squares of the cars bumper to bumper from t onwards in direction d."""
+    """The squares of the cars bumper to bumper from t onwards in direction d.
+
+    The next car joins the line only if the car before it could bump it going that way (D10):
+    in a turn a car beside the line in the next lane is side by side, not bumper to bumper.
+    """
     line = []
     q = t
     while board.kind[q] == TRACK and q in occ:
+        if line and not approach_ok(board, line[-1], d, q):
+            break
         line.append(q)
         q += board.offsets[d]
     return line
