@@ -129,3 +129,22 @@ def test_faces_option_takes_commas_or_spaces_but_no_empty_place():
         1,
         "Error: --faces '1,,2': write the faces as numbers, e.g. 4,3,6\n",
     )
+
+
+def test_the_query_says_when_a_way_finishes_the_car():
+    """After a full lap the path crosses the line: the stop and the forced pit both finish the
+    car, as the engine plays them (D18; found by the second rules audit)."""
+    cars = {1: {"at": [12, 10], "lap": 0}, 2: (2, 2), 3: (2, 3), 4: (2, 4), 5: (2, 5), 6: (3, 5)}
+    s = position(cars, caution="after")
+    q = placement_ways(s, [3])
+    endings = {(e.kind, e.square): e.finishes for w in q.ways for e in w.endings}
+    assert endings == {("stop", c(13, 11)): True, ("pit", c(13, 9)): True}
+    assert "pit 13,9 (+1) and finishes" in format_query(q)
+    for w in q.ways:
+        after = apply(apply(s, Face(3)), Place(w.dice[0][0], w.dice[0][2]))
+        if after.car == s.car:  # the stop is still to be chosen
+            after = apply(after, Stop(c(13, 11)))
+        assert after.finished == (0,)
+    # the same dice a lap earlier finish nothing
+    early = placement_ways(position({**cars, 1: {"at": [12, 10], "lap": -1}}), [3])
+    assert not any(e.finishes for w in early.ways for e in w.endings)

@@ -38,6 +38,7 @@ class Ending:
     via: int = -1
     bumped: tuple[tuple[int, int], ...] = ()
     progress: float = 0.0  # squares of progress for the car, from where the path started
+    finishes: bool = False  # the path crosses the line after a full lap: the car finishes (D18)
 
 
 @dataclass(frozen=True)
@@ -142,8 +143,10 @@ def _forced(state: State, offs: list[int], base: float) -> tuple[Ending, ...]:
         return (_lost(state, base),)
     last = state.path[-1][0]
     u = b.station[last] + state.path_lap * b.lap_length
+    done = u >= b.lap_length
     return tuple(
-        Ending("pit" if b.kind[s] == 2 else "wall", s, via=last, progress=u - base) for s in offs
+        Ending("pit" if b.kind[s] == 2 else "wall", s, via=last, progress=u - base, finishes=done)
+        for s in offs
     )
 
 
@@ -155,17 +158,17 @@ def _endings(state: State, occ: dict[int, int], ends, base: float) -> tuple[Endi
     def u(square: int, frm: float) -> float:
         return b.station[square] + cz.continue_lap(b, frm, square) * b.lap_length
 
-    out = [Ending("stop", s, progress=u(s, here) - base) for s in ends.stops]
+    def ending(kind: str, square: int, **more) -> Ending:  # noqa: ANN003
+        at = u(square, here)
+        return Ending(kind, square, progress=at - base, finishes=at >= b.lap_length, **more)
+
+    out = [ending("stop", s) for s in ends.stops]
     for t, d in ends.bumps:
         res = bump_result(b, occ, last, d, t)
         bumped = tuple((car + 1, cell) for car, cell, _ in res.moves)
-        out.append(
-            Ending(
-                "bump", res.bumper_to, via=t, bumped=bumped, progress=u(res.bumper_to, here) - base
-            )
-        )
+        out.append(ending("bump", res.bumper_to, via=t, bumped=bumped))
     for t, landing, _ in ends.drafts:
-        out.append(Ending("draft", landing, via=t, progress=u(landing, here) - base))
+        out.append(ending("draft", landing, via=t))
     return tuple(out)
 
 
@@ -193,6 +196,7 @@ def to_json(q: Query) -> dict[str, object]:
                             else {}
                         ),
                         "progress": round(e.progress, 4),
+                        "finishes": e.finishes,
                     }
                     for e in w.endings
                 ],
@@ -215,6 +219,7 @@ def format_query(q: Query) -> str:
             + (f" via {b.label(e.via)}" if e.via >= 0 and e.kind in ("bump", "draft") else "")
             + "".join(f", car {car} to {b.label(cell)}" for car, cell in e.bumped)
             + f" (+{e.progress:g})"
+            + (" and finishes" if e.finishes else "")
             for e in w.endings
         )
         lines.append(f"{n:>4}. {dice} -> {ends}")
