@@ -83,7 +83,25 @@ def test_example_file_loads_and_draws():
         ({"players": 2, "cars": [{"car": 1, "at": [8, 8]}]}, "not a track square"),
         (
             {"players": 2, "cars": [{"car": 1, "at": [3, 3]}, {"car": 2, "at": [3, 3]}]},
-            "two cars on one square",
+            "cars 1 and 2 are both on .3, 3.; cars not listed stay on their start squares",
+        ),
+        # found by the second rules audit
+        ({"players": 2, "cars": [{"car": 1, "at": [14, 15], "lap": 1}]}, "would have finished"),
+        (
+            {"players": 4, "to_play": 7, "cars": [{"car": 7, "waiting": True}]},
+            "no start square is free",
+        ),
+        (
+            {"players": 2, "cars": [], "turn": {"stage": "off", "options": [[15, 7]]}},
+            "beside the last die",
+        ),
+        (
+            {
+                "players": 2,
+                "cars": [{"car": 1, "at": [7, 12]}, {"car": 2, "at": [9, 12]}],
+                "turn": {"stage": "path", "path": [[8, 12, 6, 1], [9, 12, 6, 1]], "dice": 2},
+            },
+            "path.1. .9, 12. is taken by a car",
         ),
         ({"players": 2, "cars": [{"car": 1, "pit": [8, 8]}]}, "needs 'from'"),
         ({"players": 2, "cars": [{"car": 1, "pit": [8, 8], "from": [3, 3]}]}, "beside the car"),
@@ -119,3 +137,11 @@ def test_unreadable_and_invalid_json_files(tmp_path):
     bad.write_bytes(b"\xff\xfe{}")
     with pytest.raises(InvalidInput, match="bad.json is not UTF-8 text"):
         load_position(str(bad))
+
+
+def test_a_car_off_the_track_counts_its_lap_from_the_square_it_left():
+    """A pit car beside the front straight behind the line, before the caution period, has not
+    crossed the line yet, like a car standing on that square (found by the second audit)."""
+    cars = [{"car": 1, "pit": [11, 9], "from": [11, 10]}, {"car": 2, "at": [11, 11]}]
+    s = from_dict({"players": 2, "caution": "before", "cars": cars})
+    assert s.lap[0] == s.lap[1] == -1

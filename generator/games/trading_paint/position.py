@@ -164,14 +164,10 @@ def from_dict(data: Any, where: str = "position", board: Board | None = None) ->
             if board.kind[cell] != TRACK:
                 raise InvalidInput(f"{here}: {c['at']} is not a track square")
             pos[i] = cell
-            default_lap = 0
-            if (
-                board.segment[cell] == 0
-                and board.station[cell] > board.lap_length / 2
-                and period == 0
-            ):
-                default_lap = -1
-            lap[i] = _int(c.get("lap", default_lap), f"{here} 'lap'", (-1, 0, 1))
+            lap[i] = _int(
+                c.get("lap", _default_lap(board, cell, period)), f"{here} 'lap'", (-1, 0, 1)
+            )
+            _check_lap(board, cell, -1, lap[i], here)
             continue
         kind = "pit" if "pit" in c else "wall" if "wall" in c else None
         if kind is None:
@@ -189,10 +185,17 @@ def from_dict(data: Any, where: str = "position", board: Board | None = None) ->
                 f"{here}: 'from' {c['from']} must be the track square beside the car"
             )
         pos[i], entry[i] = cell, r
-        lap[i] = _int(c.get("lap", 0), f"{here} 'lap'", (-1, 0, 1))
+        # the lap counts from the track square the car left, as for a car standing on it
+        lap[i] = _int(c.get("lap", _default_lap(board, r, period)), f"{here} 'lap'", (-1, 0, 1))
+        _check_lap(board, cell, r, lap[i], here)
     cells = [p for p in pos if p >= 0]
     if len(cells) != len(set(cells)):
-        raise InvalidInput(f"{where}: two cars on one square")
+        twice = next(p for p in cells if cells.count(p) > 1)
+        cars = [str(i + 1) for i, p in enumerate(pos) if p == twice]
+        raise InvalidInput(
+            f"{where}: cars {' and '.join(cars)} are both on {list(board.xy(twice))}; cars not "
+            "listed stay on their start squares, so list every car you move"
+        )
     ranks = sorted(finished_rank.values())
     if ranks != list(range(1, len(ranks) + 1)):
         raise InvalidInput(f"{where}: finishing places must be 1, 2, 3 ... without gaps")
@@ -230,6 +233,11 @@ def from_dict(data: Any, where: str = "position", board: Board | None = None) ->
         from generator.games.trading_paint.state import ENTER
 
         state = replace(state, stage=ENTER)
+        if not _vacated(state):
+            raise InvalidInput(
+                f"{where}: car {to_play} waits to enter but no start square is free, so its turn "
+                "passes; set 'to_play' to the next car"
+            )
     if len(finished) >= 3:
         state = replace(state, stage=OVER)
     turn = data.get("turn")
@@ -238,6 +246,26 @@ def from_dict(data: Any, where: str = "position", board: Board | None = None) ->
         if not is_chance(state) and not legal_moves(state) and state.stage != OVER:
             raise InvalidInput(f"{where}: turn: nothing can be played from this turn state")
     return state
+
+
+def _default_lap(board: Board, cell: int, period: int) -> int:
+    """-1 for a square of the front straight behind the finish line before the caution period
+    (the cars have not crossed the line yet), else 0."""
+    if board.segment[cell] == 0 and board.station[cell] > board.lap_length / 2 and period == 0:
+        return -1
+    return 0
+
+
+def _check_lap(board: Board, cell: int, entry: int, lap: int, here: str) -> None:
+    """A car on the board has not yet crossed the line after a full lap (it would have
+    finished): its progress is below one lap."""
+    from generator.games.trading_paint import caution as cz
+
+    if cz.progress(board, cell, entry, lap) >= board.lap_length:
+        raise InvalidInput(
+            f"{here}: lap {lap} there is past the finish line after a full lap, so the car "
+            "would have finished; give its finishing place with 'finished' or a smaller 'lap'"
+        )
 
 
 def _turn_from(state: State, turn: Any, where: str) -> State:
@@ -276,6 +304,12 @@ def _turn_from(state: State, turn: Any, where: str) -> State:
     return state
 
 
+def _vacated(state: State) -> list[int]:
+    from generator.games.trading_paint.rules import vacated_starts
+
+    return vacated_starts(state)
+
+
 def _check_stage(state: State, stage: str, where: str) -> None:
     """A turn stage only where the rules can reach it (else the moves it offers are nonsense)."""
     from generator.games.trading_paint import caution as cz
@@ -302,9 +336,19 @@ def _check_stage(state: State, stage: str, where: str) -> None:
     elif stage == "enter" and state.pos[car] != WAITING:
         problem = f"is for a late car waiting to enter; car {car + 1} is not waiting"
     elif stage == "off" and (
-        not state.options or any(b.kind[o] not in (PIT, WALL) for o in state.options)
+        not state.path
+        or not state.options
+        or any(
+            b.kind[o] not in (PIT, WALL) or abs(o - state.path[-1][0]) not in (1, b.stride)
+            for o in state.options
+        )
     ):
-        problem = "needs 'options': the pit or wall spots the car may be forced to"
+        problem = (
+            "needs the dice laid in 'path' and, in 'options', the pit or wall spots beside the "
+            "last die that the car may be forced to"
+        )
+    elif stage == "enter" and state.pos[car] == WAITING and not _vacated(state):
+        problem = "has no start square free to enter on (the turn passes)"
     if problem:
         raise InvalidInput(f"{where}: stage '{stage}' {problem}")
 
@@ -324,6 +368,11 @@ def _replay_exits(state: State, where: str) -> tuple[tuple[int, int], ...]:
     side, bits = slots[first].side, slots[first].bits
     exits: tuple[tuple[int, int], ...] = ()
     for k, (cell, face, rot) in enumerate(state.path):
+        if cell in occ or cell in state.wrecks:
+            raise InvalidInput(
+                f"{where}: path[{k}] {list(b.xy(cell))} is taken by a car or a wreck; dice lie "
+                "on free squares"
+            )
         if k:
             prev = state.path[k - 1][0]
             match = [(d, m) for d, m in exits if prev + b.offsets[d] == cell]
