@@ -297,6 +297,25 @@ class _Progress:
             self.bar.__exit__(None, None, None)
 
 
+def _difficulty_option(default: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    return click.option(
+        "--difficulty",
+        type=click.Choice(["easy", "medium", "hard"]),
+        default=default,
+        show_default=True,
+        help="Measured by par, corners, narrowest width and how much slower accel 5 is than 9.",
+    )
+
+
+_checkpoints_option = click.option(
+    "--checkpoints",
+    type=click.IntRange(1, 6),
+    default=2,
+    show_default=True,
+    help="Checkpoints a lap passes in order.",
+)
+
+
 @graph_racers.command("generate")
 @click.option("--size", default="40x25", show_default=True, help="Track size in points, COLSxROWS.")
 @click.option(
@@ -306,26 +325,14 @@ class _Progress:
     show_default=True,
     help="Track width range in points, MIN..MAX.",
 )
-@click.option(
-    "--difficulty",
-    type=click.Choice(["easy", "medium", "hard"]),
-    default="medium",
-    show_default=True,
-    help="Measured by par, corners, narrowest width and how much slower accel 5 is than 9.",
-)
+@_difficulty_option("medium")
 @click.option(
     "--seed", type=int, default=1, show_default=True, help="Random seed (same seed, same tracks)."
 )
 @click.option(
     "--count", type=click.IntRange(1, None), default=1, show_default=True, help="How many tracks."
 )
-@click.option(
-    "--checkpoints",
-    type=click.IntRange(1, 6),
-    default=2,
-    show_default=True,
-    help="Checkpoints a lap passes in order.",
-)
+@_checkpoints_option
 @rule_options
 @click.option(
     "--out",
@@ -467,26 +474,14 @@ def sheet_cmd(
     show_default=True,
     help="Puzzles per page.",
 )
-@click.option(
-    "--difficulty",
-    type=click.Choice(["easy", "medium", "hard"]),
-    default="easy",
-    show_default=True,
-    help="Measured by par, corners, narrowest width and how much slower accel 5 is than 9.",
-)
+@_difficulty_option("easy")
 @click.option(
     "--width",
     "width_text",
     default=None,
     help="Track width range in points, MIN..MAX. [default: 3..5]",
 )
-@click.option(
-    "--checkpoints",
-    type=click.IntRange(1, 6),
-    default=2,
-    show_default=True,
-    help="Checkpoints a lap passes in order.",
-)
+@_checkpoints_option
 @_pitch_option
 @rule_options
 @printing_options
