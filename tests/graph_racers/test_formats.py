@@ -138,6 +138,10 @@ def test_text_and_json_round_trip():
             "t: bad JSON track (a line's span is two numbers [first, last], not [1])",
         ),
         ('{"format": "graph-racers-track/1"}', "t: the JSON track has no 'map'"),
+        (  # JSON map rows and columns count from 0, like the points they hold
+            '{"format": "graph-racers-track/1", "map": ["####", "#S?G", "####"]}',
+            "t 'map' row 1 column 2: unknown character '?'",
+        ),
     ],
 )
 def test_bad_tracks_name_file_line_and_column(text, message):

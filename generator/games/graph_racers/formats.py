@@ -108,8 +108,10 @@ def _grid_from_rows(
         cells = []
         for c, ch in enumerate(row):
             if ch not in legend:
+                # file lines and columns count from 1; JSON map rows and columns from 0, as points
+                col = c + 1 if label == "line" else c
                 raise InvalidInput(
-                    f"{_where(source, lineno, c + 1, label)}: unknown character {ch!r}; use {hint}"
+                    f"{_where(source, lineno, col, label)}: unknown character {ch!r}; use {hint}"
                 )
             used.add(ch)
             cells.append(legend[ch])
