@@ -98,7 +98,7 @@ def test_text_and_json_round_trip():
         ('{\n  "map": [,]\n}', "t line 2 column 11: not valid JSON"),
         (
             "graph-racers track 1\nstart: 0 0\nmap:\n##\n.G\n",
-            "t: start point (0, 0) is on a wall",
+            "t line 2 column 8: start point (0, 0) is on a wall",
         ),
         (
             "graph-racers track 1\nfinish: col 1 rows 1-1 right\ncheckpoint: col 1 rows 1-2 left\nmap:\n###\n...\n...\n###\n",

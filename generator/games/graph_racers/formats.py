@@ -222,6 +222,7 @@ def _parse_text(text: str, source: str) -> Track:
     finish: Line | None = None
     checkpoints: list[Line] = []
     starts: list[Point] = []
+    start_at: dict[Point, tuple[int, int]] = {}  # where each 'start:' line stands in the file
     map_at: int | None = None
     for i, raw in enumerate(lines[1:], start=2):
         line = raw.strip()
@@ -246,6 +247,7 @@ def _parse_text(text: str, source: str) -> Track:
                 if len(parts) != 2 or not all(_is_number(v) for v in parts):
                     raise ValueError(f"write a start point as 'start: ROW COL', not {value!r}")
                 starts.append((int(parts[0]), int(parts[1])))
+                start_at[starts[-1]] = (i, raw.find(value) + 1)
             elif key == "map":
                 map_at = i
                 break
@@ -272,6 +274,13 @@ def _parse_text(text: str, source: str) -> Track:
                 f"the first row has {width}; make every row as long"
             )
     grid, map_starts, goals, _ = _grid_from_rows(body, TEXT_CELLS, source, "# . ~ S G")
+    for (r, c), (line, col) in start_at.items():  # a 'start:' line's point: name that line
+        if not (0 <= r < len(grid) and 0 <= c < len(grid[0])) or grid[r][c] == OFF:
+            where = "on a wall" if 0 <= r < len(grid) and 0 <= c < len(grid[0]) else "off the map"
+            raise InvalidInput(
+                f"{_where(source, line, col)}: start point ({r}, {c}) is {where}; "
+                "move it onto the track"
+            )
     return _assemble(grid, starts + map_starts, goals, finish, checkpoints, name)
 
 
