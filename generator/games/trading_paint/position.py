@@ -104,7 +104,7 @@ def _players_of(state: State) -> int:
 
 def from_dict(data: Any, where: str = "position", board: Board | None = None) -> State:
     """A position from its JSON form; every problem is an InvalidInput naming the field."""
-    from generator.games.trading_paint.rules import is_chance, legal_moves
+    from generator.games.trading_paint.rules import is_chance, legal_moves, vacated_starts
     from generator.games.trading_paint.setup import get_setup, initial_state
 
     if not isinstance(data, dict):
@@ -233,7 +233,7 @@ def from_dict(data: Any, where: str = "position", board: Board | None = None) ->
         from generator.games.trading_paint.state import ENTER
 
         state = replace(state, stage=ENTER)
-        if not _vacated(state):
+        if not vacated_starts(state):
             raise InvalidInput(
                 f"{where}: car {to_play} waits to enter but no start square is free, so its turn "
                 "passes; set 'to_play' to the next car"
@@ -304,16 +304,10 @@ def _turn_from(state: State, turn: Any, where: str) -> State:
     return state
 
 
-def _vacated(state: State) -> list[int]:
-    from generator.games.trading_paint.rules import vacated_starts
-
-    return vacated_starts(state)
-
-
 def _check_stage(state: State, stage: str, where: str) -> None:
     """A turn stage only where the rules can reach it (else the moves it offers are nonsense)."""
     from generator.games.trading_paint import caution as cz
-    from generator.games.trading_paint.rules import CAUTION_MAX_DICE
+    from generator.games.trading_paint.rules import CAUTION_MAX_DICE, vacated_starts
 
     b = state.board
     car = state.car
@@ -347,7 +341,7 @@ def _check_stage(state: State, stage: str, where: str) -> None:
             "needs the dice laid in 'path' and, in 'options', the pit or wall spots beside the "
             "last die that the car may be forced to"
         )
-    elif stage == "enter" and state.pos[car] == WAITING and not _vacated(state):
+    elif stage == "enter" and state.pos[car] == WAITING and not vacated_starts(state):
         problem = "has no start square free to enter on (the turn passes)"
     if problem:
         raise InvalidInput(f"{where}: stage '{stage}' {problem}")
