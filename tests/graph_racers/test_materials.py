@@ -274,3 +274,20 @@ def test_a_car_standing_still_gets_one_label_for_its_numbers():
     drawing.draw(canvas, line=sol.path)
     texts = canvas.texts()
     assert "5,6" in texts and "6" not in texts and "5" not in texts
+
+
+def test_a_rules_page_of_its_own_turns_as_its_track_page(tmp_path):
+    # 40 x 25 points at 1/4 inch fill a landscape Letter page: the rules go on a page of their
+    # own before the track, turned the same way (a PDF of one orientation prints duplex)
+    track = EXAMPLES / "graph-racers-40x25-medium-s1-1.json"
+    args = ["sheet", str(track), "--kind", "track", "--kind", "answer"]
+    r = run(*args, "--grid", "0.25in", "--paper", "letter", "--out", str(tmp_path))
+    assert r.exit_code == 0, r.output
+    reader = PdfReader(str(tmp_path / "graph-racers-40x25-medium-s1-1-sheet.pdf"))
+    sizes = [
+        (round(float(p.mediabox.width)), round(float(p.mediabox.height))) for p in reader.pages
+    ]
+    assert sizes == [(792, 612)] * 4
+    texts = pages_text(tmp_path / "graph-racers-40x25-medium-s1-1-sheet.pdf")
+    assert "Par: 37 moves under these rules." in texts[0] and "Par:" not in texts[1]
+    assert "Optimal: 37 moves" in texts[2]

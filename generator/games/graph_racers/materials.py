@@ -170,7 +170,8 @@ def _page_with_drawing(
 
     Text below the drawing, or in a column beside it (62 mm, or as narrow as MIN_SIDE when
     that is all the paper leaves); when neither fits but the drawing does, the text goes on a
-    page of its own before it; only a drawing larger than the paper is tiled.
+    page of its own before it, turned the same way; only a drawing larger than the paper is
+    tiled.
     """
 
     def extra_height(width: float) -> float:
@@ -187,9 +188,11 @@ def _page_with_drawing(
         placed = _fit(paper, drawing.width, drawing.height, side_w, text_h_side, prefer)
     if placed is None:
         placed = _fit_narrow_side(paper, drawing, paragraphs, extra_height, prefer)
-    if placed is None and _fits_alone(paper, drawing, prefer) is not None:
-        _text_page(doc, paper, title, subtitle, paragraphs, block_title, mono, extra)
-        canvas, box = layout.page(doc, _fits_alone(paper, drawing, prefer), mono=mono)
+    alone = _fits_alone(paper, drawing, prefer) if placed is None else None
+    if alone is not None:
+        # the text page turns as the drawing's page does: one orientation prints duplex
+        _text_page(doc, alone, title, subtitle, paragraphs, block_title, mono, extra)
+        canvas, box = layout.page(doc, alone, mono=mono)
         _header(canvas, box, title, subtitle)
         x = box.x + (box.w - drawing.width) / 2
         with canvas.group(dx=x, dy=box.y + HEADER):
