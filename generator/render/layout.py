@@ -357,18 +357,21 @@ def fewest_sheets(papers: Sequence[Paper], lay: Callable[[Document, Paper], Sequ
     """The first of `papers` on which the layout `lay` needs the fewest sheets.
 
     `lay(doc, paper)` is the very layout call that will print (nup, gutter_fold, duplex, ...),
-    run on a scratch document, so the count can never disagree with the print. A paper the
-    layout does not fit is skipped; when none fits, the first is returned and its own error
-    tells the user what to do.
+    run on a scratch document, so the count can never disagree with the print. Among papers
+    that need as many sheets, one whose every sheet carries the calibration bar wins (a layout
+    puts the bar only where the space left allows it). A paper the layout does not fit is
+    skipped; when none fits, the first is returned and its own error tells the user what to do.
     """
-    best: tuple[int, Paper] | None = None
+    best: tuple[tuple[int, int], Paper] | None = None
     for paper in papers:
         try:
-            sheets = len(lay(Document("scratch", "scratch"), paper))
+            sheets = lay(Document("scratch", "scratch"), paper)
         except (InvalidInput, LimitExceeded):
             continue
-        if best is None or sheets < best[0]:
-            best = (sheets, paper)
+        bare = sum(1 for c in sheets if isinstance(c, Canvas) and BAR_TEXT not in c.texts())
+        key = (len(sheets), bare)
+        if best is None or key < best[0]:
+            best = (key, paper)
     return best[1] if best else papers[0]
 
 

@@ -17,7 +17,7 @@ from generator.games.triactor.track import CORNERS, EVENT_STEPS, board, coin_ste
 from generator.options import PrintOptions
 from generator.output import render
 from generator.render.canvas import Canvas
-from generator.render.layout import add_footers
+from generator.render.layout import BAR_TEXT, add_footers
 
 MM_PER_PT = 25.4 / 72
 
@@ -119,6 +119,19 @@ def test_slips_gutter_fold_and_duplex(tmp_path):
     assert "front 1" in r.pages[0].extract_text() and "back 1" in r.pages[1].extract_text()
     blank = m.slips_documents(opts(tmp_path), players=3, races=0, layouts=("gutter-fold",))[0]
     assert "Race ____" in pdf_of(blank).pages[0].extract_text()
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3", "tabloid"])
+@pytest.mark.parametrize("landscape", [False, True])
+def test_every_slip_sheet_carries_the_calibration_bar(tmp_path, paper, landscape):
+    # 2 x 2 slips gutter-folded on a Letter sheet leave room for the bar below them
+    o = PrintOptions(tmp_path, ("pdf",), paper, False, None, False, landscape)
+    for doc in m.slips_documents(o, players=6, races=2):
+        for page in doc.pages:
+            assert BAR_TEXT in page.texts(), (doc.stem, len(doc.pages))
+    letter = PrintOptions(tmp_path, ("pdf",), "letter", False, None, False)
+    gutter = m.slips_documents(letter, players=4, races=1, layouts=("gutter-fold",))[0]
+    assert len(gutter.pages) == 1 and gutter.pages[0].height > gutter.pages[0].width
 
 
 def test_payout_card_is_the_seeds_tables(tmp_path):

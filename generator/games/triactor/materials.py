@@ -28,7 +28,9 @@ RULE = Style(stroke=BLACK, width=0.35)
 LIGHT = Style(stroke=GREY, width=0.15)
 HEAD_FILL = Style(stroke=None, fill="#e8e8e8")
 
-SLIP_W, SLIP_H = 92.0, 60.0  # mm: a betting slip (2 x 2 fit a gutter-fold Letter sheet)
+# mm: a betting slip. 2 x 2 gutter-fold on a Letter (or landscape Tabloid) sheet with room for
+# the calibration bar below: 2 x (2 x 57 + 4) + 6 mm fold gutter + 10 mm bar <= 254.4 mm
+SLIP_W, SLIP_H = 92.0, 57.0
 CARD_W, CARD_H = 57.0, 86.0  # mm: a horse card (bridge width; 86 mm tall so nine fit an A4
 # sheet, eight a landscape Letter sheet, with the calibration bar below)
 COIN_DIAMETER = 19.05  # mm: 3/4 inch, a piecepack coin
@@ -117,29 +119,30 @@ def slip_front(race: int | None) -> Callable[[Canvas], None]:
         c.text(3, 15.5, "Player", 8)
         c.line(14, 16, 55, 16, THIN)
         credits = credits_per_race()
+        step = 21.9 / credits  # the bet lines share the room between the name and the strip
         for i in range(credits):
-            y = 25 + i * 8.0
+            y = 24 + i * step
             c.text(3, y, str(i + 1), 9, bold=True)
             c.line(8, y + 0.5, 55, y + 0.5, THIN)
-        c.text(3, 25 + credits * 8.0 - 2.2, f"{credits} credits a race; box bets cost 2 and 3", 6)
+        c.text(3, 24 + credits * step - 2.2, f"{credits} credits a race; box bets cost 2 and 3", 6)
         # code legend on the right
         x0 = 59.0
-        c.rect(x0 - 1.5, 11.0, SLIP_W - x0 - 1.5, 36.4, LIGHT)
+        c.rect(x0 - 1.5, 11.0, SLIP_W - x0 - 1.5, 33.4, LIGHT)
         for i, (code, box, what, cost) in enumerate(CODE_LEGEND):
-            y = 15.0 + i * 4.3
+            y = 14.6 + i * 3.9
             boxed_code(c, x0, y, code, 7, box)
             c.text(x0 + 10.5, y, what, 6)
             c.text(SLIP_W - 4, y, str(cost), 6, anchor="end")
         # horse letters with suits along the bottom
-        c.line(0, 49.0, SLIP_W, 49.0, LIGHT)
+        c.line(0, 46.0, SLIP_W, 46.0, LIGHT)
         step = SLIP_W / 8
         for h in hs:
             x = step * (h.index + 0.5)
-            suit(c, h.suit, x - 2.6, 53.5, 3.6, suit_style(h.suit))
-            c.text(x + 0.4, 54.8, h.letter, 8, bold=True)
+            suit(c, h.suit, x - 2.6, 50.5, 3.6, suit_style(h.suit))
+            c.text(x + 0.4, 51.8, h.letter, 8, bold=True)
             # the first word of the name at 6 pt (the smallest players read); the widest,
             # "Diaphanous", is 11.3 mm in an 11.5 mm column and its neighbours are short
-            c.text(x, 58.2, h.name.split()[0], 6, anchor="middle")
+            c.text(x, 55.2, h.name.split()[0], 6, anchor="middle")
 
     return draw
 
@@ -156,11 +159,11 @@ def slip_back(race: int | None) -> Callable[[Canvas], None]:
             6,
             anchor="middle",
         )
-        cols, cw, rh = 4, SLIP_W / 4, 20.0
+        cols, cw, rh = 4, SLIP_W / 4, 19.0
         for h in hs:
             r, col = divmod(h.index, cols)
             cx = cw * (col + 0.5)
-            cy = 22.5 + r * rh
+            cy = 21.7 + r * rh
             c.circle(cx, cy, 7.6, LIGHT)
             c.text(cx - 1.2, cy + 3.4, h.letter, 17, bold=True, anchor="middle")
             suit(c, h.suit, cx + 4.2, cy - 3.6, 4.2, suit_style(h.suit))
