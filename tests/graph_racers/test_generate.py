@@ -150,11 +150,63 @@ def test_generated_tracks_store_how_many_optimal_lines_they_have(easy_pair):
 def test_no_map_repeats_within_five_tracks():
     """15x26 medium, seed 1: tracks 1 and 2 were the same map with mirrored lines (found by
     the audit); track 1 does not change, the repeat is skipped."""
-    from generator.games.graph_racers.generate import make_track, shape_key
+    from generator.games.graph_racers.generate import make_track, same_map
 
     req = Request(26, 15, (3, 5), "medium", 1, Rules())
     tracks = generate(req, 3)
-    assert len({shape_key(t.grid) for t in tracks}) == 3
+    assert not any(same_map(a.grid, b.grid) for i, a in enumerate(tracks) for b in tracks[i + 1 :])
+    assert not any("same_map_as" in t.meta["generator"] for t in tracks)
     first = make_track(req, 1)  # without the set: the repeat the old generator returned
-    assert shape_key(first.grid) == shape_key(tracks[0].grid)
+    assert same_map(first.grid, tracks[0].grid)
     assert tracks[0].grid == make_track(req, 0).grid
+
+
+def test_same_map_sees_shifted_mirrored_and_slightly_wider_maps():
+    """A map moved by a point or two, mirrored, or one stretch a point wider is the same
+    puzzle to a student (the audit found worksheets repeating maps moved by one column)."""
+    from generator.games.graph_racers.generate import same_map
+
+    oval = (
+        "############",
+        "###......###",
+        "##........##",
+        "##..####..##",
+        "##..####..##",
+        "##........##",
+        "###......###",
+        "############",
+    )
+    moved = tuple(row[-1] + row[:-1] for row in oval)  # one column to the right
+    mirrored = tuple(row[::-1] for row in oval[::-1])
+    wider = oval[:3] + ("##..####...#",) + oval[4:]
+    ell = (
+        "############",
+        "##.........#",
+        "##.........#",
+        "##..########",
+        "##..########",
+        "##..########",
+        "##..########",
+        "############",
+    )
+    assert moved != oval and same_map(oval, moved) and same_map(moved, oval)
+    assert same_map(oval, mirrored) and same_map(oval, wider)
+    assert not same_map(oval, ell) and not same_map(ell, oval)
+
+
+def test_a_size_with_one_map_says_which_tracks_repeat(tmp_path):
+    """17x11 medium (6 puzzles a page on A4) offers one circuit: the tracks say which earlier
+    track they repeat, and the command says so on stderr instead of hiding it."""
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+    from generator.games.graph_racers.generate import same_map
+
+    req = Request(11, 17, (3, 5), "medium", 1, Rules())
+    tracks = generate(req, 3)
+    assert [t.meta["generator"].get("same_map_as") for t in tracks] == [None, 1, 1]
+    assert same_map(tracks[0].grid, tracks[2].grid)
+    args = ["graph-racers", "generate", "--size", "17x11", "--difficulty", "medium"]
+    r = CliRunner().invoke(cli, [*args, "--count", "2", "--out", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    assert "note: track 2 repeats the map of track 1 (a 17x11 medium track has few" in r.output

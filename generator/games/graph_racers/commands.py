@@ -392,6 +392,7 @@ def generate_cmd(
     for p, track in zip(names, tracks, strict=False):
         write_text_file(p, track_to_json(track), force=force)
         click.echo(str(p))
+    _repeats_note(tracks, "track", f"{cols}x{rows} {difficulty}", "a larger --size")
 
 
 def _pitch_option(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -562,3 +563,37 @@ def worksheet_cmd(
     )
     for path in emit(doc, opts):
         click.echo(str(path))
+    _repeats_note(
+        tracks,
+        "puzzle",
+        f"{cols}x{rows} {difficulty}",
+        "fewer puzzles per page, a smaller --grid",
+    )
+
+
+def _repeats_note(tracks: list, what: str, kind: str, advice: str) -> None:
+    """One line on stderr when the generator had to repeat a map (generate.same_map): the
+    size and difficulty offered no other within its attempts."""
+    twins = [
+        (i + 1, t.meta["generator"]["same_map_as"])
+        for i, t in enumerate(tracks)
+        if t.meta.get("generator", {}).get("same_map_as")
+    ]
+    if not twins:
+        return
+    by_map: dict[int, list[int]] = {}
+    for n, m in twins:
+        by_map.setdefault(m, []).append(n)
+    parts = []
+    for m, ns in by_map.items():
+        if len(ns) == 1:
+            parts.append(f"{what} {ns[0]} repeats the map of {what} {m}")
+        else:
+            listed = ", ".join(map(str, ns[:-1])) + f" and {ns[-1]}"
+            parts.append(f"{what}s {listed} repeat the map of {what} {m}")
+    pairs = "; ".join(parts)
+    click.echo(
+        f"note: {pairs} (a {kind} track has few different maps); "
+        f"use {advice} or another difficulty for more",
+        err=True,
+    )

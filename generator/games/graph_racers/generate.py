@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from generator.errors import InvalidInput, LimitExceeded
 from generator.games.graph_racers.circuit import Loop, build_track, smooth
 from generator.games.graph_racers.distances import MovesLeft, stage_distances
-from generator.games.graph_racers.model import Track
+from generator.games.graph_racers.model import OFF, Track
 from generator.games.graph_racers.rules import Rules
 from generator.games.graph_racers.solve import Race, Solution, count_optimal_lines, solve
 from generator.resources import load_json
@@ -117,20 +117,66 @@ def lower_bound(track: Track, rules: Rules) -> int:
     return min(left(v, 0, rules.turbo, rules.rocket) for v in vals) if vals else 10**9
 
 
-def shape_key(grid: tuple[str, ...]) -> tuple[str, ...]:
-    """One key for a map and its mirror images (and quarter turns when square): two puzzles
-    with the same key are the same puzzle to a student."""
-    flips = [grid, grid[::-1], tuple(r[::-1] for r in grid), tuple(r[::-1] for r in grid[::-1])]
-    if len(grid) == len(grid[0]):
-        turned = tuple("".join(col) for col in zip(*grid, strict=True))
-        flips += [turned, turned[::-1], tuple(r[::-1] for r in turned)]
-        flips.append(tuple(r[::-1] for r in turned[::-1]))
-    return min(flips)
+SAME_MAP = 0.15  # maps whose track points differ by less than this share, best aligned, are one
+NEW_MAP_TRIES = 40  # attempts spent looking for a new map once a repeat has turned up
+SHIFT = 2  # points a map may be moved either way along each axis when aligning two maps
 
 
-def make_track(req: Request, index: int, avoid: frozenset = frozenset()) -> Track:
+def _shapes(grid: tuple[str, ...]) -> list[list[tuple[int, int]]]:
+    """The map's track points cropped to their bounding box: as drawn, mirrored either way or
+    both, and turned a quarter (when the box is square, so the turn fits the same box)."""
+    pts = [(r, c) for r, row in enumerate(grid) for c, ch in enumerate(row) if ch != OFF]
+    if not pts:
+        return []
+    r0, c0 = min(r for r, _ in pts), min(c for _, c in pts)
+    h = max(r for r, _ in pts) - r0 + 1
+    w = max(c for _, c in pts) - c0 + 1
+    pts = [(r - r0, c - c0) for r, c in pts]
+    shapes = [pts, [(h - 1 - r, c) for r, c in pts], [(r, w - 1 - c) for r, c in pts]]
+    shapes.append([(h - 1 - r, w - 1 - c) for r, c in pts])
+    if h == w:
+        shapes += [[(c, r) for r, c in shape] for shape in shapes]
+    return shapes
+
+
+def _bits(points: list[tuple[int, int]], stride: int) -> int:
+    bits = 0
+    for r, c in points:
+        bits |= 1 << ((r + SHIFT) * stride + c + SHIFT)
+    return bits
+
+
+def same_map(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Would a student see one map twice? True when b, mirrored or turned and moved by up to
+    SHIFT points each way, covers nearly the same points as a: the points in one but not
+    the other are under SAME_MAP of the points in either (a map moved by a point, or with one
+    stretch a point wider, is the same puzzle to the eye)."""
+    shapes_a, shapes_b = _shapes(a), _shapes(b)
+    if not shapes_a or not shapes_b:
+        return False
+    # one row stride for both, wide enough that no shift wraps a point into the next row
+    stride = max(len(a[0]), len(b[0])) + 2 * SHIFT + 1
+    bits_a, n_a = _bits(shapes_a[0], stride), len(shapes_a[0])
+    n_b = len(shapes_b[0])
+    if abs(n_a - n_b) >= SAME_MAP * max(n_a, n_b):
+        return False
+    for shape in shapes_b:
+        bits_b = _bits(shape, stride)
+        for dr in range(-SHIFT, SHIFT + 1):
+            for dc in range(-SHIFT, SHIFT + 1):
+                k = dr * stride + dc
+                moved = bits_b << k if k >= 0 else bits_b >> -k
+                if moved.bit_count() != n_b:
+                    continue  # a point fell below the box: not a plain shift
+                if (bits_a ^ moved).bit_count() < SAME_MAP * (bits_a | moved).bit_count():
+                    return True
+    return False
+
+
+def make_track(req: Request, index: int, avoid: Sequence[tuple[int, Track]] = ()) -> Track:
     """Track number `index` of a request: the first attempt that meets the difficulty and
-    whose map (up to mirror images) is not in `avoid`; failing that, the first that meets it."""
+    whose map is not the same map (same_map) as one of the numbered tracks in `avoid`;
+    failing that, the first that meets it, marked in its meta as repeating that track."""
     table = presets()
     if req.difficulty not in DIFFICULTIES:
         raise InvalidInput(f"difficulty {req.difficulty!r}: use easy, medium or hard")
@@ -156,6 +202,8 @@ def make_track(req: Request, index: int, avoid: frozenset = frozenset()) -> Trac
     nine = Rules(9, req.rules.collision, *req.rules.budget)
     repeat = None
     for attempt in range(1, req.max_attempts + 1):
+        if repeat is not None and attempt > repeat[1] + NEW_MAP_TRIES:
+            break  # this size and difficulty keep drawing the maps already used
         width = rng.randint(wlo, whi)
         visit = (shape["visit"][0], shape["visit"][1])
         try:
@@ -191,14 +239,15 @@ def make_track(req: Request, index: int, avoid: frozenset = frozenset()) -> Trac
         if not _in(slowdown, bounds["slowdown"]):
             continue
         found = _Found(attempt, track, best, p5, p9, slowdown, corners, narrow, width)
-        if avoid and shape_key(track.grid) in avoid:
+        twin = next((n for n, t in avoid if same_map(t.grid, track.grid)), None)
+        if twin is not None:
             # the same map as a recent puzzle of the set: keep looking, but keep it in case
             # this size and difficulty have no other map left
-            repeat = repeat or found
+            repeat = repeat or (found, attempt, twin)
             continue
         return _finished(req, index, found)
     if repeat is not None:
-        return _finished(req, index, repeat)
+        return _finished(req, index, repeat[0], same_as=repeat[2])
     fewer = ", fewer checkpoints" if req.checkpoints > 2 else ""
     raise LimitExceeded(
         f"no {req.difficulty} track of {req.cols}x{req.rows} (width {req.width[0]}..{req.width[1]}"
@@ -223,7 +272,7 @@ class _Found:
     width: int
 
 
-def _finished(req: Request, index: int, found: _Found) -> Track:
+def _finished(req: Request, index: int, found: _Found, same_as: int | None = None) -> Track:
     """The accepted track with everything the answer keys and the JSON store."""
     track, best = found.track, found.best
     # the answer keys say whether the optimum is unique: count the optimal lines (capped)
@@ -258,6 +307,9 @@ def _finished(req: Request, index: int, found: _Found) -> Track:
             "ortools": _ortools_version(),
         },
     }
+    if same_as is not None:
+        # no other map of this size and difficulty turned up: say so (commands warn)
+        meta["generator"]["same_map_as"] = same_as
     return track.with_(meta=meta)
 
 
@@ -275,7 +327,7 @@ def generate(
     depends only on the seed, i and the tracks before it, never on `count`."""
     out: list[Track] = []
     for i in range(count):
-        recent = frozenset(shape_key(t.grid) for t in out[-RECENT:])
+        recent = [(j + 1, t) for j, t in enumerate(out)][-RECENT:]
         out.append(make_track(req, i, recent))
         if progress is not None:
             progress(1)
