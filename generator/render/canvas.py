@@ -63,6 +63,7 @@ class Style:
     cap: str = "butt"  # butt | round | square
     join: str = "miter"  # miter | round | bevel
     opacity: float = 1.0
+    ink: bool = False  # a fill that is a mark (an arrowhead), kept at full grey in mono
 
     def with_(self, **changes: object) -> Style:
         return replace(self, **changes)  # type: ignore[arg-type]
@@ -273,9 +274,12 @@ def to_grey(colour: str | None) -> str | None:
 
 
 def mono_style(style: Style) -> Style:
-    """Mono: strokes in grey levels; fills lightened to save ink (hatching carries the coding)."""
+    """Mono: strokes in grey levels; fills lightened to save ink (hatching carries the coding),
+    except marks drawn as fills (Style.ink: arrowheads), which keep the grey of their line."""
     fill = style.fill
-    if fill is not None and fill.lower() not in (BLACK, WHITE):
+    if style.ink:
+        fill = to_grey(fill)
+    elif fill is not None and fill.lower() not in (BLACK, WHITE):
         g = int(to_grey(fill)[1:3], 16)  # type: ignore[index]
         g = 255 - (255 - g) // 3  # a third of the ink
         fill = f"#{g:02x}{g:02x}{g:02x}"

@@ -384,8 +384,8 @@ def arrow(
 ) -> None:
     """A line from (x1, y1) to (x2, y2) with a filled head `head` mm long at the end.
 
-    The head is filled in the line's colour; the line stops inside the head so a thick line's
-    end never pokes through the point. Nothing is drawn for a zero-length arrow.
+    The head is filled in the line's colour (in mono too: it is a mark, not an area); the line
+    stops inside the head so a thick line's end never pokes through the point. Nothing is drawn for a zero-length arrow.
     """
     length = math.hypot(x2 - x1, y2 - y1)
     if length == 0:
@@ -400,7 +400,7 @@ def arrow(
     colour = style.stroke or BLACK
     canvas.polygon(
         [(x2, y2), (bx - uy * half, by + ux * half), (bx + uy * half, by - ux * half)],
-        Style(stroke=None, fill=colour, opacity=style.opacity),
+        Style(stroke=None, fill=colour, opacity=style.opacity, ink=True),
     )
 
 

@@ -356,3 +356,15 @@ def test_palette_lookups():
     assert [player_style(i, mono=True).hatch for i in range(8)] == list(PLAYER_HATCHES)
     with pytest.raises(ValueError, match="player index -1"):
         player_style(-1)
+
+
+def test_mono_arrowheads_keep_the_grey_of_their_line():
+    """Mono lightens fills to a third of their ink, which left arrowheads at 13 % grey: the
+    board's direction arrows lost their heads (found by the audit). A head is a mark: it keeps
+    its line's grey, while an area fill is still lightened."""
+    c = Canvas(50, 50, mono=True)
+    arrow(c, 5, 5, 40, 5, Style(stroke="#9a9a9a", width=0.5))
+    c.rect(0, 20, 10, 10, Style(stroke=None, fill="#9a9a9a"))
+    line, head, area = [op.style for op, _ in c.flat()]
+    assert line.stroke == head.fill == to_grey("#9a9a9a") == "#9a9a9a"
+    assert area.fill != "#9a9a9a" and int(area.fill[1:3], 16) > 0xD0
