@@ -20,6 +20,7 @@ EXPECTED_PDFS = {
     "triactor-slips-gutter.pdf",
     "triactor-slips-duplex.pdf",
     "triactor-payouts.pdf",
+    "triactor-rules.pdf",
 }
 
 

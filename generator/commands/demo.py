@@ -23,6 +23,7 @@ JOBS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("triactor", "board"), ()),
     (("triactor", "slips"), ()),
     (("triactor", "payouts"), ()),
+    (("triactor", "rules"), ()),
 )
 
 

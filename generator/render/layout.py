@@ -391,7 +391,8 @@ def nup(
 
     Each callback draws one item in local mm (0..item_w, 0..item_h). Crop marks continue the
     item edges outside the items; a calibration bar goes below the grid when the space left
-    there allows it (it never costs a row). `header` mm at the top of every sheet are kept
+    there allows it (it never costs a row), or below the last row of a sheet whose rows are
+    not all used when that leaves room. `header` mm at the top of every sheet are kept
     free for a title line the caller draws. Returns the sheets added.
     """
     _check_size(item_w, item_h)
@@ -410,7 +411,8 @@ def nup(
         for cell, draw in zip(cells, chunk, strict=True):
             _place(canvas, cell, draw)
         keep = []
-        if with_bar:
+        if with_bar or max(c.bottom for c in cells) <= box.bottom - BAR_STRIP:
+            # a full grid may leave no room, but a sheet with rows to spare has it
             keep.append(_bar_below(canvas, box))
         if crop_marks:
             _draw_crop_marks(canvas, cells, box, keep)

@@ -13,6 +13,7 @@ from pypdf import PdfReader
 from generator.cli import cli
 from generator.games.triactor import materials as m
 from generator.games.triactor.artwork import board_size, draw_board
+from generator.games.triactor.rulesheet import rules_document
 from generator.games.triactor.track import CORNERS, EVENT_STEPS, board, coin_steps
 from generator.options import PrintOptions
 from generator.output import render
@@ -219,6 +220,8 @@ def test_mono_and_svg_render(tmp_path):
             ["triactor-slips-duplex.pdf"],
         ),
         (["horses"], ["triactor-horses.pdf"]),
+        (["rules"], ["triactor-rules.pdf"]),
+        (["pawns"], ["triactor-pawns.pdf"]),
         (["coins", "--diameter", "0.75in"], ["triactor-coins.pdf"]),
         (["dice", "--edge", "14mm"], ["triactor-dice.pdf"]),
     ],
@@ -312,3 +315,39 @@ def test_tiled_board_avoids_sliver_sheets_on_a_tie():
     assert costs[True][0] == costs[False][0] == 6 and -costs[True][1] < 25
     doc = m.board_documents(letter, "tiled")[0]
     assert all(p.width < p.height for p in doc.pages[1:])
+
+
+def test_rules_summary_says_how_to_play(tmp_path):
+    """The printouts never said how a race is played (found by the audit): the rules page
+    names every step of a turn, with the event steps and numbers read from the data."""
+    r = pdf_of(rules_document(opts(tmp_path, "letter")))
+    assert len(r.pages) == 1
+    assert (round(float(r.pages[0].mediabox.width)), round(float(r.pages[0].mediabox.height))) == (
+        612,
+        792,
+    )
+    text = " ".join(r.pages[0].extract_text().split())
+    for s in (
+        "Roll every active die",
+        "Ace: one step, and the die stays active",
+        "When no die is active, all dice of horses still racing become active again",
+        "steps 5, 8, 14, 17, 27, 30, 36, 39",
+        "45 steps from start to finish",
+        "past step 44 has finished",
+        "The race ends when the third horse finishes",
+        "3 betting credits a race",
+        "Solar Eclipse",
+        "Billy the Club",
+    ):
+        assert s in text, s
+
+
+def test_pawns_are_22_mm_discs_for_25_mm_spaces(tmp_path):
+    doc = m.pawns_document(opts(tmp_path))
+    (page,) = doc.pages
+    discs = [op for op, _ in page.flat() if op.kind == "circle" and op.style.fill == "#ffffff"]
+    assert len(discs) == 16  # the eight horses and a spare set
+    assert all(abs(op.data[2] - 11.0) < 1e-9 for op in discs)
+    assert m.PAWN_DIAMETER < 25.4  # a board space (a 50.8 mm tile holds 2 x 2)
+    assert BAR_TEXT in page.texts() and page.height > page.width
+    assert [t for t in page.texts() if len(t) == 1] == [h.letter for h in m.horses()] * 2

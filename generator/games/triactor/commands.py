@@ -243,6 +243,28 @@ def payouts_command(opts: PrintOptions) -> None:
     _emit_all([payouts_document(opts)], opts)
 
 
+@triactor.command("rules")
+@printing_options
+def rules_command(opts: PrintOptions) -> None:
+    """A one-page rules summary: setup, bets, a turn, moving, events, finish, winnings
+    (always portrait)."""
+    from generator.games.triactor.rulesheet import rules_document
+
+    if opts.landscape:
+        click.echo("note: the rules summary prints portrait; --landscape is not used", err=True)
+    _emit_all([rules_document(opts)], opts)
+
+
+@triactor.command("pawns")
+@printing_options
+def pawns_command(opts: PrintOptions) -> None:
+    """Eight horse pawns, 22 mm discs with letter and suit (a board space is 25.4 mm): glue
+    onto card and cut out."""
+    from generator.games.triactor.materials import pawns_document
+
+    _emit_all([pawns_document(opts)], opts)
+
+
 @triactor.command("horses")
 @printing_options
 def horses_command(opts: PrintOptions) -> None:

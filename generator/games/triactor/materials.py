@@ -358,6 +358,37 @@ def horses_document(opts: PrintOptions) -> Document:
     return doc
 
 
+PAWN_DIAMETER = 22.0  # mm: a pawn stands in a 25.4 mm board space with room for a finger
+
+
+def pawn(h: Horse, cell: float) -> Callable[[Canvas], None]:
+    """A horse pawn seen from above: a disc with a ring in the suit's colour, the letter and
+    the suit (so a mono print still tells them apart; the names are on the rules sheet)."""
+
+    def draw(c: Canvas) -> None:
+        cx = cy = cell / 2
+        r = PAWN_DIAMETER / 2
+        c.circle(cx, cy, r, Style(stroke=BLACK, width=0.25, fill=WHITE))
+        c.circle(cx, cy, r - 1.3, Style(stroke=SUIT_COLOURS[h.suit], width=1.6))
+        c.text(cx - 2.6, cy + 3.4, h.letter, 21.0, bold=True, anchor="middle")
+        suit(c, h.suit, cx + 4.6, cy, 5.5, suit_style(h.suit))
+
+    return draw
+
+
+def pawns_document(opts: PrintOptions) -> Document:
+    """The eight horse pawns (the seed's "8 pawns near the start line"), with a spare set."""
+    doc = Document("triactor-pawns", "Triactor horse pawns", GAME, opts.ident())
+    cell = PAWN_DIAMETER + 3.0
+    draws = [pawn(h, cell) for h in horses()] * 2
+
+    def lay(d: Document, p: Paper) -> list:
+        return layout.nup(d, p, draws, cell, cell, gap=2.0, mono=opts.mono)
+
+    lay(doc, layout.fewest_sheets(opts.paper_turns(), lay))
+    return doc
+
+
 # --- coins and dice ---------------------------------------------------------------------------
 CAP = 0.3528 * 0.718  # mm of capital height per pt in Helvetica
 
