@@ -482,7 +482,10 @@ def gutter_fold(
             cells_b.append(back)
         canvas.line(box.x, fold_y, box.right, fold_y, FOLD)
         canvas.text(box.x, fold_y - 1.0, "fold", 6.0, colour=FOOTER_COLOUR)
-        keep = [_bar_below(canvas, box)] if with_bar else []
+        # crop marks stop short of the word (a mark through it made it unreadable)
+        keep = [Box(box.x, fold_y - 3.2, text_width("fold", 6.0) + 0.8, 3.2)]
+        if with_bar:
+            keep.append(_bar_below(canvas, box))
         _draw_crop_marks(canvas, cells_f + cells_b, box, keep)
         sheets.append(canvas)
     return sheets

@@ -266,7 +266,7 @@ RULES = [
     ),
     (
         "Your turn",
-        "Roll a path die and lay it on the square in front of your car, turned so it opens towards the car. Stop (drive to the square beyond an open exit: one die moves you two squares) or roll again and lay the next die against an open exit of the last one. You must play every die you roll. Paths go forward or to the side, never backward; in a turn (dotted grey corners) both directions of the turn are forward.",
+        "Roll a path die and lay it on the square in front of your car, turned so it opens towards the car. Stop (drive to the square beyond an open exit: one die moves you two squares) or roll again and lay the next die against an open exit of the last one. You must play every die you roll. Paths go forward or to the side, never backward; in a turn (dotted grey corners) both directions of the turn are forward. Six dice are printed: to roll a seventh, pick up the first die you laid and roll it again (the squares it covered stay part of the path).",
     ),
     (
         "X",
@@ -290,7 +290,7 @@ RULES = [
     ),
     (
         "Wrecks",
-        "After that, a double X puts a wreck on one of the three rows of squares before the finish line (two per row at most). Nothing passes a wreck; it is towed when a car moves into or through its row.",
+        "After that, a double X puts a wreck on one of the three rows of squares before the finish line (two per row at most). Mark it with any token (an unused car die upside down, a coin). Nothing passes a wreck; it is towed when a car moves into or through its row.",
     ),
 ]
 
