@@ -155,6 +155,11 @@ def test_rules_summary_one_page(tmp_path):
         "straight N-S",
     ):
         assert needle in t
+    flat = " ".join(t.split())
+    # the seed's "just use the first die you rolled" and "an unused car-dice upside down"
+    # (cars prints no spare car dice): both were missing from the sheet (found by the audit)
+    assert "to roll a seventh, pick up the first die you laid" in flat
+    assert "Mark it with any token" in flat
     assert render(doc, "svg")[0].startswith(b"<?xml")
 
 
