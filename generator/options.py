@@ -135,10 +135,21 @@ class Length(click.ParamType):
                     f"{value!r} is not a length: write it like 5mm, 0.25in or 1.6cm", param, ctx
                 )
             mm = float(m.group(1)) * _UNIT_MM[m.group(2) or "mm"]
+        # a bare number is mm; when that is too small, a forgotten unit is the likely slip
+        bare = ""
+        if not isinstance(value, (int, float)) and not m.group(2) and self._fits(mm * 25.4):
+            bare = f" (a number without a unit is mm: write {value}in for inches)"
         if self.least is not None and mm < self.least:
-            self.fail(f"{value!r} must be at least {self.least:g} mm", param, ctx)
+            self.fail(f"{value!r} must be at least {self.least:g} mm{bare}", param, ctx)
         if mm <= self.minimum:
-            self.fail(f"{value!r} must be larger than {self.minimum:g} mm", param, ctx)
+            self.fail(f"{value!r} must be larger than {self.minimum:g} mm{bare}", param, ctx)
         if self.maximum is not None and mm > self.maximum:
             self.fail(f"{value!r} must be at most {self.maximum:g} mm", param, ctx)
         return round(mm, 6)
+
+    def _fits(self, mm: float) -> bool:
+        return (
+            (self.least is None or mm >= self.least)
+            and mm > self.minimum
+            and (self.maximum is None or mm <= self.maximum)
+        )

@@ -256,6 +256,12 @@ def error_line(result) -> str:
             "Error: Invalid value for '--spacing': '5 furlongs' is not a length: write it like "
             "5mm, 0.25in or 1.6cm",
         ),
+        (  # a bare number is mm: when inches would fit, the message says how to write them
+            ("paper", "graph", "--spacing", "0.25"),
+            2,
+            "Error: Invalid value for '--spacing': '0.25' must be at least 2 mm (a number "
+            "without a unit is mm: write 0.25in for inches)",
+        ),
         (  # every length out of its option's range is a usage error (exit 2)
             ("paper", "graph", "--spacing", "1mm"),
             2,

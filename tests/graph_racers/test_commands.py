@@ -178,8 +178,35 @@ def test_worksheet_too_many_per_page_says_what_to_do(tmp_path):
     assert "--width" not in line and "size" not in line  # the generator's advice does not apply
     assert line.endswith(
         "a worksheet slot at --per-page 6 on a4 holds 17x11 points:"
-        " use fewer puzzles per page or a smaller --grid"
+        " use fewer puzzles per page, a smaller --grid or another difficulty"
     )
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_worksheet_says_which_feature_the_size_cannot_reach(tmp_path):
+    """Hard on Letter with a 1/4 inch grid failed with no reason (found by the audit): a 19x20
+    slot only has loops of up to 6 corners, and the error says so."""
+    args = ["graph-racers", "worksheet", "--paper", "letter", "--grid", "0.25in"]
+    r = CliRunner().invoke(cli, [*args, "--difficulty", "hard", "--out", str(tmp_path)])
+    assert r.exit_code == 1
+    (line,) = r.output.strip().splitlines()
+    assert line.startswith("Error: no hard track of 19x20 (width 3..5) in 300 attempts for seed 1")
+    assert "(most tracks drawn had too few corners: corners at most 6 on this size," in line
+    assert "hard needs at least 7)" in line and line.endswith("or another difficulty")
+
+
+def test_widths_a_difficulty_never_has_are_refused_at_once(tmp_path):
+    r = CliRunner().invoke(
+        cli, ["graph-racers", "worksheet", "--width", "2..2", "--out", str(tmp_path)]
+    )
+    assert r.exit_code == 1
+    assert r.output == (
+        "Error: easy tracks are at least 4 points wide everywhere: --width 2..2 gives none;"
+        " use --width 4..4 or another difficulty\n"
+    )
+    args = ["graph-racers", "generate", "--difficulty", "hard", "--width", "5..5"]
+    r = CliRunner().invoke(cli, [*args, "--out", str(tmp_path)])
+    assert r.exit_code == 1 and "hard tracks narrow to 4 points or less somewhere" in r.output
     assert list(tmp_path.iterdir()) == []
 
 

@@ -501,7 +501,7 @@ def worksheet_cmd(
     rocket,
 ) -> None:
     """A classroom worksheet: K generated tracks per page with name, date and par, then answer pages."""
-    from generator.games.graph_racers.generate import Request, generate, presets
+    from generator.games.graph_racers.generate import Request, WidthMismatch, generate, presets
     from generator.games.graph_racers.materials import worksheet_document, worksheet_track_size
     from generator.games.graph_racers.solve import Solution
     from generator.output import emit
@@ -526,12 +526,14 @@ def worksheet_cmd(
     bar = _Progress(count, "generating")
     try:
         tracks = generate(req, count, bar)
+    except WidthMismatch:
+        raise  # its advice (--width or another difficulty) holds for a worksheet too
     except (InvalidInput, LimitExceeded) as e:
         # the generator's own advice (--size, --width ...) does not apply to a worksheet
         what = str(e).split(";")[0]
         raise type(e)(
             f"{what}; a worksheet slot at --per-page {k} on {paper.name} holds {cols}x{rows} "
-            "points: use fewer puzzles per page or a smaller --grid"
+            "points: use fewer puzzles per page, a smaller --grid or another difficulty"
         ) from None
     finally:
         bar.close()

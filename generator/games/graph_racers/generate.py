@@ -33,6 +33,10 @@ LINES_CAP = 1000  # optimal racing lines counted for a generated track's answer 
 RECENT = 5  # a new track's map differs from the last five (a worksheet page holds at most 6)
 
 
+class WidthMismatch(InvalidInput):
+    """--width and the difficulty's narrowest width cannot meet (whatever the size)."""
+
+
 @dataclass(frozen=True)
 class Request:
     rows: int
@@ -182,6 +186,19 @@ def make_track(req: Request, index: int, avoid: Sequence[tuple[int, Track]] = ()
         raise InvalidInput(f"difficulty {req.difficulty!r}: use easy, medium or hard")
     bounds = table["difficulty"][req.difficulty]
     shape = table["generator"][req.difficulty]
+    narrow_lo, narrow_hi = bounds["narrowest"]
+    if narrow_lo is not None and req.width[1] < narrow_lo:
+        raise WidthMismatch(
+            f"{req.difficulty} tracks are at least {narrow_lo} points wide everywhere: "
+            f"--width {req.width[0]}..{req.width[1]} gives none; use --width "
+            f"{narrow_lo}..{max(narrow_lo, req.width[1] + narrow_lo - req.width[0])} or another difficulty"
+        )
+    if narrow_hi is not None and req.width[0] > narrow_hi:
+        raise WidthMismatch(
+            f"{req.difficulty} tracks narrow to {narrow_hi} points or less somewhere: "
+            f"--width {req.width[0]}..{req.width[1]} gives none; use --width "
+            f"{min(3, narrow_hi)}..{narrow_hi} or another difficulty"
+        )
     wlo = max(req.width[0], shape["width"][0])
     whi = min(req.width[1], shape["width"][1])
     if wlo > whi:  # the asked widths and the difficulty's do not meet: the asked ones win
@@ -201,6 +218,7 @@ def make_track(req: Request, index: int, avoid: Sequence[tuple[int, Track]] = ()
     five = Rules(5, req.rules.collision, *req.rules.budget)
     nine = Rules(9, req.rules.collision, *req.rules.budget)
     repeat = None
+    misses = _Misses()
     for attempt in range(1, req.max_attempts + 1):
         if repeat is not None and attempt > repeat[1] + NEW_MAP_TRIES:
             break  # this size and difficulty keep drawing the maps already used
@@ -224,19 +242,22 @@ def make_track(req: Request, index: int, avoid: Sequence[tuple[int, Track]] = ()
             continue
         corners = loop.corners
         narrow = narrowest(track, loop)
-        if not (_in(corners, bounds["corners"], f) and _in(narrow, bounds["narrowest"])):
+        if not misses.fits("corners", corners, bounds["corners"], f):
+            continue
+        if not misses.fits("narrowest width", narrow, bounds["narrowest"]):
             continue
         if bounds["par"][1] is not None and lower_bound(track, req.rules) > bounds["par"][1] * f:
+            misses.fits("par", lower_bound(track, req.rules), bounds["par"], f)
             continue
         best = solve(track, req.rules)
-        if best.moves is None or not _in(best.moves, bounds["par"], f):
+        if best.moves is None or not misses.fits("par", best.moves, bounds["par"], f):
             continue
         p5 = best if req.rules == five else solve(track, five)
         p9 = best if req.rules == nine else solve(track, nine)
         if p5.moves is None or p9.moves is None:
             continue
         slowdown = round(p5.moves / p9.moves, 3)
-        if not _in(slowdown, bounds["slowdown"]):
+        if not misses.fits("slowdown", slowdown, bounds["slowdown"]):
             continue
         found = _Found(attempt, track, best, p5, p9, slowdown, corners, narrow, width)
         twin = next((n for n, t in avoid if same_map(t.grid, track.grid)), None)
@@ -252,9 +273,53 @@ def make_track(req: Request, index: int, avoid: Sequence[tuple[int, Track]] = ()
     raise LimitExceeded(
         f"no {req.difficulty} track of {req.cols}x{req.rows} (width {req.width[0]}..{req.width[1]}"
         f"{f', {req.checkpoints} checkpoints' if req.checkpoints != 2 else ''}) in "
-        f"{req.max_attempts} attempts for seed {req.seed}; try another size, width{fewer} or "
-        "difficulty"
+        f"{req.max_attempts} attempts for seed {req.seed}{misses.why(req.difficulty)}; try "
+        f"another size, width{fewer} or difficulty"
     )
+
+
+class _Misses:
+    """Why the drawn tracks missed the difficulty: per feature, how many were turned away and
+    the nearest value seen, so the error can say what the size allows against what is asked."""
+
+    def __init__(self) -> None:
+        self.count: dict[str, int] = {}
+        self.low: dict[str, tuple[float, float]] = {}  # feature: (largest value, least allowed)
+        self.high: dict[str, tuple[float, float]] = {}  # feature: (smallest value, most allowed)
+
+    def fits(self, name: str, value: float, bounds: list[Any], scale: float = 1.0) -> bool:
+        lo, hi = bounds
+        if lo is not None and value < lo * scale:
+            need = math.ceil(lo * scale - 1e-9)
+            self.low[name] = (max(value, self.low.get(name, (value, need))[0]), need)
+        elif hi is not None and value > hi * scale:
+            need = math.floor(hi * scale + 1e-9)
+            self.high[name] = (min(value, self.high.get(name, (value, need))[0]), need)
+        else:
+            return True
+        self.count[name] = self.count.get(name, 0) + 1
+        return False
+
+    def why(self, difficulty: str) -> str:
+        """' (most tracks drawn ...)' for the feature that turned most away, or ''."""
+        if not self.count:
+            return ""
+        name = max(self.count, key=lambda k: self.count[k])
+        if name in self.low:
+            best, need = self.low[name]
+            words = {"corners": "too few corners", "narrowest width": "too narrow a track"}
+            what = words.get(name, f"too low a {name}")
+            return (
+                f" (most tracks drawn had {what}: {name} at most {best:g} on this size, "
+                f"{difficulty} needs at least {need:g})"
+            )
+        best, need = self.high[name]
+        words = {"corners": "too many corners", "narrowest width": "too wide a track"}
+        what = words.get(name, f"too high a {name}")
+        return (
+            f" (most tracks drawn had {what}: {name} at least {best:g} on this size, "
+            f"{difficulty} needs at most {need:g})"
+        )
 
 
 @dataclass(frozen=True)
