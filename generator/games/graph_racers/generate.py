@@ -305,20 +305,19 @@ class _Misses:
         if not self.count:
             return ""
         name = max(self.count, key=lambda k: self.count[k])
-        if name in self.low:
-            best, need = self.low[name]
-            words = {"corners": "too few corners", "narrowest width": "too narrow a track"}
-            what = words.get(name, f"too low a {name}")
-            return (
-                f" (most tracks drawn had {what}: {name} at most {best:g} on this size, "
-                f"{difficulty} needs at least {need:g})"
-            )
-        best, need = self.high[name]
-        words = {"corners": "too many corners", "narrowest width": "too wide a track"}
-        what = words.get(name, f"too high a {name}")
+        low = name in self.low
+        best, need = self.low[name] if low else self.high[name]
+        words = {
+            ("corners", True): "too few corners",
+            ("corners", False): "too many corners",
+            ("narrowest width", True): "too narrow a track",
+            ("narrowest width", False): "too wide a track",
+        }
+        what = words.get((name, low), f"too {'low' if low else 'high'} a {name}")
+        most, least = ("at most", "at least") if low else ("at least", "at most")
         return (
-            f" (most tracks drawn had {what}: {name} at least {best:g} on this size, "
-            f"{difficulty} needs at most {need:g})"
+            f" (most tracks drawn had {what}: {name} {most} {best:g} on this size, "
+            f"{difficulty} needs {least} {need:g})"
         )
 
 
