@@ -93,7 +93,7 @@ def test_quarter_inch_grid_and_letter_paper(tmp_path):
     reader = PdfReader(str(tmp_path / "sprint-sheet.pdf"))
     assert len(reader.pages) == 1
     text = reader.pages[0].extract_text()
-    assert "grid 6.35 mm, true size" in text and "Par: 6 moves under these rules." in text
+    assert "grid 1/4 in (6.35 mm), true size" in text and "Par: 6 moves under these rules." in text
     w = float(reader.pages[0].mediabox.width) / 72
     assert round(w, 1) in (8.5, 11.0)
 
@@ -291,3 +291,32 @@ def test_a_rules_page_of_its_own_turns_as_its_track_page(tmp_path):
     texts = pages_text(tmp_path / "graph-racers-40x25-medium-s1-1-sheet.pdf")
     assert "Par: 37 moves under these rules." in texts[0] and "Par:" not in texts[1]
     assert "Optimal: 37 moves" in texts[2]
+
+
+def test_worksheet_prints_every_rule_and_where_answers_use_boosts(tmp_path):
+    """With boosts the worksheet dropped their rules and the answers jumped by 2 unexplained
+    (found by the audit): the rules line has every rule, each answer says where its boosts
+    go, and the grid note says 1/4 in."""
+    args = ["worksheet", "--brakes", "2", "--turbo", "2", "--count", "2", "--seed", "1"]
+    r = run(*args, "--paper", "letter", "--grid", "0.25in", "--out", str(tmp_path))
+    assert r.exit_code == 0, r.output
+    texts = [
+        " ".join(t.split()) for t in pages_text(tmp_path / "graph-racers-worksheet-easy-s1.pdf")
+    ]
+    for text in texts:
+        assert "Good brakes x2: slow one axis by 2. Turbo x2: speed one axis up by 2." in text
+        assert "grid 1/4 in (6.35 mm), true size" in text
+    assert "good brakes at move 7 · turbo at moves 8, 11" in texts[1]
+    assert "turbo at moves 1, 6 · good brakes at move 5" in texts[1]
+
+
+def test_boost_notes_follow_the_velocity():
+    from generator.games.graph_racers.materials import boost_notes
+
+    # speed up by 2 from rest (turbo), then slow by 2 (good brakes), the rocket's 3
+    assert boost_notes([(2, 0), (0, 1), (-2, 0), (0, 3)]) == [
+        "turbo at move 1",
+        "good brakes at move 3",
+        "rocket at move 4",
+    ]
+    assert boost_notes([(1, 0), (0, -1)]) == []

@@ -16,7 +16,7 @@ from generator.errors import InvalidInput
 from generator.games.graph_racers.drawing import TrackDrawing
 from generator.games.graph_racers.model import Track
 from generator.games.graph_racers.referee import Referee
-from generator.games.graph_racers.rules import Rules
+from generator.games.graph_racers.rules import Rules, boost_kind
 from generator.games.graph_racers.solve import Solution
 from generator.render import layout
 from generator.render.canvas import BLACK, Canvas, Style
@@ -237,12 +237,48 @@ def _page_with_drawing(
     _bar_and_grid_note(canvas, box, drawing)
 
 
+def pitch_text(pitch: float) -> str:
+    """The grid pitch as its user wrote it: "5 mm", or "1/4 in (6.35 mm)" for US paper."""
+    inches = {6.35: "1/4 in", 12.7: "1/2 in", 8.4667: "1/3 in"}
+    for mm, words in inches.items():
+        if abs(pitch - mm) < 1e-3:
+            return f"{words} ({pitch:g} mm)"
+    return f"{pitch:g} mm"
+
+
+def boost_notes(accels: list) -> list[str]:
+    """Where an answer line uses its boosts: ["brakes at move 1", "turbo at moves 3, 5"]."""
+    at: dict[str, list[int]] = {}
+    vr = vc = 0
+    for i, (ar, ac) in enumerate(accels, start=1):
+        for v, a in ((vr, ar), (vc, ac)):
+            kind = boost_kind(v, a) if abs(a) >= 2 else None
+            if kind:
+                at.setdefault(kind, []).append(i)
+        vr, vc = vr + ar, vc + ac
+    words = {"brake": "good brakes"}
+    return [
+        f"{words.get(kind, kind)} at move{'s' if len(ms) > 1 else ''} {', '.join(map(str, ms))}"
+        for kind, ms in at.items()
+    ]
+
+
+def _slot_label(parts: list[str], width: float) -> tuple[str, float]:
+    """A puzzle's label that fits its slot: smaller type first, then the later parts go."""
+    for n in range(len(parts), 0, -1):
+        label = " · ".join(parts[:n])
+        for size in (8.0, 7.0, 6.0):
+            if layout.text_width(label, size, True) <= width - 1.0:
+                return label, size
+    return parts[0], 6.0
+
+
 def _bar_and_grid_note(canvas: Canvas, box: layout.Box, drawing: TrackDrawing) -> None:
     layout.calibration_bar(canvas, box.x, box.bottom - layout.BAR_HEIGHT)
     canvas.text(
         box.right,
         box.bottom - layout.BAR_HEIGHT + 2.6,
-        f"grid {drawing.pitch:g} mm, true size",
+        f"grid {pitch_text(drawing.pitch)}, true size",
         7.0,
         anchor="end",
     )
@@ -617,10 +653,12 @@ def worksheet_document(
             for slot, k in zip(slots, items, strict=False):
                 track, sol = tracks[k], solutions[k]
                 drawing = TrackDrawing(track, pitch)
-                label = f"Puzzle {k + 1} · par {sol.moves} moves"
+                parts = [f"Puzzle {k + 1} · par {sol.moves} moves"]
                 if answers:
-                    label += f" · {lines_note(sol).split(':')[0].rstrip('.')}"
-                canvas.text(slot.x, slot.y + 3.8, label, 8.0, bold=True)
+                    parts.append(lines_note(sol).split(":")[0].rstrip("."))
+                    parts += boost_notes(sol.accelerations)
+                label, size = _slot_label(parts, slot.w)
+                canvas.text(slot.x, slot.y + 3.8, label, size, bold=True)
                 x = slot.x + (slot.w - drawing.width) / 2
                 with canvas.group(dx=x, dy=slot.y + SLOT_TITLE):
                     if answers:
@@ -628,16 +666,25 @@ def worksheet_document(
                     else:
                         drawing.draw(canvas)
             rules_line = f"Rules: {rules.short()}. " + " ".join(
-                rules.lines(oil=any(t.oil for t in tracks))[:2]
+                rules.lines(oil=any(t.oil for t in tracks))
             )
             y = box.bottom - layout.BAR_STRIP - WS_FOOTER + 4
-            for i, ln in enumerate(wrap(rules_line, box.w, 7.5)[:3]):
-                canvas.text(box.x, y + 3.4 * i, ln, 7.5)
+            # every rule, boosts and oil included: smaller type when three lines do not hold it
+            fits = [
+                (size, step, wrap(rules_line, box.w, size)[:most])
+                for size, step, most in ((7.5, 3.4, 3), (6.5, 2.9, 4), (5.5, 2.5, 4))
+                if len(wrap(rules_line, box.w, size)) <= most
+            ]
+            size, step, rule_lines = (
+                fits[0] if fits else (5.5, 2.5, wrap(rules_line, box.w, 5.5)[:4])
+            )
+            for i, ln in enumerate(rule_lines):
+                canvas.text(box.x, y + step * i, ln, size)
             layout.calibration_bar(canvas, box.x, box.bottom - layout.BAR_HEIGHT)
             canvas.text(
                 box.right,
                 box.bottom - layout.BAR_HEIGHT + 2.6,
-                f"grid {pitch:g} mm, true size",
+                f"grid {pitch_text(pitch)}, true size",
                 7.0,
                 anchor="end",
             )
