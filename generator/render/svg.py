@@ -21,8 +21,11 @@ from generator.render.canvas import (
     TextStyle,
 )
 from generator.render.document import Document
+from generator.render.pdf import text_width
 
-FONT_FAMILY = "Helvetica, Arial, sans-serif"
+# Helvetica first (the layout measures text in its metrics), then fonts metric-compatible with
+# it that Linux machines often have, so a viewer without Helvetica keeps the same widths
+FONT_FAMILY = "Helvetica, Arial, 'Liberation Sans', 'Nimbus Sans', Arimo, sans-serif"
 MM_PER_PT = 25.4 / 72.0
 XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>\n'
 
@@ -235,6 +238,10 @@ class _PageWriter:
             attrs["font-style"] = "italic"
         if s != " ".join(s.split()):
             attrs["xml:space"] = "preserve"  # keep spaces, so anchors match the PDF
+        # the layout measured the text in Helvetica; a viewer without it (DejaVu Sans is
+        # about 10 % wider) would run lines past their boxes: hold each text to its width
+        attrs["textLength"] = num(text_width(s, ts.size, ts.bold))
+        attrs["lengthAdjust"] = "spacingAndGlyphs"
         if ts.rotate:
             attrs["transform"] = f"rotate({num(ts.rotate)} {num(x)} {num(y)})"
         el.update(attrs)

@@ -29,6 +29,7 @@ from generator.render.pdf import (
     multiply,
     pdf_bytes,
     printable,
+    text_width,
 )
 from generator.render.png import png_pages
 from generator.render.svg import group_transform, num, svg_pages
@@ -397,7 +398,10 @@ def test_svg_text_attributes():
     assert title.get("text-anchor") == "middle"
     assert title.get("font-weight") == "bold"
     assert title.get("font-size") == num(14 * 25.4 / 72) == "4.939"
-    assert title.get("font-family") == "Helvetica, Arial, sans-serif"
+    assert title.get("font-family").startswith("Helvetica, Arial, 'Liberation Sans'")
+    # held to the width the layout measured (a wider fallback font squeezes, never overflows)
+    assert title.get("textLength") == num(text_width("Centred title", 14, True))
+    assert title.get("lengthAdjust") == "spacingAndGlyphs"
     rotated = texts["Rotated"]
     assert rotated.get("transform") == "rotate(30 20 40)"
     assert rotated.get("font-style") == "italic"
