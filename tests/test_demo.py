@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shlex
+
 from click.testing import CliRunner
 from pypdf import PdfReader
 
@@ -46,15 +48,25 @@ def test_demo_prints_every_game_and_is_byte_identical(tmp_path):
         box = reader.pages[0].mediabox
         assert sorted((round(float(box.width), 2), round(float(box.height), 2))) == [595.28, 841.89]
         assert "page 1 of" in reader.pages[0].extract_text()
+    # each job is listed as the command that prints the same file on its own (the listing
+    # left out --seed and --paper: its files differed, found by the audit)
+    shown = [ln for ln in result.output.splitlines() if ln.startswith("# racegen triactor payouts")]
+    (line,) = shown
+    alone = tmp_path / "alone"
+    args = shlex.split(line[len("# racegen ") :])
+    args[args.index("--out") + 1] = str(alone)
+    assert CliRunner().invoke(cli, args).exit_code == 0
+    payouts = "triactor-payouts.pdf"
+    assert (alone / payouts).read_bytes() == (first / payouts).read_bytes()
 
 
 def test_demo_refuses_to_overwrite_without_force(tmp_path):
     (tmp_path / "graph-paper-5mm.pdf").write_bytes(b"mine")
     result = run_demo(tmp_path)
     assert result.exit_code == 1
-    assert result.output.strip().splitlines()[-1] == (
+    assert result.output.strip().splitlines() == [  # the error is the only line
         f"Error: {tmp_path / 'graph-paper-5mm.pdf'} already exists: use --force to overwrite it"
-    )
+    ]
     assert (tmp_path / "graph-paper-5mm.pdf").read_bytes() == b"mine"
     assert run_demo(tmp_path, "--force").exit_code == 0
     assert (tmp_path / "graph-paper-5mm.pdf").read_bytes().startswith(b"%PDF")

@@ -73,7 +73,9 @@ def demo(ctx: click.Context, opts: PrintOptions) -> None:
     import contextlib
     import io
     import os
+    import shlex
     import shutil
+    import sys
     import tempfile
     from pathlib import Path
 
@@ -87,12 +89,21 @@ def demo(ctx: click.Context, opts: PrintOptions) -> None:
         staged_opts = replace(opts, out=staging, force=False)
         printed = io.StringIO()
         ran = 0
+        # on a terminal the commands show as they run; otherwise (a log, a script) they are
+        # listed only once everything worked, so an error stays the one line on stderr
+        live = sys.stderr.isatty()
+        commands: list[str] = []
         for path, extra in JOBS:
             command = resolve(ctx, path)
             if command is None:
                 continue
             name = " ".join(path)
-            click.echo(f"# racegen {' '.join([name, *extra])}", err=True)
+            # the command as a user would type it to print the same file on its own
+            shown = "# " + shlex.join(["racegen", *path, *extra, *common_args(opts, seed)])
+            if live:
+                click.echo(shown, err=True)
+            else:
+                commands.append(shown)
             args = [*extra, *common_args(staged_opts, seed)]
             with (
                 command.make_context(name, args, parent=ctx) as sub,
@@ -106,6 +117,8 @@ def demo(ctx: click.Context, opts: PrintOptions) -> None:
             for target in targets:
                 if target.exists():
                     raise OutputExists(f"{target} already exists: use --force to overwrite it")
+        for shown in commands:
+            click.echo(shown, err=True)
         for n, target in zip(names, targets, strict=True):
             os.replace(staging / n, target)
             click.echo(str(target))
