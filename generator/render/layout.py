@@ -908,6 +908,12 @@ def _fit_scale(paper: Paper, width: float, height: float) -> float:
     return min(region.w / width, region.h / height)
 
 
+def fits_true_size(paper: Paper, width: float, height: float) -> bool:
+    """Does a width x height drawing fit one page of `paper` at true size (as poster prints
+    it, under its title line)?"""
+    return _fit_scale(paper, width, height) >= 1.0 - 1e-9
+
+
 def scale_text(scale: float) -> str:
     """1:2.3 for reductions, 2.3:1 for enlargements, 1:1 for true size."""
     if abs(scale - 1.0) < 1e-9:

@@ -84,6 +84,16 @@ def test_board_tiles_pick_the_orientation_with_fewest_sheets(tmp_path):
     assert "Assembly map: 2 x 2 sheets" in t and "B2" in t and "this bar measures 50 mm" in t
 
 
+def test_a_board_that_fits_one_sheet_is_not_tiled(tmp_path):
+    """9 mm squares fit one landscape Letter sheet at true size: one page, no assembly map
+    (it printed a map and two sheets to tape, found by the audit)."""
+    r = pdf_of(m.board_document(opts(tmp_path, "letter"), "tiles", 9.0))
+    assert len(r.pages) == 1 and page_mm(r) == (279.4, 215.9)
+    t = text(r)
+    assert "scale 1:1, true size" in t and "this bar measures 50 mm" in t
+    assert "Assembly map" not in t
+
+
 def test_board_tiles_on_letter_portrait_when_asked_landscape(tmp_path):
     r = pdf_of(m.board_document(opts(tmp_path, "letter", landscape=True), "tiles", 16.0))
     assert page_mm(r, 0) == (279.4, 215.9)

@@ -59,7 +59,8 @@ def parse_sheet(text: str) -> Paper:
 def board_document(
     opts: PrintOptions, style: str, square_mm: float, sheet: str | None = None
 ) -> Document:
-    """tiles: true scale over several sheets; poster: one sheet; overview: reduced page + legend."""
+    """tiles: true scale over several sheets (one sheet, without an assembly map, when the board
+    fits it); poster: one sheet; overview: reduced page + legend."""
     board = load_board()
     w, h = board_size(board, square_mm)
 
@@ -67,13 +68,19 @@ def board_document(
         draw_board(canvas, board, square_mm)
 
     if style == "tiles":
+        turns = [opts.paper_size(landscape=True)] if opts.landscape else opts.paper_turns()
+        whole = [p for p in turns if layout.fits_true_size(p, w, h)]
         doc = Document(
             "trading-paint-board-tiles",
-            "Trading Paint board, true size",
+            "Trading Paint board" if whole else "Trading Paint board, true size",
             GAME,
             opts.ident(f"{square_mm:g} mm squares"),
         )
-        layout.tile(doc, _fewest_sheets(opts, w, h), w, h, draw, mono=opts.mono)
+        if whole:
+            # small squares: the whole board fits one sheet, so no tiles and no assembly map
+            layout.poster(doc, whole[0], w, h, draw, mono=opts.mono, max_scale=1.0)
+        else:
+            layout.tile(doc, _fewest_sheets(opts, w, h), w, h, draw, mono=opts.mono)
         return doc
     if style == "poster":
         paper = parse_sheet(sheet) if sheet else opts.paper_size(landscape=True)
