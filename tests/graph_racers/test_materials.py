@@ -320,3 +320,26 @@ def test_boost_notes_follow_the_velocity():
         "rocket at move 4",
     ]
     assert boost_notes([(1, 0), (0, -1)]) == []
+
+
+def test_answer_numbers_keep_off_the_lines_arrows_and_badges():
+    """Point numbers sat under the start arrow and checkpoint badges (found by the audit)."""
+    from generator.render.layout import text_width
+
+    track = read_track(EXAMPLES / "graph-racers-40x25-medium-s1-1.json")
+    path = [tuple(p) for p in track.meta["solution"]["path"]]
+    drawing = TrackDrawing(track, 5.0)
+    marks = drawing._mark_boxes()
+    assert len(marks) == 2 * len(track.checkpoints) + 1
+    canvas = Canvas(drawing.width, drawing.height)
+    drawing.racing_line(canvas, path)
+    numbers = [op for op, _ in canvas.flat() if op.kind == "text" and op.data[2][0].isdigit()]
+    assert len(numbers) >= len(path) - 1
+    for op in numbers:
+        x, base, label = op.data
+        size = op.text.size
+        w, h = text_width(label, size, True), size * 25.4 / 72
+        left = x - w if op.text.anchor == "end" else x
+        box = (left, base - 0.75 * h, left + w, base + 0.25 * h)
+        for m in marks:
+            assert box[2] <= m[0] or m[2] <= box[0] or box[3] <= m[1] or m[3] <= box[1], label

@@ -217,7 +217,27 @@ class TrackDrawing:
 
     def _arrow(self, canvas: Canvas, line: Line, colour: str) -> None:
         """The racing direction: an arrow across the line, beside its middle."""
-        p = self.pitch
+        x1, y1, x2, y2 = self._arrow_ends(line)
+        arrow(canvas, x1, y1, x2, y2, Style(stroke=colour, width=0.5), head=self.pitch * 0.45)
+
+    def _mark_boxes(self) -> list[tuple[float, float, float, float]]:
+        """Where the lines' arrows and checkpoint badges are drawn (boxes in mm), so an
+        answer's point numbers can keep off them."""
+        out = []
+        half = self.pitch * 0.2  # half the arrowhead's width, and a little
+        lines = list(self.track.checkpoints) + ([self.track.finish] if self.track.finish else [])
+        for line in lines:
+            x1, y1, x2, y2 = self._arrow_ends(line)
+            out.append(
+                (min(x1, x2) - half, min(y1, y2) - half, max(x1, x2) + half, max(y1, y2) + half)
+            )
+        r = self.pitch * 0.38
+        for cp in self.track.checkpoints:
+            (ax, ay), _ = self._ends(cp, extra=0.5)
+            out.append((ax - r, ay - r, ax + r, ay + r))
+        return out
+
+    def _arrow_ends(self, line: Line) -> tuple[float, float, float, float]:
         mid = (line.lo + line.hi) / 2
         dr, dc = line.arrow
         if line.orientation == "horizontal":
@@ -230,7 +250,7 @@ class TrackDrawing:
         side = (0.0, 0.5) if line.orientation == "horizontal" else (0.5, 0.0)
         (x1, y1) = self.xy((start[0] + side[0], start[1] + side[1]))
         (x2, y2) = self.xy((end[0] + side[0], end[1] + side[1]))
-        arrow(canvas, x1, y1, x2, y2, Style(stroke=colour, width=0.5), head=p * 0.45)
+        return x1, y1, x2, y2
 
     def _badge(self, canvas: Canvas, line: Line, label: str, colour: str) -> None:
         (ax, ay), _ = self._ends(line, extra=0.5)
@@ -260,7 +280,7 @@ class TrackDrawing:
         canvas.polyline(pts, Style(stroke=colour, width=0.45, join="round", cap="round"))
         dot = Style(stroke=BLACK, width=0.15, fill=colour)
         size = max(5.0, min(7.0, self.pitch * 1.2))
-        placed: list[tuple[float, float, float, float]] = []
+        placed = self._mark_boxes()  # numbers keep off the lines' arrows and badges
         i = 0
         while i < len(pts) - 1:
             # a car standing still (a move of (0, 0)) has several numbers on one point: "5,6"
