@@ -131,7 +131,7 @@ def _overview(doc: Document, paper: Paper, board, sq: float, draw, mono: bool) -
     y = region.y + h * scale + 6.0
     items = [
         "Lanes: 1 inside (next to the checkered pit) to 6 outside (next to the wall). Cars run counter-clockwise, one lap.",
-        "Start squares 1 (outside, plays first) to 6 (inside) behind the double start line; the checkered line is the finish.",
+        "Start squares 1 (outside, plays first) to 6 (inside) sit behind the start line (a checkered band between double lines), which is also the finish line. Start squares count from the outside, lanes from the inside.",
         "Dotted grey corner blocks with curved arrows are the turns: both directions of the turn count as forward there.",
         "Back straightaway (top, between the double lines): caution period while the leader is on it.",
         "Hatched block before the finish line: the three rows where wrecks go (at most two per row).",
