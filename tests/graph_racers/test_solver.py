@@ -209,6 +209,37 @@ def test_lap_with_oil_and_boosts_agrees_with_bfs():
         assert solve(oval, rules).moves == want, rules
 
 
+BRAKE_SWERVE = """
+...............
+#...#.##.#.#..G
+....##...#.#..G
+.........#.#..#
+..#........#...
+S....#........#
+..#..#...##....
+S.#...#.....#..
+.........#...#G
+..##.#...#.#.##
+.#.#.#.#..#..#G
+"""
+
+
+def test_brakes_widen_the_look_ahead_box(text_track):
+    """A car with good brakes left can change an axis by 2, so after k moves it may stand
+    2 k (k + 1) / 2 away from p + k v, not k (k + 1) / 2. The box bound used the smaller reach
+    and called a state dead that lies on the only 6-move line (found by an independent BFS in
+    the audit: racegen said 7)."""
+    t = text_track(BRAKE_SWERVE)
+    rules = Rules(8, brakes=1)
+    sol = solve(t, rules)
+    assert sol.moves == 6 == ref.bfs_moves(t, 8, budget=(1, 0, 0))
+    assert sol.boosts.count("brake") == 1
+    for accel in (5, 8, 9):
+        for budget in ((1, 0, 0), (2, 0, 0), (1, 1, 0), (0, 0, 1)):
+            rules = Rules(accel, "exact", *budget)
+            assert solve(t, rules).moves == ref.bfs_moves(t, accel, budget=budget), rules
+
+
 def test_oil_forces_a_repeat(text_track):
     t = text_track("""
 #########

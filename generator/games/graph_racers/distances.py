@@ -191,8 +191,9 @@ def _slide_min(a: list[int], radius: int, stride: int) -> list[int]:
 
 
 class BoxBound:
-    """Where can the car be after k moves? Within k(k+1)/2 (times the largest speed-up) of
-    p + k v, whatever it does. If every track point there is still far from the finish, the
+    """Where can the car be after k moves? Within k(k+1)/2 (times the largest change of one
+    axis in a move: turbo and good brakes change it by 2, the rocket by 3) of p + k v,
+    whatever it does. If every track point there is still far from the finish, the
     race needs at least k + (moves from there); if none is on the track at all, the state is
     dead. Min-filters of the distance table over those boxes answer this in constant time.
     """

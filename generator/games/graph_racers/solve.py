@@ -272,7 +272,9 @@ def _astar(race: Race, max_states: int) -> Solution:
     track = race.track
     left = MovesLeft(rules)
     boosts = rules.has_boosts
-    amax = 3 if rules.rocket else 2 if rules.turbo else 1
+    # the largest change of one axis in a move: good brakes change it by 2 as turbo does (the
+    # box bound's reach after k moves; a car with brakes left can swerve that much further)
+    amax = 3 if rules.rocket else 2 if (rules.turbo or rules.brakes) else 1
     dist, boxes, next_line = _tables(track, rules.collision, amax)
     lap_stages = len(track.checkpoints) if track.is_lap else 0
     cols, width, vmax, nextra, nstages = race.cols, race.width, race.vmax, race.nextra, race.nstages
