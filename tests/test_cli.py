@@ -40,7 +40,7 @@ def test_list_names_all_five_games_and_capabilities():
     for game in GAMES:
         assert result.output.count(f"{game.name}: {game.title}") == 1
     assert "not built yet" in result.output  # pushing-race and dice-rush say so honestly
-    assert "print     board, slips, payouts, horses, coins, dice" in result.output
+    assert "print     board, slips, payouts, rules, pawns, horses, coins, dice" in result.output
 
 
 def test_unknown_command_is_one_usage_line():

@@ -45,7 +45,7 @@ GAMES: tuple[GameInfo, ...] = (
         "triactor",
         "Triactor",
         "piecepack horse race with betting slips and payout tables",
-        prints=("board", "slips", "payouts", "horses", "coins", "dice"),
+        prints=("board", "slips", "payouts", "rules", "pawns", "horses", "coins", "dice"),
         solves=("settle (exact payouts)", "odds (simulated)"),
         other=("race (move log)",),
     ),
