@@ -52,6 +52,41 @@ def test_solve_no_route_prints_json_then_fails(tmp_path):
     assert r.exit_code == 0 and "2 moves under accel 5, collision endpoint" in r.output
 
 
+def test_no_route_hint_leaves_out_the_rules_in_force(tmp_path):
+    """Under accel 9 and endpoint the hint suggested exactly those (found by the audit)."""
+    f = tmp_path / "gap.txt"
+    f.write_text("graph-racers track 1\nname: gap\nmap:\nS#G\n")
+    r = run("solve", str(f), "--accel", "9", "--collision", "endpoint")
+    assert r.exit_code == 1 and r.output.endswith(
+        "under accel 9, collision endpoint; try other rules (for example --turbo 1 or --rocket 1)\n"
+    )
+    r = run("solve", str(f), "--accel", "9", "--collision", "endpoint", "--turbo", "1")
+    assert r.exit_code == 0
+    assert r.output.splitlines()[0] == "gap: 1 move under accel 9, collision endpoint, turbo 1"
+
+
+def test_a_start_finish_line_on_a_wall_is_named_as_the_line(tmp_path):
+    """A lap's start points are its line's points: a line on a wall was reported as a start
+    point the user never wrote (found by the audit); text files name the file line."""
+    f = tmp_path / "walline.txt"
+    f.write_text(
+        "graph-racers track 1\nname: walline\nfinish: col 2 rows 0-1 left\n"
+        "checkpoint: col 3 rows 3-3 right\nmap:\n"
+        "########\n#......#\n#.####.#\n#......#\n########\n"
+    )
+    r = run("solve", str(f))
+    assert r.exit_code == 1
+    assert r.output == (
+        f"Error: {f} line 3 column 9: start/finish line (col 2 rows 0-1 left) point (0, 2) is "
+        "on a wall; a line lies on track points\n"
+    )
+    f.write_text(f.read_text().replace("col 2 rows 0-1", "col 20 rows 1-1"))
+    r = run("solve", str(f))
+    assert (
+        r.exit_code == 1 and "point (1, 20) is off the map; a line lies on track points" in r.output
+    )
+
+
 def test_solve_bad_input_is_one_error_line(tmp_path):
     cases = {
         "ragged.track": (

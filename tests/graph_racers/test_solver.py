@@ -240,6 +240,17 @@ def test_brakes_widen_the_look_ahead_box(text_track):
             assert solve(t, rules).moves == ref.bfs_moves(t, accel, budget=budget), rules
 
 
+def test_brakes_on_a_lap_agree_with_bfs(text_track):
+    """A 5 x 8 ring: with brakes the search said 16 (accel 5) and 12 (accel 9) where 15 and 11
+    are right (the look-ahead box without brakes; found by the audit)."""
+    ring = text_track(
+        "########\n#......#\n#.####.#\n#......#\n########",
+        header="finish: col 2 rows 1-1 left\ncheckpoint: col 3 rows 3-3 right\n",
+    )
+    assert solve(ring, Rules(5, brakes=1)).moves == 15 == ref.bfs_moves(ring, 5, budget=(1, 0, 0))
+    assert solve(ring, Rules(9, brakes=1)).moves == 11 == ref.bfs_moves(ring, 9, budget=(1, 0, 0))
+
+
 def test_oil_forces_a_repeat(text_track):
     t = text_track("""
 #########

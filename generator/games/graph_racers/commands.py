@@ -190,7 +190,9 @@ def solve_cmd(
     elif sol.moves is not None:
         for note in track.notes:
             click.echo(f"note: {note}")
-        click.echo(f"{track.name}: {sol.moves} moves under {rules.short()}")
+        click.echo(
+            f"{track.name}: {sol.moves} move{'' if sol.moves == 1 else 's'} under {rules.short()}"
+        )
         click.echo("path: " + " ".join(_pt(p) for p in sol.path))
         click.echo("accelerations: " + " ".join(_pt(a) for a in sol.accelerations))
         if any(sol.boosts):
@@ -206,8 +208,24 @@ def solve_cmd(
                 click.echo(f"note: {note}")
         raise Unsolvable(
             f"{track.name}: no route from a start to the finish under {rules.short()}; "
-            "try other rules (for example --collision endpoint or --accel 9)"
+            f"{_other_rules_hint(rules)}"
         )
+
+
+def _other_rules_hint(rules) -> str:  # noqa: ANN001
+    """Rules that could open a route, leaving out those already in force."""
+    options = []
+    if rules.collision != "endpoint":
+        options.append("--collision endpoint")
+    if rules.accel != 9:
+        options.append("--accel 9")
+    if not rules.turbo:
+        options.append("--turbo 1")
+    if not rules.rocket:
+        options.append("--rocket 1")
+    if not options:
+        return "no rules racegen knows give one: check the map"
+    return f"try other rules (for example {' or '.join(options[:2])})"
 
 
 @graph_racers.command("check")

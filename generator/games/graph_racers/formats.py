@@ -223,6 +223,7 @@ def _parse_text(text: str, source: str) -> Track:
     checkpoints: list[Line] = []
     starts: list[Point] = []
     start_at: dict[Point, tuple[int, int]] = {}  # where each 'start:' line stands in the file
+    line_at: list[tuple[str, Line, tuple[int, int]]] = []  # the same for finish and checkpoints
     map_at: int | None = None
     for i, raw in enumerate(lines[1:], start=2):
         line = raw.strip()
@@ -240,8 +241,11 @@ def _parse_text(text: str, source: str) -> Track:
                 name = value
             elif key == "finish":
                 finish = Line.parse(value)
+                line_at.append(("start/finish line", finish, (i, raw.find(value) + 1)))
             elif key == "checkpoint":
                 checkpoints.append(Line.parse(value))
+                label = f"checkpoint {len(checkpoints)}"
+                line_at.append((label, checkpoints[-1], (i, raw.find(value) + 1)))
             elif key == "start":
                 parts = value.replace(",", " ").split()
                 if len(parts) != 2 or not all(_is_number(v) for v in parts):
@@ -274,6 +278,16 @@ def _parse_text(text: str, source: str) -> Track:
                 f"the first row has {width}; make every row as long"
             )
     grid, map_starts, goals, _ = _grid_from_rows(body, TEXT_CELLS, source, "# . ~ S G")
+    for label, drawn, (line, col) in line_at:  # a line off the track: name its file line
+        for r, c in drawn.points():
+            if not (0 <= r < len(grid) and 0 <= c < len(grid[0])) or grid[r][c] == OFF:
+                where = (
+                    "on a wall" if 0 <= r < len(grid) and 0 <= c < len(grid[0]) else "off the map"
+                )
+                raise InvalidInput(
+                    f"{_where(source, line, col)}: {label} ({drawn.describe()}) point ({r}, {c}) "
+                    f"is {where}; a line lies on track points"
+                )
     for (r, c), (line, col) in start_at.items():  # a 'start:' line's point: name that line
         if not (0 <= r < len(grid) and 0 <= c < len(grid[0])) or grid[r][c] == OFF:
             where = "on a wall" if 0 <= r < len(grid) and 0 <= c < len(grid[0]) else "off the map"

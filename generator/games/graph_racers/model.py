@@ -235,6 +235,10 @@ class Track:
             raise InvalidInput(
                 f"{source}: no start; mark start points (s or S) or a start/finish line"
             )
+        # the lines first: a lap's start points are its start/finish line's points, so a line
+        # on a wall must be named as the line, not as a start point the user never wrote
+        for label, line in self._lines():
+            self._check_line(source, label, line)
         for r, c in self.starts:
             if not self.on_track(r, c):
                 where = "outside the grid" if not self.inside(r, c) else "on a wall"
@@ -259,8 +263,6 @@ class Track:
         for r, c in self.goals:
             if not self.on_track(r, c):
                 raise InvalidInput(f"{source}: goal point ({r}, {c}) is not on the track")
-        for label, line in self._lines():
-            self._check_line(source, label, line)
         return self
 
     def _lines(self) -> list[tuple[str, Line]]:
