@@ -219,15 +219,20 @@ def test_worksheet_too_many_per_page_says_what_to_do(tmp_path):
 
 
 def test_worksheet_says_which_feature_the_size_cannot_reach(tmp_path):
-    """Hard on Letter with a 1/4 inch grid failed with no reason (found by the audit): a 19x20
-    slot only has loops of up to 6 corners, and the error says so."""
+    """A size that cannot reach a difficulty failed with no reason (found by the audit): 3 a
+    page on Letter at 1/4 inch is 12x20, whose loops have at most 4 corners."""
     args = ["graph-racers", "worksheet", "--paper", "letter", "--grid", "0.25in"]
-    r = CliRunner().invoke(cli, [*args, "--difficulty", "hard", "--out", str(tmp_path)])
+    r = CliRunner().invoke(
+        cli, [*args, "--per-page", "3", "--difficulty", "hard", "--out", str(tmp_path)]
+    )
     assert r.exit_code == 1
     (line,) = r.output.strip().splitlines()
-    assert line.startswith("Error: no hard track of 19x20 (width 3..5) in 300 attempts for seed 1")
-    assert "(most tracks drawn had too few corners: corners at most 6 on this size," in line
-    assert "hard needs at least 7)" in line and line.endswith("or another difficulty")
+    assert line.startswith("Error: no hard track of 12x20 (width 3..5) in 300 attempts for seed 1")
+    assert "(most tracks drawn had too few corners: corners at most 4 on this size," in line
+    assert "hard needs at least 5)" in line and line.endswith("or another difficulty")
+    # 2 a page (19x20) reaches hard: 10 corners x 0.62 rounds to 6, which its loops have
+    r = CliRunner().invoke(cli, [*args, "--difficulty", "hard", "--out", str(tmp_path)])
+    assert r.exit_code == 0, r.output
 
 
 def test_widths_a_difficulty_never_has_are_refused_at_once(tmp_path):

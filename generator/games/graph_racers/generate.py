@@ -88,9 +88,17 @@ def narrowest(track: Track, loop: Loop) -> int:
     return best
 
 
+def scaled(limit: float, scale: float) -> float:
+    """A threshold for this size: par and corners limits are whole numbers of moves and
+    corners for a 40 x 25 track, scaled by size_factor and rounded to the nearest whole number
+    (a 19 x 20 track has loops of at most 6 corners: hard's 10 x 0.62 = 6.2 is 6, not 7).
+    Unscaled limits (narrowest, slowdown) are used as they are."""
+    return limit if scale == 1.0 else math.floor(limit * scale + 0.5)
+
+
 def _in(value: float, bounds: list[Any], scale: float = 1.0) -> bool:
     lo, hi = bounds
-    return (lo is None or value >= lo * scale) and (hi is None or value <= hi * scale)
+    return (lo is None or value >= scaled(lo, scale)) and (hi is None or value <= scaled(hi, scale))
 
 
 def size_factor(rows: int, cols: int) -> float:
@@ -246,7 +254,9 @@ def make_track(req: Request, index: int, avoid: Sequence[tuple[int, Track]] = ()
             continue
         if not misses.fits("narrowest width", narrow, bounds["narrowest"]):
             continue
-        if bounds["par"][1] is not None and lower_bound(track, req.rules) > bounds["par"][1] * f:
+        if bounds["par"][1] is not None and lower_bound(track, req.rules) > scaled(
+            bounds["par"][1], f
+        ):
             misses.fits("par", lower_bound(track, req.rules), bounds["par"], f)
             continue
         best = solve(track, req.rules)
@@ -289,11 +299,11 @@ class _Misses:
 
     def fits(self, name: str, value: float, bounds: list[Any], scale: float = 1.0) -> bool:
         lo, hi = bounds
-        if lo is not None and value < lo * scale:
-            need = math.ceil(lo * scale - 1e-9)
+        if lo is not None and value < scaled(lo, scale):
+            need = scaled(lo, scale)
             self.low[name] = (max(value, self.low.get(name, (value, need))[0]), need)
-        elif hi is not None and value > hi * scale:
-            need = math.floor(hi * scale + 1e-9)
+        elif hi is not None and value > scaled(hi, scale):
+            need = scaled(hi, scale)
             self.high[name] = (min(value, self.high.get(name, (value, need))[0]), need)
         else:
             return True
