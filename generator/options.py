@@ -30,6 +30,11 @@ class PrintOptions:
 
         return Paper.get(self.paper, self.landscape if landscape is None else landscape)
 
+    def portrait_only(self, what: str) -> None:  # what: "the rules summary prints"
+        """Say on stderr that --landscape does not apply to a page that is always portrait."""
+        if self.landscape:
+            click.echo(f"note: {what} portrait; --landscape is not used", err=True)
+
     def paper_turns(self) -> list:
         """The orientations a sheet layout may use: landscape alone with --landscape, else
         portrait first, then landscape (see layout.fewest_sheets)."""

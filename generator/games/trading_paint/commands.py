@@ -208,7 +208,6 @@ def rules_cmd(opts: PrintOptions) -> None:
     from generator.games.trading_paint.materials import rules_document
     from generator.output import emit
 
-    if opts.landscape:
-        click.echo("note: the rules summary prints portrait; --landscape is not used", err=True)
+    opts.portrait_only("the rules summary prints")
     for path in emit(rules_document(opts), opts):
         click.echo(str(path))

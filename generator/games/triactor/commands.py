@@ -238,8 +238,7 @@ def payouts_command(opts: PrintOptions) -> None:
     (always portrait: the tables are a page tall)."""
     from generator.games.triactor.materials import payouts_document
 
-    if opts.landscape:
-        click.echo("note: the payout tables print portrait; --landscape is not used", err=True)
+    opts.portrait_only("the payout tables print")
     _emit_all([payouts_document(opts)], opts)
 
 
@@ -250,8 +249,7 @@ def rules_command(opts: PrintOptions) -> None:
     (always portrait)."""
     from generator.games.triactor.rulesheet import rules_document
 
-    if opts.landscape:
-        click.echo("note: the rules summary prints portrait; --landscape is not used", err=True)
+    opts.portrait_only("the rules summary prints")
     _emit_all([rules_document(opts)], opts)
 
 
