@@ -254,11 +254,10 @@ def make_track(req: Request, index: int, avoid: Sequence[tuple[int, Track]] = ()
             continue
         if not misses.fits("narrowest width", narrow, bounds["narrowest"]):
             continue
-        if bounds["par"][1] is not None and lower_bound(track, req.rules) > scaled(
-            bounds["par"][1], f
+        if bounds["par"][1] is not None and not misses.fits(
+            "par", lower_bound(track, req.rules), (None, bounds["par"][1]), f
         ):
-            misses.fits("par", lower_bound(track, req.rules), bounds["par"], f)
-            continue
+            continue  # even the lower bound on par is too high: no need to solve
         best = solve(track, req.rules)
         if best.moves is None or not misses.fits("par", best.moves, bounds["par"], f):
             continue
