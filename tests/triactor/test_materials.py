@@ -23,9 +23,17 @@ from generator.render.layout import BAR_TEXT, add_footers
 MM_PER_PT = 25.4 / 72
 
 
-def opts(tmp_path: Path, paper: str = "a4", mono: bool = False) -> PrintOptions:
+def opts(
+    tmp_path: Path, paper: str = "a4", mono: bool = False, landscape: bool = False
+) -> PrintOptions:
     return PrintOptions(
-        out=tmp_path, formats=("pdf",), paper=paper, mono=mono, seed=None, force=False
+        out=tmp_path,
+        formats=("pdf",),
+        paper=paper,
+        mono=mono,
+        seed=None,
+        force=False,
+        landscape=landscape,
     )
 
 
@@ -126,11 +134,11 @@ def test_slips_gutter_fold_and_duplex(tmp_path):
 @pytest.mark.parametrize("landscape", [False, True])
 def test_every_slip_sheet_carries_the_calibration_bar(tmp_path, paper, landscape):
     # 2 x 2 slips gutter-folded on a Letter sheet leave room for the bar below them
-    o = PrintOptions(tmp_path, ("pdf",), paper, False, None, False, landscape)
+    o = opts(tmp_path, paper, landscape=landscape)
     for doc in m.slips_documents(o, players=6, races=2):
         for page in doc.pages:
             assert BAR_TEXT in page.texts(), (doc.stem, len(doc.pages))
-    letter = PrintOptions(tmp_path, ("pdf",), "letter", False, None, False)
+    letter = opts(tmp_path, "letter")
     gutter = m.slips_documents(letter, players=4, races=1, layouts=("gutter-fold",))[0]
     assert len(gutter.pages) == 1 and gutter.pages[0].height > gutter.pages[0].width
 
@@ -258,15 +266,7 @@ def test_letter_sheets_turn_when_that_saves_paper(tmp_path):
     assert len(gutter.pages) == 3 and gutter.pages[0].width < gutter.pages[0].height
     a4_dice = m.dice_document(opts(tmp_path))
     assert a4_dice.pages[0].width < a4_dice.pages[0].height  # a tie stays portrait
-    turned = PrintOptions(
-        out=tmp_path,
-        formats=("pdf",),
-        paper="a4",
-        mono=False,
-        seed=None,
-        force=False,
-        landscape=True,
-    )
+    turned = opts(tmp_path, landscape=True)
     assert all(p.width > p.height for p in m.dice_document(turned).pages)
 
 
@@ -290,15 +290,7 @@ def test_payouts_say_they_stay_portrait(tmp_path):
 
 
 def test_tiled_board_honours_landscape(tmp_path):
-    a3 = PrintOptions(
-        out=tmp_path,
-        formats=("pdf",),
-        paper="a3",
-        mono=False,
-        seed=None,
-        force=False,
-        landscape=True,
-    )
+    a3 = opts(tmp_path, "a3", landscape=True)
     doc = m.board_documents(a3, "tiled")[0]
     # portrait needs fewer A3 sheets (2 against 4), but --landscape was asked for
     assert len(doc.pages) == 1 + 4 and all(p.width > p.height for p in doc.pages)
