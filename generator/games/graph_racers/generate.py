@@ -96,9 +96,19 @@ def scaled(limit: float, scale: float) -> float:
     return limit if scale == 1.0 else math.floor(limit * scale + 0.5)
 
 
-def _in(value: float, bounds: list[Any], scale: float = 1.0) -> bool:
+def _miss(value: float, bounds: Sequence[Any], scale: float = 1.0) -> tuple[str, float] | None:
+    """None when value lies within the (scaled) bounds, else ("low", the least allowed) or
+    ("high", the most allowed)."""
     lo, hi = bounds
-    return (lo is None or value >= scaled(lo, scale)) and (hi is None or value <= scaled(hi, scale))
+    if lo is not None and value < scaled(lo, scale):
+        return "low", scaled(lo, scale)
+    if hi is not None and value > scaled(hi, scale):
+        return "high", scaled(hi, scale)
+    return None
+
+
+def _in(value: float, bounds: Sequence[Any], scale: float = 1.0) -> bool:
+    return _miss(value, bounds, scale) is None
 
 
 def size_factor(rows: int, cols: int) -> float:
@@ -296,16 +306,15 @@ class _Misses:
         self.low: dict[str, tuple[float, float]] = {}  # feature: (largest value, least allowed)
         self.high: dict[str, tuple[float, float]] = {}  # feature: (smallest value, most allowed)
 
-    def fits(self, name: str, value: float, bounds: list[Any], scale: float = 1.0) -> bool:
-        lo, hi = bounds
-        if lo is not None and value < scaled(lo, scale):
-            need = scaled(lo, scale)
-            self.low[name] = (max(value, self.low.get(name, (value, need))[0]), need)
-        elif hi is not None and value > scaled(hi, scale):
-            need = scaled(hi, scale)
-            self.high[name] = (min(value, self.high.get(name, (value, need))[0]), need)
-        else:
+    def fits(self, name: str, value: float, bounds: Sequence[Any], scale: float = 1.0) -> bool:
+        miss = _miss(value, bounds, scale)
+        if miss is None:
             return True
+        side, need = miss
+        if side == "low":
+            self.low[name] = (max(value, self.low.get(name, (value, need))[0]), need)
+        else:
+            self.high[name] = (min(value, self.high.get(name, (value, need))[0]), need)
         self.count[name] = self.count.get(name, 0) + 1
         return False
 
