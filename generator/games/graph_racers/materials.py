@@ -197,7 +197,7 @@ def _page_with_drawing(
         x = box.x + (box.w - drawing.width) / 2
         with canvas.group(dx=x, dy=box.y + HEADER):
             draw(canvas)
-        _bar_and_grid_note(canvas, box, drawing)
+        _bar_and_grid_note(canvas, box, drawing.pitch)
         return
     if placed is None:
         _tiled(
@@ -234,7 +234,7 @@ def _page_with_drawing(
         h = _text_block(canvas, box.x, ty, box.w, paragraphs, block_title)
         if extra is not None:
             extra(canvas, box.x, ty + h + 3, box.w)
-    _bar_and_grid_note(canvas, box, drawing)
+    _bar_and_grid_note(canvas, box, drawing.pitch)
 
 
 def pitch_text(pitch: float) -> str:
@@ -273,12 +273,13 @@ def _slot_label(parts: list[str], width: float) -> tuple[str, float]:
     return parts[0], 6.0
 
 
-def _bar_and_grid_note(canvas: Canvas, box: layout.Box, drawing: TrackDrawing) -> None:
+def _bar_and_grid_note(canvas: Canvas, box: layout.Box, pitch: float) -> None:
+    """The calibration bar at the foot of the page, and the grid pitch at its right."""
     layout.calibration_bar(canvas, box.x, box.bottom - layout.BAR_HEIGHT)
     canvas.text(
         box.right,
         box.bottom - layout.BAR_HEIGHT + 2.6,
-        f"grid {pitch_text(drawing.pitch)}, true size",
+        f"grid {pitch_text(pitch)}, true size",
         7.0,
         anchor="end",
     )
@@ -627,6 +628,8 @@ def worksheet_document(
     pages = [
         list(range(i, min(i + per_page, len(tracks)))) for i in range(0, len(tracks), per_page)
     ]
+    rules_line = f"Rules: {rules.short()}. " + " ".join(rules.lines(oil=any(t.oil for t in tracks)))
+    rule_size, step, rule_lines = _footer_rules(rules_line, layout.usable_box(paper).w)
     for answers in (False, True):
         for items in pages:
             canvas, box = layout.page(doc, paper, mono=mono)
@@ -665,27 +668,18 @@ def worksheet_document(
                         drawing.draw(canvas, line=sol.path, end=finish_fraction(track, rules, sol))
                     else:
                         drawing.draw(canvas)
-            rules_line = f"Rules: {rules.short()}. " + " ".join(
-                rules.lines(oil=any(t.oil for t in tracks))
-            )
             y = box.bottom - layout.BAR_STRIP - WS_FOOTER + 4
-            # every rule, boosts and oil included: smaller type when three lines do not hold it
-            fits = [
-                (size, step, wrap(rules_line, box.w, size)[:most])
-                for size, step, most in ((7.5, 3.4, 3), (6.5, 2.9, 4), (5.5, 2.5, 4))
-                if len(wrap(rules_line, box.w, size)) <= most
-            ]
-            size, step, rule_lines = (
-                fits[0] if fits else (5.5, 2.5, wrap(rules_line, box.w, 5.5)[:4])
-            )
             for i, ln in enumerate(rule_lines):
-                canvas.text(box.x, y + step * i, ln, size)
-            layout.calibration_bar(canvas, box.x, box.bottom - layout.BAR_HEIGHT)
-            canvas.text(
-                box.right,
-                box.bottom - layout.BAR_HEIGHT + 2.6,
-                f"grid {pitch_text(pitch)}, true size",
-                7.0,
-                anchor="end",
-            )
+                canvas.text(box.x, y + step * i, ln, rule_size)
+            _bar_and_grid_note(canvas, box, pitch)
     return doc
+
+
+def _footer_rules(text: str, width: float) -> tuple[float, float, list[str]]:
+    """(type size, line step, lines) for the rules at a worksheet page's foot: every rule,
+    boosts and oil included, in smaller type when three lines do not hold it."""
+    for size, step, most in ((7.5, 3.4, 3), (6.5, 2.9, 4), (5.5, 2.5, 4)):
+        lines = wrap(text, width, size)
+        if len(lines) <= most:
+            return size, step, lines
+    return size, step, lines[:most]
