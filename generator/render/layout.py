@@ -636,6 +636,21 @@ def tile_plan(
     return count(height, content.h), count(width, content.w), content
 
 
+def tiling_cost(paper: Paper, width: float, height: float) -> tuple[int, float]:
+    """(sheets, minus the narrowest strip of drawing on the last column or row of sheets)."""
+    rows, cols, content = tile_plan(paper, width, height)
+    last_w = width - (cols - 1) * (content.w - TILE_OVERLAP)
+    last_h = height - (rows - 1) * (content.h - TILE_OVERLAP)
+    return rows * cols, -min(last_w, last_h)
+
+
+def tiling_paper(papers: Sequence[Paper], width: float, height: float) -> Paper:
+    """Of the turns offered (opts.paper_turns()), the one that tiles a width x height mm drawing
+    on the fewest sheets; on a tie the one whose last row and column of sheets carry the most
+    drawing (no thin slivers), then the later turn (landscape)."""
+    return min(list(papers)[::-1], key=lambda p: tiling_cost(p, width, height))
+
+
 def tile(
     doc: Document,
     paper: Paper,

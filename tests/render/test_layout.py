@@ -621,3 +621,29 @@ def test_tile_of_a_drawing_that_fits_one_sheet_has_no_assembly_map():
     assert (tiling.rows, tiling.cols, tiling.map_page) == (1, 1, None)
     assert len(doc.pages) == 1 and tiling.sheets == (doc.pages[0],)
     assert "A1" in doc.pages[0].texts()
+
+
+def test_tiling_paper_takes_the_turn_with_fewer_sheets_in_any_order():
+    wide = (500.0, 150.0)
+    sheets = {p.landscape: layout.tile_plan(p, *wide)[:2] for p in (A4, A4L)}
+    assert math.prod(sheets[True]) < math.prod(sheets[False])
+    assert layout.tiling_paper([A4, A4L], *wide) == A4L
+    assert layout.tiling_paper([A4L, A4], *wide) == A4L
+    assert layout.tiling_paper([A4], *wide) == A4  # --landscape offers one turn only
+
+
+def test_tiling_paper_on_a_tie_avoids_thin_slivers_of_drawing():
+    """Both turns take 4 A4 sheets for these drawings; the one whose last sheets carry more of
+    the drawing wins (Triactor's board and Trading Paint's share this chooser)."""
+
+    def last_strip(p: Paper, size: tuple[float, float]) -> float:
+        rows, cols, content = layout.tile_plan(p, *size)
+        step_w, step_h = content.w - layout.TILE_OVERLAP, content.h - layout.TILE_OVERLAP
+        return min(size[0] - (cols - 1) * step_w, size[1] - (rows - 1) * step_h)
+
+    for size, turn in (((300.0, 260.0), A4L), ((270.0, 480.0), A4)):
+        counts = {p.landscape: math.prod(layout.tile_plan(p, *size)[:2]) for p in (A4, A4L)}
+        assert counts[True] == counts[False] == 4
+        other = A4 if turn is A4L else A4L
+        assert last_strip(turn, size) > last_strip(other, size) + 20
+        assert layout.tiling_paper([A4, A4L], *size) == turn

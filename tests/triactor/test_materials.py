@@ -17,6 +17,7 @@ from generator.games.triactor.rulesheet import rules_document
 from generator.games.triactor.track import CORNERS, EVENT_STEPS, board, coin_steps
 from generator.options import PrintOptions
 from generator.output import render
+from generator.render import layout
 from generator.render.canvas import Canvas
 from generator.render.layout import BAR_TEXT, add_footers
 
@@ -303,7 +304,7 @@ def test_tiled_board_avoids_sliver_sheets_on_a_tie():
         out=Path("."), formats=("pdf",), paper="letter", mono=False, seed=None, force=False
     )
     w, h = board_size(m.TRUE_UNIT)
-    costs = {p.landscape: m._tiling_cost(p, w, h) for p in letter.paper_turns()}
+    costs = {p.landscape: layout.tiling_cost(p, w, h) for p in letter.paper_turns()}
     assert costs[True][0] == costs[False][0] == 6 and -costs[True][1] < 25
     doc = m.board_documents(letter, "tiled")[0]
     assert all(p.width < p.height for p in doc.pages[1:])

@@ -80,7 +80,7 @@ def board_document(
             # small squares: the whole board fits one sheet, so no tiles and no assembly map
             layout.poster(doc, whole[0], w, h, draw, mono=opts.mono, max_scale=1.0)
         else:
-            layout.tile(doc, _fewest_sheets(opts, w, h), w, h, draw, mono=opts.mono)
+            layout.tile(doc, layout.tiling_paper(turns, w, h), w, h, draw, mono=opts.mono)
         return doc
     if style == "poster":
         paper = parse_sheet(sheet) if sheet else opts.paper_size(landscape=True)
@@ -97,19 +97,6 @@ def board_document(
         _overview(doc, opts.paper_size(landscape=True), board, square_mm, draw, opts.mono)
         return doc
     raise InvalidInput(f"board style {style!r}: use tiles, poster or overview")
-
-
-def _fewest_sheets(opts: PrintOptions, w: float, h: float) -> Paper:
-    """The paper turned the way that needs fewer sheets (landscape when --landscape is given)."""
-    if opts.landscape:
-        return opts.paper_size(landscape=True)
-    best = None
-    for landscape in (False, True):
-        paper = opts.paper_size(landscape=landscape)
-        rows, cols, _ = layout.tile_plan(paper, w, h)
-        if best is None or rows * cols < best[0]:
-            best = (rows * cols, paper)
-    return best[1]  # type: ignore[index]
 
 
 def _overview(doc: Document, paper: Paper, board, sq: float, draw, mono: bool) -> None:  # noqa: ANN001

@@ -90,21 +90,11 @@ def board_documents(opts: PrintOptions, size: str = "both") -> list[Document]:
         docs.append(doc)
     if size in ("tiled", "both"):
         doc = Document("triactor-board-tiled", "Triactor board, true size", GAME, opts.ident())
-        # fewer sheets; on a tie, the way whose last row and column of sheets carry the most
-        # board (no 20 mm slivers), then landscape; --landscape forces landscape
-        paper = min(opts.paper_turns()[::-1], key=lambda p: _tiling_cost(p, w, h))
+        # fewer sheets, no 20 mm slivers on a tie; --landscape forces landscape
+        paper = layout.tiling_paper(opts.paper_turns(), w, h)
         layout.tile(doc, paper, w, h, draw_board, mono=opts.mono)
         docs.append(doc)
     return docs
-
-
-def _tiling_cost(paper: Paper, w: float, h: float) -> tuple[int, float]:
-    """(sheets, minus the narrowest strip of board on the last column or row of sheets)."""
-    rows, cols, content = layout.tile_plan(paper, w, h)
-    step_w, step_h = content.w - layout.TILE_OVERLAP, content.h - layout.TILE_OVERLAP
-    last_w = w - (cols - 1) * step_w
-    last_h = h - (rows - 1) * step_h
-    return rows * cols, -min(last_w, last_h)
 
 
 # --- betting slips -------------------------------------------------------------------------------
