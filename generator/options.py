@@ -16,12 +16,14 @@ PAPER_NAMES = ("a4", "letter", "a3", "tabloid")
 
 @dataclass(frozen=True)
 class PrintOptions:
+    """What every printing command was asked; the defaults are the command line's."""
+
     out: Path
-    formats: tuple[str, ...]
-    paper: str
-    mono: bool
-    seed: int | None
-    force: bool
+    formats: tuple[str, ...] = ("pdf",)
+    paper: str = "a4"
+    mono: bool = False
+    seed: int | None = None
+    force: bool = False
     landscape: bool = False
     dpi: int = 150
 

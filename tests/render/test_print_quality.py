@@ -29,6 +29,8 @@ TILE_HINT = "trim at a neighbour's dashed line"
 
 TrueScale = Callable[[Canvas], bool]
 
+UNUSED = Path("unused")  # the output folder of options these tests never print to
+
 
 def every_page(_: Canvas) -> bool:
     return True
@@ -50,18 +52,6 @@ def tile_sheet(canvas: Canvas) -> bool:
     return any(TILE_HINT in t for t in canvas.texts())
 
 
-def _opts(paper: str, mono: bool = False, landscape: bool = False) -> PrintOptions:
-    return PrintOptions(
-        out=Path("unused"),
-        formats=("pdf",),
-        paper=paper,
-        mono=mono,
-        seed=None,
-        force=False,
-        landscape=landscape,
-    )
-
-
 @functools.cache
 def _example(name: str):
     from generator.games.graph_racers.commands import resolve_rules
@@ -80,7 +70,7 @@ def _worksheet(paper_name: str) -> Document:
     from generator.games.graph_racers.rules import Rules
     from generator.games.graph_racers.solve import Solution
 
-    paper = _opts(paper_name).paper_size()
+    paper = PrintOptions(UNUSED, paper=paper_name).paper_size()
     rules = Rules()
     cols, rows = worksheet_track_size(paper, 2, 5.0, (40, 28))
     tracks = generate(Request(rows, cols, (3, 5), "easy", 1, rules, 2), 2)
@@ -118,7 +108,7 @@ def printables(
     from generator.games.trading_paint import materials as tp
     from generator.games.triactor import materials as tr
 
-    o = _opts(paper, mono, landscape)
+    o = PrintOptions(UNUSED, paper=paper, mono=mono, landscape=landscape)
     p = o.paper_size()
     yield "paper graph 5mm", paper_document("graph", 5.0, p, mono=mono), every_page
     yield "paper dot 1/4in", paper_document("dot", 6.35, p, mono=mono), every_page
@@ -314,7 +304,7 @@ def test_letter_holds_a_40x25_track_on_one_page_each():
         sol,
         kinds=("track", "race", "answer"),
         players=4,
-        paper=_opts("letter").paper_size(),
+        paper=PrintOptions(UNUSED, paper="letter").paper_size(),
         pitch=5.0,
         mono=False,
         stem="s",
@@ -404,7 +394,7 @@ def must_read(paper: str, landscape: bool = False) -> Iterator[tuple[str, Docume
     from generator.games.trading_paint import materials as tp
     from generator.games.triactor import materials as tr
 
-    o = _opts(paper, landscape=landscape)
+    o = PrintOptions(UNUSED, paper=paper, landscape=landscape)
     yield "triactor board page", tr.board_documents(o, "page")[0]
     for doc in tr.slips_documents(o, 6, 1):
         yield f"triactor slips {doc.stem}", doc
@@ -460,7 +450,7 @@ def test_the_board_page_legend_is_drawn_large_enough_to_survive_the_shrink():
 
 def test_the_size_check_sees_group_scales():
     doc = Document("t", "t")
-    canvas = doc.new_page(_opts("a4").paper_size())
+    canvas = doc.new_page(PrintOptions(UNUSED, paper="a4").paper_size())
     canvas.text(20, 20, "big enough", 7.0)
     with canvas.group(dx=20, dy=40, scale=0.5), canvas.group(scale=1.5):
         canvas.text(0, 0, "shrunk", 7.0)  # 7 x 0.5 x 1.5 = 5.25 pt

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -20,20 +19,6 @@ from generator.render.canvas import Canvas
 from generator.render.layout import add_footers
 
 MM_PER_PT = 25.4 / 72
-
-
-def opts(
-    tmp_path: Path, paper: str = "a4", mono: bool = False, landscape: bool = False
-) -> PrintOptions:
-    return PrintOptions(
-        out=tmp_path,
-        formats=("pdf",),
-        paper=paper,
-        mono=mono,
-        seed=None,
-        force=False,
-        landscape=landscape,
-    )
 
 
 def pdf_of(doc) -> PdfReader:
@@ -77,7 +62,7 @@ def test_turn_squares_are_dotted_so_mono_prints_show_them():
 
 
 def test_board_tiles_pick_the_orientation_with_fewest_sheets(tmp_path):
-    r = pdf_of(m.board_document(opts(tmp_path), "tiles", 16.0))
+    r = pdf_of(m.board_document(PrintOptions(tmp_path), "tiles", 16.0))
     assert len(r.pages) == 1 + 4  # assembly map and 2 x 2 landscape sheets
     assert page_mm(r, 1) == (297.0, 210.0)
     t = text(r)
@@ -87,7 +72,7 @@ def test_board_tiles_pick_the_orientation_with_fewest_sheets(tmp_path):
 def test_a_board_that_fits_one_sheet_is_not_tiled(tmp_path):
     """9 mm squares fit one landscape Letter sheet at true size: one page, no assembly map
     (it printed a map and two sheets to tape, found by the audit)."""
-    r = pdf_of(m.board_document(opts(tmp_path, "letter"), "tiles", 9.0))
+    r = pdf_of(m.board_document(PrintOptions(tmp_path, paper="letter"), "tiles", 9.0))
     assert len(r.pages) == 1 and page_mm(r) == (279.4, 215.9)
     t = text(r)
     assert "scale 1:1, true size" in t and "this bar measures 50 mm" in t
@@ -95,15 +80,17 @@ def test_a_board_that_fits_one_sheet_is_not_tiled(tmp_path):
 
 
 def test_board_tiles_on_letter_portrait_when_asked_landscape(tmp_path):
-    r = pdf_of(m.board_document(opts(tmp_path, "letter", landscape=True), "tiles", 16.0))
+    r = pdf_of(
+        m.board_document(PrintOptions(tmp_path, paper="letter", landscape=True), "tiles", 16.0)
+    )
     assert page_mm(r, 0) == (279.4, 215.9)
 
 
 def test_poster_on_named_paper_and_on_any_sheet(tmp_path):
-    r = pdf_of(m.board_document(opts(tmp_path, "a3"), "poster", 16.0))
+    r = pdf_of(m.board_document(PrintOptions(tmp_path, paper="a3"), "poster", 16.0))
     assert len(r.pages) == 1 and page_mm(r) == (420.0, 297.0)
     assert "not true size" in text(r)
-    r = pdf_of(m.board_document(opts(tmp_path), "poster", 16.0, sheet="600x400mm"))
+    r = pdf_of(m.board_document(PrintOptions(tmp_path), "poster", 16.0, sheet="600x400mm"))
     assert page_mm(r) == (600.0, 400.0)
     assert "scale 1:1, true size" in text(r) and "this bar measures 50 mm" in text(r)
     assert m.parse_sheet("24x36in").width == 609.6
@@ -116,19 +103,19 @@ def test_bad_sheet_sizes(bad):
 
 
 def test_overview_is_one_reduced_page(tmp_path):
-    r = pdf_of(m.board_document(opts(tmp_path, "letter"), "overview", 16.0))
+    r = pdf_of(m.board_document(PrintOptions(tmp_path, paper="letter"), "overview", 16.0))
     assert len(r.pages) == 1 and page_mm(r) == (279.4, 215.9)
     assert "not true size" in text(r) and "Lanes: 1 inside" in text(r)
 
 
 def test_path_dice_nets_and_legend(tmp_path):
-    r = pdf_of(m.dice_document(opts(tmp_path), 16.0, 6))
+    r = pdf_of(m.dice_document(PrintOptions(tmp_path), 16.0, 6))
     assert len(r.pages) == 1
     t = text(r)
     assert "3: must turn" in t and "5: X: spin-out" in t and "6: straight on" in t
-    assert len(pdf_of(m.dice_document(opts(tmp_path), 16.0, 12)).pages) == 2
+    assert len(pdf_of(m.dice_document(PrintOptions(tmp_path), 16.0, 12)).pages) == 2
     with pytest.raises(InvalidInput, match="does not fit"):
-        m.dice_document(opts(tmp_path), 40.0 * 3, 1)
+        m.dice_document(PrintOptions(tmp_path), 40.0 * 3, 1)
 
 
 def test_path_die_faces_are_the_template_grids():
@@ -144,14 +131,14 @@ def test_path_die_faces_are_the_template_grids():
 
 @pytest.mark.parametrize(("players", "cars"), [(2, 6), (3, 6), (4, 8), (6, 6)])
 def test_car_nets_one_per_car(tmp_path, players, cars):
-    doc = m.cars_document(opts(tmp_path), players, 16.0)
+    doc = m.cars_document(PrintOptions(tmp_path), players, 16.0)
     t = text(pdf_of(doc))
     assert all(f"car {k}" in t for k in range(1, cars + 1)) and f"car {cars + 1}" not in t
     assert "team A: sun" in t
 
 
 def test_rules_summary_one_page(tmp_path):
-    doc = m.rules_document(opts(tmp_path, "letter"))
+    doc = m.rules_document(PrintOptions(tmp_path, paper="letter"))
     r = pdf_of(doc)
     assert len(r.pages) == 1
     t = text(r)

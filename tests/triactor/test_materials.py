@@ -24,20 +24,6 @@ from generator.render.layout import BAR_TEXT, add_footers
 MM_PER_PT = 25.4 / 72
 
 
-def opts(
-    tmp_path: Path, paper: str = "a4", mono: bool = False, landscape: bool = False
-) -> PrintOptions:
-    return PrintOptions(
-        out=tmp_path,
-        formats=("pdf",),
-        paper=paper,
-        mono=mono,
-        seed=None,
-        force=False,
-        landscape=landscape,
-    )
-
-
 def pdf_of(doc) -> PdfReader:
     add_footers(doc)
     return PdfReader(io.BytesIO(render(doc, "pdf")[0]))
@@ -102,7 +88,7 @@ def test_board_drawing_has_every_step_number_and_fits_its_size():
 
 # --- rendered documents --------------------------------------------------------------------
 def test_board_page_and_true_size_tiles(tmp_path):
-    page, tiled = m.board_documents(opts(tmp_path))
+    page, tiled = m.board_documents(PrintOptions(tmp_path))
     r = pdf_of(page)
     assert len(r.pages) == 1 and page_mm(r) == (297.0, 210.0)
     text = r.pages[0].extract_text()
@@ -113,12 +99,12 @@ def test_board_page_and_true_size_tiles(tmp_path):
     for i in range(1, 5):
         t = r.pages[i].extract_text()
         assert "this bar measures 50 mm" in t and "true size" in t
-    letter = m.board_documents(opts(tmp_path, "letter"), "tiled")[0]
+    letter = m.board_documents(PrintOptions(tmp_path, paper="letter"), "tiled")[0]
     assert len(letter.pages) == 7 and page_mm(pdf_of(letter)) == (279.4, 215.9)  # 2 x 3 either way
 
 
 def test_slips_gutter_fold_and_duplex(tmp_path):
-    gutter, duplex = m.slips_documents(opts(tmp_path), players=6, races=2)
+    gutter, duplex = m.slips_documents(PrintOptions(tmp_path), players=6, races=2)
     r = pdf_of(gutter)
     assert len(r.pages) == 3  # 12 slips, 4 per sheet (2 x 2 fronts above the fold)
     first = r.pages[0].extract_text()
@@ -127,7 +113,9 @@ def test_slips_gutter_fold_and_duplex(tmp_path):
     r = pdf_of(duplex)
     assert len(r.pages) == 4  # 6 slips per side: front, back, front, back
     assert "front 1" in r.pages[0].extract_text() and "back 1" in r.pages[1].extract_text()
-    blank = m.slips_documents(opts(tmp_path), players=3, races=0, layouts=("gutter-fold",))[0]
+    blank = m.slips_documents(PrintOptions(tmp_path), players=3, races=0, layouts=("gutter-fold",))[
+        0
+    ]
     assert "Race ____" in pdf_of(blank).pages[0].extract_text()
 
 
@@ -135,17 +123,17 @@ def test_slips_gutter_fold_and_duplex(tmp_path):
 @pytest.mark.parametrize("landscape", [False, True])
 def test_every_slip_sheet_carries_the_calibration_bar(tmp_path, paper, landscape):
     # 2 x 2 slips gutter-folded on a Letter sheet leave room for the bar below them
-    o = opts(tmp_path, paper, landscape=landscape)
+    o = PrintOptions(tmp_path, paper=paper, landscape=landscape)
     for doc in m.slips_documents(o, players=6, races=2):
         for page in doc.pages:
             assert BAR_TEXT in page.texts(), (doc.stem, len(doc.pages))
-    letter = opts(tmp_path, "letter")
+    letter = PrintOptions(tmp_path, paper="letter")
     gutter = m.slips_documents(letter, players=4, races=1, layouts=("gutter-fold",))[0]
     assert len(gutter.pages) == 1 and gutter.pages[0].height > gutter.pages[0].width
 
 
 def test_payout_card_is_the_seeds_tables(tmp_path):
-    r = pdf_of(m.payouts_document(opts(tmp_path)))
+    r = pdf_of(m.payouts_document(PrintOptions(tmp_path)))
     assert len(r.pages) == 1
     text = r.pages[0].extract_text()
     for s in (
@@ -170,7 +158,7 @@ def test_payout_card_is_the_seeds_tables(tmp_path):
         "Shorthand Letter",
     ):
         assert s in text, s
-    c = m.payouts_document(opts(tmp_path)).pages[0]
+    c = m.payouts_document(PrintOptions(tmp_path)).pages[0]
     numbers = [t for t in c.texts() if t.isdigit()]
     # winnings rows in table order, then credits interleaved: check the winnings triples
     for triple in (
@@ -185,7 +173,7 @@ def test_payout_card_is_the_seeds_tables(tmp_path):
 
 
 def test_horses_coins_dice(tmp_path):
-    r = pdf_of(m.horses_document(opts(tmp_path)))
+    r = pdf_of(m.horses_document(PrintOptions(tmp_path)))
     assert len(r.pages) == 1 and "this bar measures 50 mm" in r.pages[0].extract_text()
     text = r.pages[0].extract_text()
     for name in (
@@ -199,20 +187,20 @@ def test_horses_coins_dice(tmp_path):
         "Billy the Club",
     ):
         assert name in text
-    coins = m.coins_document(opts(tmp_path))
+    coins = m.coins_document(PrintOptions(tmp_path))
     r = pdf_of(coins)
     assert len(r.pages) == 1
     assert coins.pages[0].texts().count("null") == 8 and coins.pages[0].texts().count("A") == 8
-    dice = m.dice_document(opts(tmp_path))
+    dice = m.dice_document(PrintOptions(tmp_path))
     r = pdf_of(dice)
     assert len(r.pages) == 1 and "this bar measures 50 mm" in r.pages[0].extract_text()
     assert dice.pages[0].texts().count("null") == 8
-    big = m.dice_document(opts(tmp_path), 25.0)
+    big = m.dice_document(PrintOptions(tmp_path), 25.0)
     assert len(big.pages) >= 2 and sum(p.texts().count("null") for p in big.pages) == 8
 
 
 def test_mono_and_svg_render(tmp_path):
-    doc = m.board_documents(opts(tmp_path, mono=True), "page")[0]
+    doc = m.board_documents(PrintOptions(tmp_path, mono=True), "page")[0]
     add_footers(doc)
     svg = render(doc, "svg")[0].decode()
     assert "<svg" in svg and "TRIACTOR" in svg
@@ -260,14 +248,14 @@ def test_print_command_usage_errors(tmp_path):
 def test_letter_sheets_turn_when_that_saves_paper(tmp_path):
     """On Letter the 48 coins and 8 horse cards fit one landscape sheet (two portrait ones),
     and 12 slips gutter-fold 4 a sheet as on A4; --landscape forces landscape."""
-    letter = opts(tmp_path, "letter")
+    letter = PrintOptions(tmp_path, paper="letter")
     for doc in (m.coins_document(letter), m.horses_document(letter)):
         assert len(doc.pages) == 1 and doc.pages[0].width > doc.pages[0].height
     gutter = m.slips_documents(letter, players=6, races=2, layouts=("gutter-fold",))[0]
     assert len(gutter.pages) == 3 and gutter.pages[0].width < gutter.pages[0].height
-    a4_dice = m.dice_document(opts(tmp_path))
+    a4_dice = m.dice_document(PrintOptions(tmp_path))
     assert a4_dice.pages[0].width < a4_dice.pages[0].height  # a tie stays portrait
-    turned = opts(tmp_path, landscape=True)
+    turned = PrintOptions(tmp_path, landscape=True)
     assert all(p.width > p.height for p in m.dice_document(turned).pages)
 
 
@@ -291,7 +279,7 @@ def test_payouts_say_they_stay_portrait(tmp_path):
 
 
 def test_tiled_board_honours_landscape(tmp_path):
-    a3 = opts(tmp_path, "a3", landscape=True)
+    a3 = PrintOptions(tmp_path, paper="a3", landscape=True)
     doc = m.board_documents(a3, "tiled")[0]
     # portrait needs fewer A3 sheets (2 against 4), but --landscape was asked for
     assert len(doc.pages) == 1 + 4 and all(p.width > p.height for p in doc.pages)
@@ -300,9 +288,7 @@ def test_tiled_board_honours_landscape(tmp_path):
 def test_tiled_board_avoids_sliver_sheets_on_a_tie():
     """On Letter both ways take 6 sheets; landscape left two sheets with ~21 mm of board (the
     print audit), so portrait is used."""
-    letter = PrintOptions(
-        out=Path("."), formats=("pdf",), paper="letter", mono=False, seed=None, force=False
-    )
+    letter = PrintOptions(Path("."), paper="letter")
     w, h = board_size(m.TRUE_UNIT)
     costs = {p.landscape: layout.tiling_cost(p, w, h) for p in letter.paper_turns()}
     assert costs[True][0] == costs[False][0] == 6 and -costs[True][1] < 25
@@ -313,7 +299,7 @@ def test_tiled_board_avoids_sliver_sheets_on_a_tie():
 def test_rules_summary_says_how_to_play(tmp_path):
     """The printouts never said how a race is played (found by the audit): the rules page
     names every step of a turn, with the event steps and numbers read from the data."""
-    r = pdf_of(rules_document(opts(tmp_path, "letter")))
+    r = pdf_of(rules_document(PrintOptions(tmp_path, paper="letter")))
     assert len(r.pages) == 1
     assert (round(float(r.pages[0].mediabox.width)), round(float(r.pages[0].mediabox.height))) == (
         612,
@@ -336,7 +322,7 @@ def test_rules_summary_says_how_to_play(tmp_path):
 
 
 def test_pawns_are_22_mm_discs_for_25_mm_spaces(tmp_path):
-    doc = m.pawns_document(opts(tmp_path))
+    doc = m.pawns_document(PrintOptions(tmp_path))
     (page,) = doc.pages
     discs = [op for op, _ in page.flat() if op.kind == "circle" and op.style.fill == "#ffffff"]
     assert len(discs) == 16  # the eight horses and a spare set
