@@ -67,6 +67,8 @@ def _umask() -> int:
 
 
 def write_atomic(path: Path, data: bytes, force: bool) -> None:
+    if path.is_dir():  # --force replaces files, never folders
+        raise InvalidInput(f"{path} is a folder: move it away or choose another --out")
     if path.exists() and not force:
         raise OutputExists(f"{path} already exists: use --force to overwrite it")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -101,10 +103,11 @@ def emit_all(docs: list[Document], opts: PrintOptions) -> list[Path]:
         add_footers(doc)
         for fmt in opts.formats:
             planned += [opts.out / name for name in target_names(doc, fmt)]
-    if not opts.force:
-        for path in planned:
-            if path.exists():
-                raise OutputExists(f"{path} already exists: use --force to overwrite it")
+    for path in planned:
+        if path.is_dir():  # --force replaces files, never folders
+            raise InvalidInput(f"{path} is a folder: move it away or choose another --out")
+        if path.exists() and not opts.force:
+            raise OutputExists(f"{path} already exists: use --force to overwrite it")
     check_writable(opts.out)
     payload: list[tuple[Path, bytes]] = []
     for doc in docs:

@@ -314,6 +314,22 @@ def test_existing_output_needs_force(tmp_path):
     assert ok("dice", "blank-d8", "--out", str(tmp_path), "--force") == [path]
 
 
+def test_a_folder_in_the_way_of_an_output_is_refused_before_anything_is_written(tmp_path):
+    """--force replaces files, not folders; the error used to name a temporary file, after
+    the PDF was written (found by the CLI audit)."""
+    (tmp_path / "graph-paper-5mm.svg").mkdir()
+    for force in ((), ("--force",)):
+        result = run(
+            "paper", "graph", "--out", str(tmp_path), "--format", "pdf", "--format", "svg", *force
+        )
+        assert result.exit_code == 1
+        assert error_line(result) == (
+            f"Error: {tmp_path / 'graph-paper-5mm.svg'} is a folder: move it away or choose "
+            "another --out"
+        )
+        assert [p.name for p in tmp_path.iterdir()] == ["graph-paper-5mm.svg"]
+
+
 def test_force_with_fewer_pages_leaves_no_old_page_files(tmp_path):
     """SVG pages of an earlier, longer run would be printed with the new ones; --force removes
     them (and only files named like this document's pages)."""

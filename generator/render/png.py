@@ -8,6 +8,13 @@ so an image viewer or printer can show it at true size.
 from __future__ import annotations
 
 import io
+import math
+
+from generator.errors import InvalidInput
+
+# A page's PNG may have at most this many pixels (A3 and Tabloid at 1200 dpi have about 280 M;
+# a 2 m poster sheet at 150 dpi has more): PDFium's bitmap takes 4 bytes a pixel.
+MAX_PIXELS = 300_000_000
 
 
 def pixel_size(width_pt: float, height_pt: float, dpi: int) -> tuple[int, int]:
@@ -19,10 +26,17 @@ def png_pages(pdf: bytes, dpi: int) -> list[bytes]:
     if dpi <= 0:
         raise ValueError(f"dpi {dpi} must be positive")
     import pypdfium2 as pdfium
+    from PIL import Image
 
     document = pdfium.PdfDocument(pdf)
     out = []
+    # the pixel limit below is racegen's own; Pillow's guard against decompression bombs is for
+    # images read from files, and would warn or fail on the images drawn here
+    bomb_limit = Image.MAX_IMAGE_PIXELS
+    Image.MAX_IMAGE_PIXELS = None
     try:
+        for i in range(len(document)):
+            _check_pixels(i, *document[i].get_size(), dpi)
         for i in range(len(document)):
             page = document[i]
             try:
@@ -46,5 +60,21 @@ def png_pages(pdf: bytes, dpi: int) -> list[bytes]:
             image.save(buf, format="PNG", dpi=(dpi, dpi))
             out.append(buf.getvalue())
     finally:
+        Image.MAX_IMAGE_PIXELS = bomb_limit
         document.close()
     return out
+
+
+def _check_pixels(index: int, width_pt: float, height_pt: float, dpi: int) -> None:
+    w, h = pixel_size(width_pt, height_pt, dpi)
+    if w * h <= MAX_PIXELS:
+        return
+    most = int(dpi * (MAX_PIXELS / (w * h)) ** 0.5)
+    while most > 1 and math.prod(pixel_size(width_pt, height_pt, most)) > MAX_PIXELS:
+        most -= 1
+    mm = 25.4 / 72
+    raise InvalidInput(
+        f"page {index + 1} ({width_pt * mm:.0f} x {height_pt * mm:.0f} mm) as PNG at {dpi} dpi "
+        f"would be {w} x {h} pixels, over the {MAX_PIXELS // 1_000_000} megapixels racegen "
+        f"draws: use --dpi {most} or less, or --format pdf"
+    )

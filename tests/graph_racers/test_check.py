@@ -115,6 +115,13 @@ def test_accelerations_need_a_start_when_there_are_several():
         ("# only a comment\n", "m: no moves found"),
         ("points abc\n", "m line 1 column 8: unexpected 'a'"),  # the column of the 'a'
         ('{"path": [[1, 2]], "rules": 9}', "m: 'rules' must be an object"),
+        # found by the CLI audit
+        ("points\n(1, 1\n", "m line 2 column 1: '(' does not pair up"),
+        ("1 1 (2, 3))\n", "m line 1 column 11: ')' does not pair up"),
+        ("points\n1 1\naccelerations\n0 1\n", "m line 3 column 1: 'accelerations' after the"),
+        ("[[1, 1],\n", "m line 2 column 1: not valid JSON"),  # a broken JSON list stays JSON
+        ('{"path": [[1, Infinity]]}', "m: the number Infinity is not a finite number"),
+        ("[" * 5000 + "]" * 5000, "m: the JSON is nested too deeply to read"),
     ],
 )
 def test_garbled_moves(text, message):
@@ -150,3 +157,16 @@ def test_check_judges_a_solve_answer_under_the_rules_it_was_solved_under(tmp_pat
     )
     r = runner.invoke(cli, ["graph-racers", "check", tiny, str(moves), "--accel", "5"])
     assert r.exit_code == 1 and "not allowed under the rules (accel 5" in r.output
+
+
+def test_text_pairs_in_square_brackets_one_a_line_are_text_not_json():
+    """The docs allow '[5, 0]' pairs in text files; a file of such lines starts with '[' and
+    was refused as bad JSON (found by the CLI audit)."""
+    line = parse_moves("[1, 1]\n[1, 2]  [1, 4]\n", "m")
+    assert line.points == ((1, 1), (1, 2), (1, 4))
+    track = read_track(EXAMPLES / "sprint.txt")
+    text = "\n".join(
+        f"[{r}, {c}]" for r, c in ((1, 1), (1, 2), (1, 4), (1, 6), (2, 8), (4, 10), (7, 12))
+    )
+    verdict = check_line(track, Rules(), parse_moves(text, "m"))
+    assert verdict.legal and verdict.moves == 6

@@ -138,6 +138,49 @@ def test_text_and_json_round_trip():
             "t: bad JSON track (a line's span is two numbers [first, last], not [1])",
         ),
         ('{"format": "graph-racers-track/1"}', "t: the JSON track has no 'map'"),
+        # found by the CLI audit: tracebacks, a hang, and numbers read loosely
+        (
+            "graph-racers track 1\nfinish: col 2 rows 1-99999999999 left\n"
+            "checkpoint: row 2 cols 1-3 down\nmap:\n#####\n#...#\n#...#\n#...#\n#####\n",
+            "t line 2 column 9: start/finish line (col 2 rows 1-99999999999 left) point (4, 2) is on a wall",
+        ),
+        (
+            '{"format": "graph-racers-track/1", "map": ["#####", "#...#", "#...#", "#####"],'
+            ' "finish": {"col": 2, "rows": [1, 100000000], "direction": "left"},'
+            ' "checkpoints": [{"row": 2, "cols": [1, 3], "direction": "down"}]}',
+            "t: start/finish line (col 2 rows 1-100000000 left) point (3, 2) is off the track",
+        ),
+        (
+            '{"format": "graph-racers-track/1", "map": ["#####", "#...#", "#####"],'
+            ' "finish": {"col": 2, "rows": [-5, 1], "direction": "left"},'
+            ' "checkpoints": [{"row": 1, "cols": [1, 3], "direction": "down"}]}',
+            "t: start/finish line (col 2 rows -5-1 left) point (-5, 2) is off the track",
+        ),
+        (
+            '{"format": "graph-racers-track/1", "map": ["####", "#S.G", "####"], "starts": [[1e400, 1]]}',
+            "t: the number 1e400 is not a finite number",
+        ),
+        (
+            '{"format": "graph-racers-track/1", "map": ["####", "#S.G", "####"], "starts": [[NaN, 1]]}',
+            "t: the number NaN is not a finite number",
+        ),
+        (
+            '{"format": "graph-racers-track/1", "map": ["####", "#S.G", "####"], "starts": [[1.9, 1]]}',
+            "t: bad JSON track (a start's row must be a whole number, not 1.9)",
+        ),
+        (
+            '{"format": "graph-racers-track/1", "map": ["#####", "#...#", "#...#", "#####"],'
+            ' "finish": {"col": true, "rows": [1, 2], "direction": "left"}}',
+            "t: bad JSON track (a line's place must be a whole number, not True)",
+        ),
+        (
+            '{"format": "graph-racers-track/1", "rows": 5, "map": ["####", "#S.G", "####"]}',
+            "t: bad JSON track ('rows' is 5 but the map has 3)",
+        ),
+        (
+            '{"format": "graph-racers-track/1", "map": ' + "[" * 5000 + "]" * 5000 + "}",
+            "t: the JSON is nested too deeply to read",
+        ),
         (  # JSON map rows and columns count from 0, like the points they hold
             '{"format": "graph-racers-track/1", "map": ["####", "#S?G", "####"]}',
             "t 'map' row 1 column 2: unknown character '?'",

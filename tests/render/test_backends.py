@@ -488,3 +488,23 @@ def test_png_one_image_per_page_and_deterministic():
     assert first == second and len(first) == 2
     assert [Image.open(io.BytesIO(p)).size for p in first] == [(413, 585), (585, 413)]
     assert all(dark_box(image(p)) is not None for p in first)
+
+
+def test_png_refuses_a_page_over_the_pixel_limit_and_names_a_dpi_that_fits():
+    """A 5 m poster sheet at 150 dpi is 872 megapixels: one Error line, with the largest dpi
+    that keeps the page within png.MAX_PIXELS (Pillow's bomb guard used to crash instead)."""
+    from PIL import Image
+
+    from generator.errors import InvalidInput
+    from generator.render import png
+
+    doc = Document("huge", "Huge sheet")
+    doc.new_page(Paper("custom", 5000.0, 5000.0, False)).text(20, 20, "x", 20)
+    pdf = pdf_bytes(doc)
+    limit = Image.MAX_IMAGE_PIXELS
+    with pytest.raises(InvalidInput, match=r"29528 x 29528 pixels.*use --dpi 87 or less"):
+        png_pages(pdf, 150)
+    assert Image.MAX_IMAGE_PIXELS == limit  # Pillow's own setting is put back
+    side = 5000 / 25.4 * 72
+    assert math.prod(png.pixel_size(side, side, 87)) <= png.MAX_PIXELS
+    assert math.prod(png.pixel_size(side, side, 88)) > png.MAX_PIXELS

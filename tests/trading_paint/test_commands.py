@@ -63,7 +63,7 @@ def test_malformed_position_file_is_one_line(tmp_path):
     r = run("paths", str(bad), "--faces", "1")
     assert r.exit_code == 1
     lines = r.output.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith(f"Error: {bad} line 1: not valid JSON")
+    assert len(lines) == 1 and lines[0].startswith(f"Error: {bad} line 1 column 3: not valid JSON")
     bad.write_text('{"players": 2, "cars": [{"car": 1, "at": [99, 0]}]}', encoding="utf-8")
     r = run("show", str(bad))
     assert (

@@ -130,7 +130,7 @@ def test_malformed_positions_are_one_clear_error(data, message):
 def test_unreadable_and_invalid_json_files(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text('{"players": 2,\n "cars": [}', encoding="utf-8")
-    with pytest.raises(InvalidInput, match=r"bad.json line 2: not valid JSON"):
+    with pytest.raises(InvalidInput, match=r"bad.json line 2 column 11: not valid JSON"):
         load_position(str(bad))
     with pytest.raises(InvalidInput, match="cannot read position file"):
         load_position(str(tmp_path / "missing.json"))

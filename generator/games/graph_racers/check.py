@@ -9,11 +9,11 @@ never reaches the finish.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.core import jsontext
 from generator.errors import InvalidInput
 from generator.games.graph_racers.model import Point, Track
 from generator.games.graph_racers.referee import CRASH, FINISH, Referee
@@ -67,8 +67,40 @@ def parse_moves(text: str, source: str = "moves") -> RacingLine:
     if not text.strip():
         raise InvalidInput(f"{source}: the moves file is empty; list points or accelerations")
     stripped = text.lstrip()
-    if stripped.startswith("{") or stripped.startswith("["):
+    if stripped.startswith("{"):
         return _parse_json_moves(text, source)
+    if stripped.startswith("["):
+        try:
+            return _parse_json_moves(text, source)
+        except InvalidInput:
+            # text pairs written as [5, 0], one or more a line, also start with '['
+            if not _text_pairs(text):
+                raise
+    return _parse_text_moves(text, source)
+
+
+def _text_pairs(text: str) -> bool:
+    """Is every line pairs in balanced brackets (text, not a broken JSON list)?"""
+    lines = [raw.split("#", 1)[0].strip() for raw in text.splitlines()]
+    return all(_ALLOWED.match(line) and _unbalanced(line) is None for line in lines if line)
+
+
+def _unbalanced(line: str) -> int | None:
+    """The index of the first bracket that does not pair up in `line`, or None."""
+    opened: list[tuple[str, int]] = []
+    for i, ch in enumerate(line):
+        if ch in "([":
+            if opened:
+                return i  # a pair holds numbers, not another bracket
+            opened.append((ch, i))
+        elif ch in ")]":
+            if not opened or "([".index(opened[-1][0]) != ")]".index(ch):
+                return i
+            opened.pop()
+    return opened[-1][1] if opened else None
+
+
+def _parse_text_moves(text: str, source: str) -> RacingLine:
     kind: str | None = None
     start: Point | None = None
     pairs: list[tuple[int, int]] = []
@@ -78,6 +110,11 @@ def parse_moves(text: str, source: str = "moves") -> RacingLine:
             continue
         word = line.split()[0].lower().rstrip(":")
         if word in ("points", "path", "accelerations", "accels"):
+            if kind is not None or pairs:
+                raise InvalidInput(
+                    f"{source} line {lineno} column 1: '{word}' after the moves began; a moves "
+                    "file lists points or accelerations, with one header line at the top"
+                )
             kind = "points" if word in ("points", "path") else "accelerations"
             line = line.split(None, 1)[1] if len(line.split(None, 1)) > 1 else ""
             if not line:
@@ -96,6 +133,13 @@ def parse_moves(text: str, source: str = "moves") -> RacingLine:
             raise InvalidInput(
                 f"{source} line {lineno} column {col}: unexpected {raw[col - 1]!r}; write pairs of "
                 "whole numbers like '5 0' or '(5, 0)'"
+            )
+        bad = _unbalanced(line)
+        if bad is not None:
+            col = raw.find(line) + bad + 1
+            raise InvalidInput(
+                f"{source} line {lineno} column {col}: {raw[col - 1]!r} does not pair up; write "
+                "each pair as '5 0', '(5, 0)' or '[5, 0]'"
             )
         nums = [int(n) for n in _INT.findall(line)]
         if len(nums) % 2:
@@ -122,12 +166,7 @@ def _build(pairs: list[tuple[int, int]], kind: str | None, start: Point | None) 
 
 
 def _parse_json_moves(text: str, source: str) -> RacingLine:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise InvalidInput(
-            f"{source} line {e.lineno} column {e.colno}: not valid JSON ({e.msg})"
-        ) from None
+    data = jsontext.loads(text, source)
 
     def pairs_of(value, key: str) -> list[tuple[int, int]]:
         if not isinstance(value, list) or not all(

@@ -19,6 +19,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from generator.core import jsontext
 from generator.errors import InvalidInput, LimitExceeded
 from generator.games.graph_racers.model import OFF, OIL, ON, Line, Point, Track
 
@@ -279,15 +280,14 @@ def _parse_text(text: str, source: str) -> Track:
             )
     grid, map_starts, goals, _ = _grid_from_rows(body, TEXT_CELLS, source, "# . ~ S G")
     for label, drawn, (line, col) in line_at:  # a line off the track: name its file line
-        for r, c in drawn.points():
-            if not (0 <= r < len(grid) and 0 <= c < len(grid[0])) or grid[r][c] == OFF:
-                where = (
-                    "on a wall" if 0 <= r < len(grid) and 0 <= c < len(grid[0]) else "off the map"
-                )
-                raise InvalidInput(
-                    f"{_where(source, line, col)}: {label} ({drawn.describe()}) point ({r}, {c}) "
-                    f"is {where}; a line lies on track points"
-                )
+        off = drawn.first_off(len(grid), len(grid[0]), lambda r, c: grid[r][c] != OFF)
+        if off is not None:
+            r, c = off
+            where = "on a wall" if 0 <= r < len(grid) and 0 <= c < len(grid[0]) else "off the map"
+            raise InvalidInput(
+                f"{_where(source, line, col)}: {label} ({drawn.describe()}) point ({r}, {c}) "
+                f"is {where}; a line lies on track points"
+            )
     for (r, c), (line, col) in start_at.items():  # a 'start:' line's point: name that line
         if not (0 <= r < len(grid) and 0 <= c < len(grid[0])) or grid[r][c] == OFF:
             where = "on a wall" if 0 <= r < len(grid) and 0 <= c < len(grid[0]) else "off the map"
@@ -308,8 +308,10 @@ def _assemble(
     meta: dict[str, Any] | None = None,
 ) -> Track:
     if finish is not None and not starts:
-        starts = [p for p in finish.points() if 0 <= p[0] < len(grid) and 0 <= p[1] < len(grid[0])]
-        starts = starts or finish.points()
+        # the line's points are its starts; a line off the grid is refused by Track.validate
+        # (which names it), so only a line on the grid is listed here
+        on_grid = finish.first_off(len(grid), len(grid[0]), lambda r, c: True) is None
+        starts = finish.points() if on_grid else []
     return Track(
         grid,
         tuple(dict.fromkeys(starts)),
@@ -322,12 +324,7 @@ def _assemble(
 
 
 def _parse_json(text: str, source: str) -> Track:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise InvalidInput(
-            f"{_where(source, e.lineno, e.colno)}: not valid JSON ({e.msg})"
-        ) from None
+    data = jsontext.loads(text, source)
     if not isinstance(data, dict):
         raise InvalidInput(f"{_where(source, 1, 1)}: a JSON track is an object with a 'map'")
     if isinstance(data.get("track"), dict):  # a generated file: {"track": {...}, "par": ...}
@@ -358,9 +355,15 @@ def track_from_dict(data: dict[str, Any], source: str = "track") -> Track:
     grid, starts, goals, _ = _grid_from_rows(
         list(enumerate(rows)), TEXT_CELLS, f"{source} 'map'", "# . ~ S G", label="row"
     )
+    for key, count in (("rows", len(grid)), ("cols", len(grid[0]))):
+        if key in data and jsontext.whole(data[key], f"'{key}'") != count:
+            raise ValueError(f"'{key}' is {data[key]} but the map has {count}")
     finish = Line.from_dict(data["finish"]) if data.get("finish") else None
     checkpoints = [Line.from_dict(c) for c in data.get("checkpoints", [])]
-    starts += [(int(r), int(c)) for r, c in data.get("starts", [])]
+    starts += [
+        (jsontext.whole(r, "a start's row"), jsontext.whole(c, "a start's column"))
+        for r, c in data.get("starts", [])
+    ]
     meta = data.get("meta")
     if meta is not None and not isinstance(meta, dict):
         raise ValueError("'meta' must be an object")

@@ -12,9 +12,11 @@ lives in formats.py, the rules in rules.py.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from generator.core.jsontext import whole
 from generator.errors import InvalidInput, LimitExceeded
 
 Point = tuple[int, int]  # (row, column), row 0 at the top
@@ -68,6 +70,23 @@ class Line:
         if self.orientation == "horizontal":
             return [(self.at, c) for c in range(self.lo, self.hi + 1)]
         return [(r, self.at) for r in range(self.lo, self.hi + 1)]
+
+    def first_off(self, rows: int, cols: int, on: Callable[[int, int], bool]) -> Point | None:
+        """The first of the line's points, in order, that is off a rows x cols grid or not
+        `on`; None when all are on. Looks at the points on the grid only, so a line a file
+        claims runs over a billion points is judged at once."""
+        extent = cols if self.orientation == "horizontal" else rows
+        across = rows if self.orientation == "horizontal" else cols
+
+        def point(i: int) -> Point:
+            return (self.at, i) if self.orientation == "horizontal" else (i, self.at)
+
+        if self.lo < 0 or not 0 <= self.at < across:
+            return point(self.lo)
+        for i in range(self.lo, min(self.hi, extent - 1) + 1):
+            if not on(*point(i)):
+                return point(i)
+        return point(max(self.lo, extent)) if self.hi >= extent else None
 
     @property
     def word(self) -> str:
@@ -131,7 +150,13 @@ class Line:
             raise ValueError(f"direction {word!r} does not cross this line")
         if not isinstance(span, list) or len(span) != 2:
             raise ValueError(f"a line's span is two numbers [first, last], not {span!r}")
-        return cls(orientation, int(at), int(span[0]), int(span[1]), DIRECTIONS[word][1])
+        return cls(
+            orientation,
+            whole(at, "a line's place"),
+            whole(span[0], "a line's first point"),
+            whole(span[1], "a line's last point"),
+            DIRECTIONS[word][1],
+        )
 
 
 def _whole(text: str, what: str) -> int:
@@ -231,14 +256,14 @@ class Track:
                 f"{source}: {self.rows} x {self.cols} = {self.rows * self.cols} points is more than "
                 f"the limit of {max_cells}; use a smaller track or raise --max-cells"
             )
-        if not self.starts:
-            raise InvalidInput(
-                f"{source}: no start; mark start points (s or S) or a start/finish line"
-            )
         # the lines first: a lap's start points are its start/finish line's points, so a line
         # on a wall must be named as the line, not as a start point the user never wrote
         for label, line in self._lines():
             self._check_line(source, label, line)
+        if not self.starts:
+            raise InvalidInput(
+                f"{source}: no start; mark start points (s or S) or a start/finish line"
+            )
         for r, c in self.starts:
             if not self.on_track(r, c):
                 where = "outside the grid" if not self.inside(r, c) else "on a wall"
@@ -271,12 +296,12 @@ class Track:
         return out  # type: ignore[return-value]
 
     def _check_line(self, source: str, label: str, line: Line) -> None:
-        for r, c in line.points():
-            if not self.on_track(r, c):
-                raise InvalidInput(
-                    f"{source}: {label} ({line.describe()}) point ({r}, {c}) is off the track; "
-                    "a line lies on track points"
-                )
+        off = line.first_off(self.rows, self.cols, self.on_track)
+        if off is not None:
+            raise InvalidInput(
+                f"{source}: {label} ({line.describe()}) point {off} is off the track; "
+                "a line lies on track points"
+            )
         # A line reaches across the track: the points beside its two ends are off the track.
         if line.orientation == "horizontal":
             ends = [(line.at, line.lo - 1), (line.at, line.hi + 1)]

@@ -33,6 +33,7 @@ import json
 from dataclasses import replace
 from typing import Any
 
+from generator.core import jsontext
 from generator.errors import InvalidInput
 from generator.games.trading_paint.board import PIT, TRACK, WALL, Board, load_board
 from generator.games.trading_paint.state import (
@@ -105,7 +106,7 @@ def _players_of(state: State) -> int:
 def from_dict(data: Any, where: str = "position", board: Board | None = None) -> State:
     """A position from its JSON form; every problem is an InvalidInput naming the field."""
     from generator.games.trading_paint.rules import is_chance, legal_moves, vacated_starts
-    from generator.games.trading_paint.setup import get_setup, initial_state
+    from generator.games.trading_paint.setup import get_setup, initial_state, load_setups
 
     if not isinstance(data, dict):
         raise InvalidInput(f"{where}: a position is a JSON object with 'players' and 'cars'")
@@ -113,8 +114,12 @@ def from_dict(data: Any, where: str = "position", board: Board | None = None) ->
         raise InvalidInput(f"{where}: format {data.get('format')!r} is not {FORMAT!r}")
     board = board or load_board()
     players = data.get("players")
-    if not isinstance(players, int) or isinstance(players, bool):
-        raise InvalidInput(f"{where}: 'players' must be 2, 3, 4 or 6")
+    counts = sorted(load_setups())
+    if not isinstance(players, int) or isinstance(players, bool) or players not in counts:
+        raise InvalidInput(
+            f"{where}: 'players' is {players!r}; Trading Paint is set up for "
+            f"{', '.join(map(str, counts[:-1]))} or {counts[-1]} players"
+        )
     setup = get_setup(players)
     start = initial_state(players, board)
     n = len(setup.cars)
@@ -275,6 +280,9 @@ def _turn_from(state: State, turn: Any, where: str) -> State:
     stage = turn.get("stage", "roll")
     if stage not in STAGE_NAMES:
         raise InvalidInput(f"{where}: 'stage' must be one of {', '.join(STAGE_NAMES)}")
+    for key in ("path", "options"):
+        if not isinstance(turn.get(key, []), list):
+            raise InvalidInput(f"{where}: '{key}' must be a list")
     path = []
     for k, d in enumerate(turn.get("path", [])):
         if not (isinstance(d, list) and len(d) == 4 and all(isinstance(v, int) for v in d)):
@@ -404,7 +412,7 @@ def _int(v: Any, where: str, allowed: Any) -> int:
 def load_position(path: str) -> State:
     """Read a position file; a missing or malformed file is one InvalidInput line."""
     try:
-        with open(path, encoding="utf-8") as f:
+        with open(path, encoding="utf-8-sig") as f:  # a BOM, as Windows editors save
             text = f.read()
     except OSError as e:
         raise InvalidInput(f"cannot read position file {path}: {e.strerror or e}") from None
@@ -412,12 +420,7 @@ def load_position(path: str) -> State:
         raise InvalidInput(
             f"{path} is not UTF-8 text: save the position as JSON in UTF-8"
         ) from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise InvalidInput(
-            f"{path} line {e.lineno}: not valid JSON ({e.msg}); see examples/trading_paint/"
-        ) from None
+    data = jsontext.loads(text, path, "; see examples/trading_paint/")
     return from_dict(data, path)
 
 

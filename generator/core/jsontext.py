@@ -1,0 +1,51 @@
+"""Reading the JSON files users hand racegen (tracks, moves, positions): one reader.
+
+A syntax error names the file's line and column. Numbers must be finite: NaN, Infinity and
+1e400 (which Python reads as infinity) are refused, as is nesting deeper than the parser can
+follow. Each is one InvalidInput line, never Python's own exception.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from generator.errors import InvalidInput
+
+
+class _NotFinite(ValueError):
+    pass
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _NotFinite(text)
+    return value
+
+
+def _constant(text: str) -> float:
+    raise _NotFinite(text)
+
+
+def loads(text: str, source: str, hint: str = "") -> Any:
+    """The JSON value in `text` (from file `source`); `hint` ends every error message."""
+    try:
+        return json.loads(text, parse_float=_finite, parse_constant=_constant)
+    except json.JSONDecodeError as e:
+        raise InvalidInput(
+            f"{source} line {e.lineno} column {e.colno}: not valid JSON ({e.msg}){hint}"
+        ) from None
+    except _NotFinite as e:
+        raise InvalidInput(f"{source}: the number {e} is not a finite number{hint}") from None
+    except RecursionError:
+        raise InvalidInput(f"{source}: the JSON is nested too deeply to read{hint}") from None
+
+
+def whole(value: Any, what: str) -> int:
+    """`value` when it is a JSON whole number (not a float, not true/false); ValueError naming
+    `what` otherwise."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{what} must be a whole number, not {value!r}")
+    return value
