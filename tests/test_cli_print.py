@@ -280,8 +280,14 @@ def error_line(result) -> str:
         (
             ("dice", "blank-d6", "--edge", "90mm"),
             1,
-            "Error: a d6 net with 90 mm edges (368 x 270 mm) does not fit on a4 paper: use a "
-            "smaller --edge, larger paper or --landscape",
+            "Error: a d6 net with 90 mm edges (368 x 270 mm) does not fit on a4 paper: use "
+            "--edge 63mm or less, or use --paper a3",
+        ),
+        (  # found by the CLI audit: the advice offered --landscape, which was given
+            ("dice", "blank-d6", "--edge", "60mm", "--landscape"),
+            1,
+            "Error: a d6 net with 60 mm edges (248 x 180 mm) does not fit on a4 landscape paper: "
+            "leave out --landscape, or use --edge 58mm or less, or use --paper a3 or tabloid",
         ),
         (
             ("paper", "graph", "--format", "tiff"),

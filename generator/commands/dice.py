@@ -100,9 +100,46 @@ def blank_dice_document(die: str, edge: float, paper, *, mono: bool = False):
     if net_sheet(canvas, region, net) == 0:
         raise InvalidInput(
             f"a {die} net with {size} mm edges ({net.width:.0f} x {net.height:.0f} mm) does not fit "
-            f"on {paper.name} paper: use a smaller --edge, larger paper or --landscape"
+            f"on {paper.name}{' landscape' if paper.landscape else ''} paper: "
+            f"{_what_fits(die, edge, paper)}"
         )
     layout.calibration_bar(canvas, box.x, box.bottom - layout.BAR_HEIGHT)
     note = f"edge {size} mm · cut solid lines, fold dashed lines, glue tabs inside"
     canvas.text(box.right, box.bottom - layout.BAR_HEIGHT + 2.6, note, 7.0, anchor="end")
     return doc
+
+
+def _fits(die: str, edge: float, paper) -> bool:  # noqa: ANN001
+    """Does one `die` net with `edge` mm faces fit a page of `paper` (either way round)?"""
+    from generator.render import layout, nets
+    from generator.render.document import Document
+
+    net = nets.cube_layout(edge) if die == "d6" else nets.d8_layout(edge)
+    _canvas, box = layout.page(Document("scratch", "scratch"), paper)
+    region = box.inset(bottom=layout.BAR_STRIP)
+    return any(
+        layout.centred_grid(region, w, h, GAP).per_sheet
+        for w, h in ((net.width, net.height), (net.height, net.width))
+    )
+
+
+def _what_fits(die: str, edge: float, paper) -> str:  # noqa: ANN001
+    """Advice for a net too big for `paper`: the largest whole-mm edge that fits it, and the
+    larger papers that hold this edge (a portrait page has more room under its header)."""
+    from generator.render.paper import PAPERS, Paper
+
+    hints = []
+    if paper.landscape and _fits(die, edge, Paper.get(paper.name, False)):
+        hints.append("leave out --landscape")
+    most = next((e for e in range(int(edge), 4, -1) if _fits(die, e, paper)), None)
+    if most is not None:
+        hints.append(f"use --edge {most}mm or less")
+    area = paper.width * paper.height
+    bigger = [
+        name
+        for name, (w, h) in PAPERS.items()
+        if w * h > area and _fits(die, edge, Paper.get(name, paper.landscape))
+    ]
+    if bigger:
+        hints.append("use --paper " + " or ".join(bigger))
+    return ", or ".join(hints) if hints else "use a smaller --edge"

@@ -209,7 +209,9 @@ def test_worksheet_too_many_per_page_says_what_to_do(tmp_path):
     )
     assert result.exit_code == 1
     (line,) = result.output.strip().splitlines()
-    assert line.startswith("Error: a 17x11 track has no room for a circuit 4 points wide; ")
+    assert line.startswith(
+        "Error: a 17x11 track is too small for easy circuits (at least 4 points wide); "
+    )
     assert "--width" not in line and "size" not in line  # the generator's advice does not apply
     assert line.endswith(
         "a worksheet slot at --per-page 6 on a4 holds 17x11 points:"
@@ -264,4 +266,40 @@ def test_lines_are_counted_by_the_search_engine_only():
     assert (r.exit_code, r.output) == (
         2,
         "Error: --lines counts with the search engine: leave out --engine cp-sat\n",
+    )
+
+
+def test_sheet_without_a_par_when_the_solver_gives_up(tmp_path):
+    """The track and race pages need no solution: past --max-states they print without a par
+    and say so; the answer key cannot (the advice named an option sheet did not have)."""
+    big = str(DATA / "racetrackgym" / "empty-40x40.track")
+    out = str(tmp_path)
+    r = CliRunner().invoke(
+        cli,
+        ["graph-racers", "sheet", big, "--kind", "track", "--max-states", "5", "--out", out],
+    )
+    assert r.exit_code == 0, r.output
+    assert "note: no par on the sheet: empty-40x40: gave up at the limit of 5 states" in r.output
+    assert [p.name for p in tmp_path.iterdir()] == ["empty-40x40-sheet.pdf"]
+    r = run("sheet", big, "--max-states", "5", "--out", str(tmp_path / "answer"))
+    assert r.exit_code == 1
+    assert r.output.strip().splitlines()[-1] == (
+        "Error: empty-40x40: gave up at the limit of 5 states under accel 5, collision exact; "
+        "use a smaller track or raise --max-states"
+    )
+    assert not (tmp_path / "answer").exists()
+
+
+def test_worksheet_advice_fits_the_request(tmp_path):
+    """One puzzle a page cannot take fewer; a --width too wide for the slot is named (found by
+    the CLI audit)."""
+    result = run(
+        "worksheet", "--count", "1", "--per-page", "1", "--width", "12..12", "--out", str(tmp_path)
+    )
+    assert result.exit_code == 1
+    (line,) = result.output.strip().splitlines()
+    assert line == (
+        "Error: a 37x28 track has no room for a circuit 12 points wide; a worksheet slot at "
+        "--per-page 1 on a4 holds 37x28 points: use a narrower --width, a smaller --grid or "
+        "another difficulty"
     )

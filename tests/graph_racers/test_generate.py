@@ -101,8 +101,15 @@ def test_impossible_requests_fail_clearly():
         match="a 30x12 track has no room for a circuit 4 points wide; use --width 3..3",
     ):
         generate(Request(12, 30, (4, 5), "medium", 1, Rules()), 1)
-    with pytest.raises(InvalidInput, match="too small for a circuit"):
-        generate(Request(7, 30, (3, 5), "medium", 1, Rules()), 1)
+    # too small for the difficulty's narrowest width: only a larger size helps (the advice
+    # used to offer --width 2..2, which medium then refused)
+    with pytest.raises(
+        InvalidInput,
+        match=r"^a 10x10 track is too small for medium circuits \(at least 3 points wide\); "
+        r"use a size of at least 11x11$",
+    ):
+        generate(Request(10, 10, (3, 5), "medium", 1, Rules()), 1)
+    assert generate(Request(11, 11, (3, 5), "medium", 1, Rules()), 1)[0].rows == 11
     with pytest.raises(InvalidInput, match="easy tracks are at least 4 points wide everywhere"):
         generate(Request(20, 32, (3, 3), "easy", 1, Rules()), 1)
     with pytest.raises(LimitExceeded, match=r"no hard track of 12x20 .* \(most tracks drawn had"):

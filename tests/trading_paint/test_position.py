@@ -120,6 +120,10 @@ def test_example_file_loads_and_draws():
         ({"players": 2, "cars": [], "turn": {"stage": "place", "face": 0}}, "rolled 'face'"),
         ({"players": 2, "cars": [], "turn": {"stage": "path"}}, "dice laid so far"),
         ({"players": 2, "cars": [], "turn": {"stage": "enter"}}, "not waiting"),
+        # found by the CLI audit: a TypeError traceback, and advice naming an absent option
+        ({"players": 2, "cars": [], "turn": {"stage": "path", "path": 5}}, "'path' must be a list"),
+        ({"players": 2, "cars": [], "turn": {"options": 5}}, "'options' must be a list"),
+        ({"players": 5, "cars": []}, r"pos.json: 'players' is 5; .* for 2, 3, 4 or 6 players$"),
     ],
 )
 def test_malformed_positions_are_one_clear_error(data, message):
@@ -136,6 +140,11 @@ def test_unreadable_and_invalid_json_files(tmp_path):
         load_position(str(tmp_path / "missing.json"))
     bad.write_bytes(b"\xff\xfe{}")
     with pytest.raises(InvalidInput, match="bad.json is not UTF-8 text"):
+        load_position(str(bad))
+    bad.write_bytes(b"\xef\xbb\xbf" + dumps(initial_state(2)).encode())  # a BOM: Windows editors
+    assert load_position(str(bad)) == initial_state(2)
+    bad.write_text("[" * 5000 + "]" * 5000, encoding="utf-8")
+    with pytest.raises(InvalidInput, match="bad.json: the JSON is nested too deeply to read"):
         load_position(str(bad))
 
 

@@ -444,21 +444,45 @@ def _pitch_option(func: Callable[..., Any]) -> Callable[..., Any]:
 )
 @_pitch_option
 @rule_options
+@click.option(
+    "--max-states",
+    type=click.IntRange(1, None),
+    default=None,
+    help="Give up solving for the par after expanding this many states.",
+)
 @printing_options
 def sheet_cmd(
-    opts, file: Path, kinds, players: int, pitch: float, accel, collision, brakes, turbo, rocket
+    opts,
+    file: Path,
+    kinds,
+    players: int,
+    pitch: float,
+    accel,
+    collision,
+    brakes,
+    turbo,
+    rocket,
+    max_states,
 ) -> None:
     """Print FILE as a track sheet, a race sheet with a move log, and an answer key (true scale)."""
+    from generator.errors import LimitExceeded
     from generator.games.graph_racers.formats import read_track
     from generator.games.graph_racers.materials import sheet_document
-    from generator.games.graph_racers.solve import solve
+    from generator.games.graph_racers.solve import Solution, solve
     from generator.output import emit
 
     limits = _limits()
     track = read_track(file, max_cells=limits["max_cells"])
     rules = resolve_rules(track, accel, collision, brakes, turbo, rocket)
     kinds = tuple(dict.fromkeys(kinds)) or ("track", "race", "answer")
-    sol = solve(track, rules, max_states=limits["max_states"], count_lines=1000)
+    try:
+        sol = solve(track, rules, max_states=max_states or limits["max_states"], count_lines=1000)
+    except LimitExceeded as e:
+        if "answer" in kinds:
+            raise
+        # the track and race pages need no solution: print them without a par
+        click.echo(f"note: no par on the sheet: {e}", err=True)
+        sol = Solution(rules, None)
     if sol.moves is None and "answer" in kinds:
         from generator.errors import Unsolvable
 
@@ -549,9 +573,13 @@ def worksheet_cmd(
     except (InvalidInput, LimitExceeded) as e:
         # the generator's own advice (--size, --width ...) does not apply to a worksheet
         what = str(e).split(";")[0]
+        advice = ["fewer puzzles per page"] if k > 1 else []
+        if width_text and "points wide" in what:
+            advice.append("a narrower --width")
+        advice += ["a smaller --grid", "another difficulty"]
         raise type(e)(
             f"{what}; a worksheet slot at --per-page {k} on {paper.name} holds {cols}x{rows} "
-            "points: use fewer puzzles per page, a smaller --grid or another difficulty"
+            f"points: use {', '.join(advice[:-1])} or {advice[-1]}"
         ) from None
     finally:
         bar.close()

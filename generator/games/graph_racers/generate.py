@@ -224,11 +224,15 @@ def make_track(req: Request, index: int, avoid: Sequence[tuple[int, Track]] = ()
     # two parallel stretches and their walls must fit across the smaller side
     fits = (min(req.rows, req.cols) - 5) // 2
     if wlo > fits:
+        least = max(2, narrow_lo or 2)  # the narrowest width this difficulty allows
+        if fits >= least:
+            raise InvalidInput(
+                f"a {req.cols}x{req.rows} track has no room for a circuit {wlo} points wide; "
+                f"use --width {max(least, min(fits, 3))}..{fits} or a larger size"
+            )
         raise InvalidInput(
-            f"a {req.cols}x{req.rows} track has no room for a circuit {wlo} points wide; "
-            f"use --width {max(2, min(fits, 3))}..{max(2, fits)} or a larger size"
-            if fits >= 2
-            else f"a {req.cols}x{req.rows} track is too small for a circuit; use at least 9 x 9 points"
+            f"a {req.cols}x{req.rows} track is too small for {req.difficulty} circuits (at least "
+            f"{least} points wide); use a size of at least {2 * least + 5}x{2 * least + 5}"
         )
     whi = min(whi, fits)
     rng = random.Random(f"graph-racers:{req.seed}:{index}")

@@ -233,12 +233,14 @@ def solve(
 
 
 def _too_many(race: Race, expanded: int) -> LimitExceeded:
-    return _give_up(race.track, race.rules, expanded)
+    return _give_up(race.track, race.rules, expanded - 1)
 
 
-def _give_up(track: Track, rules: Rules, expanded: int) -> LimitExceeded:
+def _give_up(track: Track, rules: Rules, limit: int) -> LimitExceeded:
+    """The limit is named in the --max-states units the user can change (the sweep settles
+    sweep.STATES_PER_EXPANSION states for each of them)."""
     return LimitExceeded(
-        f"{track.name}: gave up after {expanded} states under {rules.short()}; "
+        f"{track.name}: gave up at the limit of {limit:,} states under {rules.short()}; "
         "use a smaller track or raise --max-states"
     )
 
@@ -249,8 +251,8 @@ def _swept(track: Track, rules: Rules, max_states: int) -> Solution:
         moves, path, accels, settled = sweep.Sweep(track, rules).run(
             max_states * sweep.STATES_PER_EXPANSION
         )
-    except sweep.TooMany as e:
-        raise _give_up(track, rules, e.settled) from None
+    except sweep.TooMany:
+        raise _give_up(track, rules, max_states) from None
     if moves is None:
         return Solution(rules, None, expanded=settled)
     return Solution(rules, moves, path, accels, [NORMAL] * moves, settled)
