@@ -109,6 +109,10 @@ def graph_racers() -> None:
     """
 
 
+def _max_states_option(text: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    return click.option("--max-states", type=click.IntRange(1, None), default=None, help=text)
+
+
 @graph_racers.command("solve")
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @rule_options
@@ -133,12 +137,7 @@ def graph_racers() -> None:
     default=None,
     help="Largest track (points) to accept.",
 )
-@click.option(
-    "--max-states",
-    type=click.IntRange(1, None),
-    default=None,
-    help="Give up after expanding this many states.",
-)
+@_max_states_option("Give up after expanding this many states.")
 def solve_cmd(
     file: Path,
     accel,
@@ -444,12 +443,7 @@ def _pitch_option(func: Callable[..., Any]) -> Callable[..., Any]:
 )
 @_pitch_option
 @rule_options
-@click.option(
-    "--max-states",
-    type=click.IntRange(1, None),
-    default=None,
-    help="Give up solving for the par after expanding this many states.",
-)
+@_max_states_option("Give up solving for the par after expanding this many states.")
 @printing_options
 def sheet_cmd(
     opts,
