@@ -2,7 +2,8 @@
 
 Run: python benchmarks/triactor.py [--races 100000]
 Prints a table: simulator, chooser, races, seconds, races per second, and the estimate for
-100,000 races. The fast loop and the reference engine play identical races (same seed, same
+100,000 races. Then a second table: settling a bets file of 1,000 to 100,000 bets (read and
+paid; the time should grow in step with the bets, not with their square). The fast loop and the reference engine play identical races (same seed, same
 moves); the reference runs on fewer races because it is the slow, obviously-correct one.
 """
 
@@ -14,6 +15,7 @@ import time
 
 from generator.games.triactor.odds import reference_simulate, simulate
 from generator.games.triactor.policies import RandomPolicy, SlipPolicy, parse_slips
+from generator.games.triactor.settle import read_bets, settle
 
 
 def timed(fn, races: int) -> float:
@@ -51,6 +53,17 @@ def main() -> None:
     for name, chooser, n, fn in rows:
         s = timed(fn, n)
         print(f"{name:10s} {chooser:8s} {n:8d} {s:8.2f} {n / s:9.0f} {100_000 * s / n:11.2f}")
+    print()
+    print(f"{'bets':>8s} {'players':>8s} {'seconds':>8s} {'us/bet':>7s}")
+    for bets in (1_000, 10_000, 100_000):
+        # each player bets 3 credits: a win bet, a place bet and a show bet
+        lines = ["player,bet"] + [
+            f"p{i // 3},{('S', 'MC', 'PDH')[i % 3]}" for i in range(bets - bets % 3)
+        ]
+        t = time.perf_counter()
+        paid = settle(read_bets("\n".join(lines)), (0, 1, 2))
+        s = time.perf_counter() - t
+        print(f"{bets:8d} {len(paid.players):8d} {s:8.2f} {1e6 * s / bets:7.1f}")
 
 
 if __name__ == "__main__":

@@ -109,6 +109,8 @@ def emit_all(docs: list[Document], opts: PrintOptions) -> list[Path]:
         if path.exists() and not opts.force:
             raise OutputExists(f"{path} already exists: use --force to overwrite it")
     check_writable(opts.out)
+    if {"pdf", "png"} & set(opts.formats):
+        _note_unprintable(docs, opts.formats)
     payload: list[tuple[Path, bytes]] = []
     for doc in docs:
         for fmt in opts.formats:
@@ -144,3 +146,20 @@ def write_text_file(path: Path, text: str, force: bool) -> Path:
     check_writable(path.parent if str(path.parent) else Path("."))
     write_atomic(path, text.encode("utf-8"), force)
     return path
+
+
+def _note_unprintable(docs: list[Document], formats: tuple[str, ...]) -> None:
+    """Say on stderr when a text (a track's name, a player's) holds characters the PDF's
+    standard fonts cannot draw: they print as '?' there and in the PNG, not in the SVG."""
+    import click
+
+    from generator.render.pdf import unprintable
+
+    missing = unprintable(t for doc in docs for page in doc.pages for t in page.texts())
+    if missing:
+        where = " and ".join(f.upper() for f in ("pdf", "png") if f in formats)
+        svg = "; the SVG shows them" if "svg" in formats else ""
+        click.echo(
+            f"note: the {where} fonts have no {' '.join(missing)}: they print as '?'{svg}",
+            err=True,
+        )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from generator.render.canvas import (
     HATCH_DOT,
@@ -62,6 +62,16 @@ def pdf_bytes(doc: Document) -> bytes:
         pdf.showPage()
     pdf.save()
     return buf.getvalue()
+
+
+def unprintable(texts: Iterable[str]) -> list[str]:
+    """The characters of `texts` that printable() turns into '?', each once, in order."""
+    seen: dict[str, None] = {}
+    for text in texts:
+        for ch, shown in zip(text, printable(text), strict=True):
+            if shown == "?" and ch != "?":
+                seen[ch] = None
+    return list(seen)
 
 
 def printable(s: str) -> str:

@@ -170,3 +170,8 @@ def test_text_pairs_in_square_brackets_one_a_line_are_text_not_json():
     )
     verdict = check_line(track, Rules(), parse_moves(text, "m"))
     assert verdict.legal and verdict.moves == 6
+
+
+def test_a_folder_given_as_the_moves_file_is_one_line(tmp_path):
+    with pytest.raises(InvalidInput, match=r": is a folder, not a moves file$"):
+        read_moves(tmp_path)

@@ -303,3 +303,77 @@ def test_worksheet_advice_fits_the_request(tmp_path):
         "--per-page 1 on a4 holds 37x28 points: use a narrower --width, a smaller --grid or "
         "another difficulty"
     )
+
+
+def test_bad_stored_rules_name_the_file_they_came_from(tmp_path):
+    track = tmp_path / "t.json"
+    track.write_text(
+        '{"format": "graph-racers-track/1", "map": ["####", "#S.G", "####"],'
+        ' "meta": {"rules": {"collision": "teleport"}}}',
+        encoding="utf-8",
+    )
+    moves = tmp_path / "m.json"
+    moves.write_text('{"path": [[1, 1], [1, 3]], "rules": {"accel": 7}}', encoding="utf-8")
+    plain = tmp_path / "m.txt"
+    plain.write_text("(1, 1) (1, 3)\n", encoding="utf-8")
+    tail = "collision rule 'teleport': use exact or endpoint"
+    for args, line in (
+        (("solve", str(track)), f"Error: {track}: the rules stored with the track: {tail}"),
+        (
+            ("check", str(track), str(plain)),
+            f"Error: {track}: the rules stored with the track: {tail}",
+        ),
+        (
+            ("check", TINY, str(moves)),
+            f"Error: {moves}: the rules stored with the moves: acceleration set 7: use 5, 8 or 9",
+        ),
+    ):
+        r = run(*args)
+        assert r.exit_code == 1 and r.output.strip().splitlines() == [line]
+
+
+def test_characters_the_pdf_fonts_lack_are_noted(tmp_path):
+    """A track name in Japanese printed as '?' in the PDF without a word (found by the CLI
+    audit); the SVG keeps it."""
+    track = tmp_path / "t.txt"
+    track.write_text(
+        "graph-racers track 1\nname: Straße ☀ 日本\nmap:\n#####\n#S.G#\n#####\n", encoding="utf-8"
+    )
+    r = run(
+        "sheet",
+        str(track),
+        "--kind",
+        "track",
+        "--format",
+        "pdf",
+        "--format",
+        "svg",
+        "--out",
+        str(tmp_path / "out"),
+    )
+    assert r.exit_code == 0, r.output
+    assert "note: the PDF fonts have no ☀ 日 本: they print as '?'; the SVG shows them" in r.output
+    svg = (tmp_path / "out" / "t-sheet.svg").read_text(encoding="utf-8")
+    assert "Straße ☀ 日本" in svg
+
+
+def test_generate_checks_its_output_folder_before_generating(tmp_path, monkeypatch):
+    """An --out that cannot be written was found only after every track was generated."""
+    from generator.games.graph_racers import generate as gen
+
+    def never(*args, **kwargs):
+        raise AssertionError("generated before the output folder was checked")
+
+    monkeypatch.setattr(gen, "generate", never)
+    blocker = tmp_path / "a-file"
+    blocker.write_text("", encoding="utf-8")
+    for args in (
+        ("generate", "--size", "40x25", "--out", str(blocker / "x")),
+        ("worksheet", "--out", str(blocker / "x")),
+    ):
+        r = run(*args)
+        assert r.exit_code == 1
+        assert r.output.strip().splitlines() == [
+            f"Error: cannot create output folder {blocker / 'x'}: Not a directory; choose "
+            "another with --out"
+        ]

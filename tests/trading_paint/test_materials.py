@@ -169,9 +169,13 @@ def test_printing_commands_write_files_and_refuse_to_overwrite(tmp_path):
     r = runner.invoke(
         cli, ["trading-paint", "board", "--sheet", "600x400mm", "--out", str(tmp_path)]
     )
-    assert (
-        r.exit_code == 1
-        and r.output.strip() == "Error: --sheet sets the poster size: use it with --style poster"
+    assert r.exit_code == 2 and r.output.strip() == (  # a usage error, like every option's
+        "Error: Invalid value for '--sheet': it sets the poster size: use it with --style poster"
+    )
+    r = runner.invoke(cli, ["trading-paint", "board", "--style", "poster", "--sheet", "abc"])
+    assert r.exit_code == 2 and r.output.strip() == (
+        "Error: Invalid value for '--sheet': 'abc': write the poster size as WIDTHxHEIGHT, "
+        "e.g. 600x400mm or 24x36in"
     )
     r = runner.invoke(cli, ["trading-paint", "cars", "--players", "5", "--out", str(tmp_path)])
     assert r.exit_code == 2  # an option out of its range is a usage error

@@ -210,8 +210,12 @@ def read_moves(path: str | Path) -> RacingLine:
         text = p.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise InvalidInput(f"{p}: no such file; give the path of a moves file") from None
+    except IsADirectoryError:
+        raise InvalidInput(f"{p}: is a folder, not a moves file") from None
     except UnicodeDecodeError:
         raise InvalidInput(f"{p}: not UTF-8 text; save the moves as plain text") from None
+    except OSError as e:
+        raise InvalidInput(f"{p}: cannot be read ({e.strerror or e})") from None
     return parse_moves(text, str(p))
 
 

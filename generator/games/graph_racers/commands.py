@@ -65,17 +65,19 @@ def resolve_rules(
     turbo: int | None,
     rocket: int | None,
     stored: dict | None = None,
+    source: Path | None = None,
 ):
     """The rules asked for: explicit options over the rules stored with the answer being
-    checked (`stored`, from solve --json) over the rules stored with the track over defaults."""
+    checked (`stored`, from solve --json, read from file `source`) over the rules stored with
+    the track (read from `source`) over defaults."""
     from generator.errors import InvalidInput
     from generator.games.graph_racers.rules import Rules
 
     if stored is None:
         stored = track.meta.get("rules") if track is not None else None
-        where = f"{track.name}: the rules stored with the track" if track is not None else ""
+        where = f"{source or track.name}: the rules stored with the track" if track else ""
     else:
-        where = "the rules stored with the moves"
+        where = f"{source}: the rules stored with the moves" if source else "the stored rules"
     try:
         base = Rules.from_dict(stored) if isinstance(stored, dict) else Rules()
     except (InvalidInput, TypeError, ValueError) as e:
@@ -114,7 +116,7 @@ def _max_states_option(text: str) -> Callable[[Callable[..., Any]], Callable[...
 
 
 @graph_racers.command("solve")
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", type=click.Path(path_type=Path))
 @rule_options
 @click.option(
     "--engine",
@@ -159,7 +161,7 @@ def solve_cmd(
 
     limits = _limits()
     track = read_track(file, max_cells=max_cells or limits["max_cells"])
-    rules = resolve_rules(track, accel, collision, brakes, turbo, rocket)
+    rules = resolve_rules(track, accel, collision, brakes, turbo, rocket, source=file)
     if engine == "cp-sat":
         if count_lines:
             raise click.UsageError(
@@ -228,8 +230,8 @@ def _other_rules_hint(rules) -> str:  # noqa: ANN001
 
 
 @graph_racers.command("check")
-@click.argument("track_file", metavar="TRACK", type=click.Path(dir_okay=False, path_type=Path))
-@click.argument("moves_file", metavar="MOVES", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("track_file", metavar="TRACK", type=click.Path(path_type=Path))
+@click.argument("moves_file", metavar="MOVES", type=click.Path(path_type=Path))
 @rule_options
 @click.option(
     "--max-cells",
@@ -253,7 +255,16 @@ def check_cmd(
     limits = _limits()
     track = read_track(track_file, max_cells=max_cells or limits["max_cells"])
     line = read_moves(moves_file)
-    rules = resolve_rules(track, accel, collision, brakes, turbo, rocket, stored=line.rules)
+    rules = resolve_rules(
+        track,
+        accel,
+        collision,
+        brakes,
+        turbo,
+        rocket,
+        stored=line.rules,
+        source=moves_file if line.rules is not None else track_file,
+    )
     try:
         verdict = check_line(track, rules, line)
     except InvalidInput as e:
@@ -273,7 +284,9 @@ def _parse_size(value: str) -> tuple[int, int]:
     """'40x25' -> (cols, rows)."""
     a, sep, b = value.lower().partition("x")
     if not sep or not a.strip().isdigit() or not b.strip().isdigit():
-        raise click.BadParameter(f"{value!r}: write the size as COLSxROWS, like 40x25")
+        raise click.BadParameter(
+            f"{value!r}: write the size as COLSxROWS, like 40x25", param_hint="'--size'"
+        )
     return int(a), int(b)
 
 
@@ -378,7 +391,7 @@ def generate_cmd(
     from generator.errors import LimitExceeded, OutputExists
     from generator.games.graph_racers.formats import track_to_json
     from generator.games.graph_racers.generate import Request, generate
-    from generator.output import write_text_file
+    from generator.output import check_writable, write_text_file
 
     cols, rows = _parse_size(size)
     width = _parse_range(width_text)
@@ -400,6 +413,7 @@ def generate_cmd(
         for p in names:
             if p.exists():
                 raise OutputExists(f"{p} already exists: use --force to overwrite it")
+    check_writable(out)  # before the generating, which takes seconds
     req = Request(rows, cols, width, difficulty, seed, rules, checkpoints)
     bar = _Progress(count, "generating")
     try:
@@ -426,7 +440,7 @@ def _pitch_option(func: Callable[..., Any]) -> Callable[..., Any]:
 
 
 @graph_racers.command("sheet")
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", type=click.Path(path_type=Path))
 @click.option(
     "--kind",
     "kinds",
@@ -467,7 +481,7 @@ def sheet_cmd(
 
     limits = _limits()
     track = read_track(file, max_cells=limits["max_cells"])
-    rules = resolve_rules(track, accel, collision, brakes, turbo, rocket)
+    rules = resolve_rules(track, accel, collision, brakes, turbo, rocket, source=file)
     kinds = tuple(dict.fromkeys(kinds)) or ("track", "race", "answer")
     try:
         sol = solve(track, rules, max_states=max_states or limits["max_states"], count_lines=1000)
@@ -540,7 +554,7 @@ def worksheet_cmd(
     from generator.games.graph_racers.generate import Request, WidthMismatch, generate, presets
     from generator.games.graph_racers.materials import worksheet_document, worksheet_track_size
     from generator.games.graph_racers.solve import Solution
-    from generator.output import emit
+    from generator.output import check_writable, emit
 
     table = presets()["worksheet"]
     width = _parse_range(width_text) if width_text else tuple(table["width"])
@@ -558,6 +572,7 @@ def worksheet_cmd(
             paper = turned
     cols, rows = worksheet_track_size(paper, k, pitch, cap)
     seed = opts.seed_or(1)
+    check_writable(opts.out)  # before the generating, which takes seconds
     req = Request(rows, cols, width, difficulty, seed, rules, checkpoints)
     bar = _Progress(count, "generating")
     try:

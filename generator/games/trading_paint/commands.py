@@ -87,7 +87,7 @@ def simulate_cmd(
 
 
 @trading_paint.command("paths")
-@click.argument("position", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("position", type=click.Path(path_type=Path))
 @click.option("--faces", required=True, help="Faces in the order rolled, e.g. 4,3,6.")
 @click.option("--json", "as_json", is_flag=True, help="Print the ways as JSON.")
 def paths_cmd(position: Path, faces: str, as_json: bool) -> None:
@@ -109,7 +109,7 @@ def paths_cmd(position: Path, faces: str, as_json: bool) -> None:
 
 
 @trading_paint.command("show")
-@click.argument("position", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("position", type=click.Path(path_type=Path))
 def show_cmd(position: Path) -> None:
     """Draw a position file as text and list the moves open to the car to play."""
     from generator.games.trading_paint.position import load_position
@@ -134,6 +134,21 @@ def _players_option(f):  # noqa: ANN001, ANN202
     )(f)
 
 
+def _sheet_value(value: str | None) -> str | None:
+    """A --sheet size the poster can use, checked as the option is read (a usage error)."""
+    from generator.errors import InvalidInput
+    from generator.games.trading_paint.materials import parse_sheet
+
+    if value is not None:
+        try:
+            parse_sheet(value)
+        except InvalidInput as e:
+            raise click.BadParameter(
+                str(e).removeprefix("--sheet "), param_hint="'--sheet'"
+            ) from None
+    return value
+
+
 @trading_paint.command("board")
 @click.option(
     "--style",
@@ -153,18 +168,20 @@ def _players_option(f):  # noqa: ANN001, ANN202
 @click.option(
     "--sheet",
     default=None,
+    callback=lambda ctx, param, value: _sheet_value(value),
     help="Poster only: any sheet size WIDTHxHEIGHT (mm, cm or in), e.g. 600x400mm or 24x36in; "
     "the board is drawn at true size when it fits. [default: --paper, landscape]",
 )
 @printing_options
 def board_cmd(opts: PrintOptions, style: str, square_mm: float, sheet: str | None) -> None:
     """The oval board: tiled at true scale, a one-sheet poster, or a reduced overview."""
-    from generator.errors import InvalidInput
     from generator.games.trading_paint.materials import board_document
     from generator.output import emit
 
     if sheet and style != "poster":
-        raise InvalidInput("--sheet sets the poster size: use it with --style poster")
+        raise click.BadParameter(
+            "it sets the poster size: use it with --style poster", param_hint="'--sheet'"
+        )
     for path in emit(board_document(opts, style, square_mm, sheet), opts):
         click.echo(str(path))
 

@@ -150,6 +150,7 @@ def read_bets(text: str, source: str = "bets") -> list[Wager]:
     """Parse the CSV text: header `player,bet`, then one bet per line (blank lines skipped)."""
     reader = csv.reader(io.StringIO(text), strict=True)
     wagers: list[Wager] = []
+    mine: dict[str, list[Bet]] = {}  # each player's bets so far (for their credits)
     header_seen = False
     for line, row in _rows(reader, source):
         shown = ",".join(row)
@@ -174,9 +175,9 @@ def read_bets(text: str, source: str = "bets") -> list[Wager]:
         except InvalidInput as e:
             raise InvalidInput(f"{source} line {line} ({shown}): {e}") from None
         wagers.append(Wager(player, bet, line, bet_text))
-        mine = [w.bet for w in wagers if w.player == player]
+        mine.setdefault(player, []).append(bet)
         try:
-            check_credits(mine, player)
+            check_credits(mine[player], player)
         except InvalidInput as e:
             raise InvalidInput(f"{source} line {line} ({shown}): {e}") from None
     if not header_seen:
@@ -223,8 +224,11 @@ def settle(wagers: Sequence[Wager], finish: Sequence[int]) -> Settlement:
     if len(finish) < 3 or len(set(finish[:3])) != 3:
         raise InvalidInput("a finish names three different horses")
     top = (finish[0], finish[1], finish[2])
-    players = tuple(dict.fromkeys(w.player for w in wagers))
-    backs = {p: slip_back(w.bet for w in wagers if w.player == p) for p in players}
+    bets: dict[str, list[Bet]] = {}
+    for w in wagers:
+        bets.setdefault(w.player, []).append(w.bet)
+    players = tuple(bets)
+    backs = {p: slip_back(bets[p]) for p in players}
     backers = tuple(sum(1 for p in players if h in backs[p]) for h in range(COUNT))
     payouts = []
     totals = dict.fromkeys(players, 0)
