@@ -244,7 +244,12 @@ def test_printed_finish_rule_follows_the_collision_rule(text_track):
     sheet said "touching" (found by the audit), which lets students beat the printed par."""
     track = text_track("#####\n#S.G#\n#####\n")
     exact = " ".join(rule_text(track, Rules(5), 2))
-    assert "Finish by touching a chequered goal square." in exact
+    # a fast car that touches the goal and would then hit the wall has finished (the solver's
+    # rule; the sheet did not say so, found by the rules-text audit)
+    assert (
+        "Finish by touching a chequered goal square: the race ends there, even if the line "
+        "would go on into a shaded square." in exact
+    )
     jump = " ".join(rule_text(track, Rules(5, "endpoint"), 2))
     assert "Finish by landing on a chequered goal square." in jump and "touching" not in jump
 
@@ -343,3 +348,40 @@ def test_answer_numbers_keep_off_the_lines_arrows_and_badges():
         box = (left, base - 0.75 * h, left + w, base + 0.25 * h)
         for m in marks:
             assert box[2] <= m[0] or m[2] <= box[0] or box[3] <= m[1] or m[3] <= box[1], label
+
+
+def test_slot_labels_never_drop_the_boosts():
+    """A narrow slot dropped the rocket and the brakes from an answer's label, so the drawn
+    line read as illegal (found by the rules-text audit): the lines note may go, the boosts
+    are written short, then on a second line."""
+    from generator.games.graph_racers.materials import _slot_label
+    from generator.render.layout import text_width
+
+    parts = ["Puzzle 1 · par 15 moves", "One of 3 optimal racing lines"]
+    boosts = ["turbo at moves 1, 7", "good brakes at moves 6, 12", "rocket at move 13"]
+    assert _slot_label(parts, boosts, 200) == ([" · ".join(parts + boosts)], 8.0)
+    assert _slot_label(parts, boosts, 88) == (
+        ["Puzzle 1 · par 15 moves · turbo 1, 7 · brakes 6, 12 · rocket 13"],
+        8.0,
+    )
+    lines, size = _slot_label(parts, boosts, 60)
+    assert lines == ["Puzzle 1 · par 15 moves", "turbo 1, 7 · brakes 6, 12 · rocket 13"]
+    assert all(text_width(ln, size, True) <= 59 for ln in lines)
+    for width in (200, 136.5, 96, 88, 60):
+        text = " ".join(_slot_label(parts, boosts, width)[0])
+        assert all(word in text for word in ("turbo", "brakes", "rocket", "13", "12", "7"))
+
+
+def test_printed_oil_boost_and_crash_rules_say_what_the_engine_does(text_track):
+    """The rules-text audit: the oil line described a different test from the engine's (the
+    unchanged move), the boost lines left out the other axis, and the race sheet had no crash
+    rule for the table."""
+    from generator.games.graph_racers.materials import CRASH_TEXT
+
+    oily = " ".join(Rules(9, "exact", 1, 1, 0).lines(oil=True))
+    assert "when your last vector, driven again unchanged, would touch an oil square" in oily
+    assert "A car standing still does not skid." in oily
+    assert "One boost a move, on one axis; the other axis may change by 1 as usual." in oily
+    assert "the other axis keeps its speed" in " ".join(Rules(5, "exact", 1, 0, 0).lines())
+    assert not any("boost a move" in ln for ln in Rules(9).lines())
+    assert "more than 5 damage points and you are out" in CRASH_TEXT

@@ -63,8 +63,10 @@ def _example(name: str):
     return track, rules, solve(track, rules, count_lines=1000)
 
 
-def _worksheet(paper_name: str) -> Document:
-    """Two generated easy tracks, two per page, as `racegen graph-racers worksheet` prints them."""
+def _worksheet(paper_name: str, boosts: tuple[int, int, int] = (0, 0, 0)) -> Document:
+    """Two generated easy tracks, two per page, as `racegen graph-racers worksheet` prints them
+    (printed with good brakes, turbo and rocket uses `boosts` in the rules; the tracks and
+    answers are those of the basic rules, which are quick to generate)."""
     from generator.games.graph_racers.generate import Request, generate
     from generator.games.graph_racers.materials import worksheet_document, worksheet_track_size
     from generator.games.graph_racers.rules import Rules
@@ -87,7 +89,7 @@ def _worksheet(paper_name: str) -> Document:
     return worksheet_document(
         tracks,
         sols,
-        rules,
+        Rules(5, "exact", *boosts),
         per_page=2,
         paper=paper,
         pitch=5.0,
@@ -274,6 +276,14 @@ def test_worksheet_prints_cleanly(paper):
     doc = _worksheet(paper)
     assert len(doc.pages) == 2
     assert document_problems("worksheet", doc, has_track) == []
+
+
+def test_worksheet_with_every_boost_prints_cleanly():
+    """The rules at the foot take two lines, which must not print on top of each other."""
+    doc = _worksheet("a4", boosts=(2, 2, 1))
+    footer = [t for t in doc.pages[1].texts() if "Turbo x2" in t or t.startswith("Rules:")]
+    assert len(footer) == 2  # wrapped into two lines...
+    assert document_problems("worksheet", doc, has_track) == []  # ...that do not overlap
 
 
 def test_the_checks_catch_what_they_look_for():

@@ -9,6 +9,7 @@ a track too big for the paper is tiled over several sheets with an assembly map.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -73,14 +74,32 @@ def how_to_race(track: Track, rules: Rules) -> str:
             if n == 1
             else f"checkpoints {', '.join(str(i) for i in range(1, n))} and {n}"
         )
+        ends = (
+            ""
+            if rules.collision == "endpoint"
+            else " (the race ends there, even if the line would go on into a shaded square)"
+        )
         return (
             "Start standing on the start/finish line. Race in the arrow's direction, pass "
             f"{cps} in order (each the way its arrow points), and finish by crossing the "
-            "start/finish line again the same way."
+            f"start/finish line again the same way{ends}."
         )
     if rules.collision == "endpoint":  # the jump rule: only landing points count
         return "Start standing on any S point. Finish by landing on a chequered goal square."
-    return "Start standing on any S point. Finish by touching a chequered goal square."
+    return (
+        "Start standing on any S point. Finish by touching a chequered goal square: the race "
+        "ends there, even if the line would go on into a shaded square."
+    )
+
+
+# The seed's damage rules, for play at the table (the solver and the par never crash).
+CRASH_TEXT = (
+    "Crashes: a move whose line touches a shaded square crashes. Take one damage point for each "
+    "square of speed, put the car on the track point nearest the crash and go on at speed 1 "
+    "next turn; more than 5 damage points and you are out. Never drive into another car on "
+    "purpose; when it cannot be avoided, both cars take one damage point for each square they "
+    "were apart last turn."
+)
 
 
 def rule_text(track: Track, rules: Rules, par: int | None) -> list[str]:
@@ -263,14 +282,18 @@ def boost_notes(accels: list) -> list[str]:
     ]
 
 
-def _slot_label(parts: list[str], width: float) -> tuple[str, float]:
-    """A puzzle's label that fits its slot: smaller type first, then the later parts go."""
-    for n in range(len(parts), 0, -1):
-        label = " · ".join(parts[:n])
+def _slot_label(parts: list[str], boosts: list[str], width: float) -> tuple[list[str], float]:
+    """A puzzle's label lines and type size, fitted to its slot. `parts` (the puzzle and its
+    par first, then notes) may lose their later notes, `boosts` never: an answer line that uses
+    good brakes, turbo or the rocket must say where, or it reads as illegal. In a narrow slot
+    the boosts are written short ("turbo 1, 7"), and as a last resort go on a second line."""
+    short = [re.sub(r"^good | at moves?", "", b) for b in boosts]
+    tries = [parts[:n] + boosts for n in range(len(parts), 0, -1)] + [parts[:1] + short]
+    for label in (" · ".join(t) for t in tries):
         for size in (8.0, 7.0, 6.0):
             if layout.text_width(label, size, True) <= width - 1.0:
-                return label, size
-    return parts[0], 6.0
+                return [label], size
+    return [parts[0], *wrap(" · ".join(short), width - 1.0, 6.0, bold=True)], 6.0
 
 
 def _bar_and_grid_note(canvas: Canvas, box: layout.Box, pitch: float) -> None:
@@ -412,7 +435,8 @@ def race_sheet(
         return legend_height(players, w) - 3
 
     paragraphs = rule_text(track, rules, par) + [
-        "Take turns; mark your car's point with your symbol and join your moves with your colour."
+        "Take turns; mark your car's point with your symbol and join your moves with your "
+        "colour. Crashes: see the move log."
     ]
     _page_with_drawing(
         doc,
@@ -433,16 +457,20 @@ def race_sheet(
 def move_log(
     doc: Document, players: int, par: int | None, paper: Paper, mono: bool, name: str
 ) -> None:
-    """A table to write each player's point (row, column) move by move."""
+    """A table to write each player's point (row, column) move by move, under the crash
+    rules (the page players keep in front of them)."""
     want = max(20, math.ceil((par or 20) * 1.6))
     canvas, box = layout.page(doc, paper, mono=mono)
     _header(canvas, box, f"{name}: move log", f"{GAME} · write each move's point as (row, column)")
-    top = box.y + HEADER
+    crash = wrap(CRASH_TEXT, box.w, 7.5)
+    for i, ln in enumerate(crash):
+        canvas.text(box.x, box.y + HEADER + 3.0 * i, ln, 7.5)
+    top = box.y + HEADER + 3.0 * len(crash) + 1.0
     row_h = 7.0
     head_h = 9.0
     first = 12.0
     col_w = (box.w - first) / players
-    rows = min(want, int((box.h - HEADER - head_h - 4) // row_h))
+    rows = min(want, int((box.bottom - top - head_h - 4) // row_h))
     thin = Style(stroke="#888888", width=0.2)
     canvas.rect(box.x, top, box.w, head_h + rows * row_h, Style(stroke=BLACK, width=0.35))
     canvas.text(box.x + first / 2, top + 5.8, "Move", 7.5, bold=True, anchor="middle")
@@ -657,11 +685,13 @@ def worksheet_document(
                 track, sol = tracks[k], solutions[k]
                 drawing = TrackDrawing(track, pitch)
                 parts = [f"Puzzle {k + 1} · par {sol.moves} moves"]
+                boosts = boost_notes(sol.accelerations) if answers else []
                 if answers:
                     parts.append(lines_note(sol).split(":")[0].rstrip("."))
-                    parts += boost_notes(sol.accelerations)
-                label, size = _slot_label(parts, slot.w)
-                canvas.text(slot.x, slot.y + 3.8, label, size, bold=True)
+                labels, size = _slot_label(parts, boosts, slot.w)
+                lead = 2.5 if len(labels) > 1 else 0.0  # 6 pt lines within SLOT_TITLE
+                for i, label in enumerate(labels):
+                    canvas.text(slot.x, slot.y + 3.8 - lead + lead * i, label, size, bold=True)
                 x = slot.x + (slot.w - drawing.width) / 2
                 with canvas.group(dx=x, dy=slot.y + SLOT_TITLE):
                     if answers:

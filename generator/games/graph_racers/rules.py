@@ -110,9 +110,14 @@ class Rules:
             out.append(f"Turbo x{self.turbo}: speed one axis up by 2.")
         if self.rocket:
             out.append("Rocket booster x1: speed one axis up by 3.")
+        if self.has_boosts:
+            other = "keeps its speed" if self.accel == 5 else "may change by 1 as usual"
+            out.append(f"One boost a move, on one axis; the other axis {other}.")
         if oil:
             out.append(
-                "Oil: a car whose straight move would touch oil repeats its vector (or stops from speed 1)."
+                "Oil: when your last vector, driven again unchanged, would touch an oil square "
+                "(starting on oil counts), you skid: repeat that vector, or stop if one allowed "
+                "change stops the car. A car standing still does not skid."
             )
         return out
 
