@@ -116,8 +116,17 @@ def printing_options(func: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
-_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$")
+_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$", re.IGNORECASE)
 _UNIT_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
+
+
+def pitch_text(pitch: float) -> str:
+    """A grid pitch as its user wrote it: "5 mm", or "1/4 in (6.35 mm)" for US paper."""
+    inches = {6.35: "1/4 in", 12.7: "1/2 in", 8.4667: "1/3 in", 5.08: "1/5 in"}
+    for mm, words in inches.items():
+        if abs(pitch - mm) < 1e-3:
+            return f"{words} ({pitch:g} mm)"
+    return f"{pitch:g} mm"
 
 
 class Length(click.ParamType):
@@ -141,7 +150,7 @@ class Length(click.ParamType):
                 self.fail(
                     f"{value!r} is not a length: write it like 5mm, 0.25in or 1.6cm", param, ctx
                 )
-            mm = float(m.group(1)) * _UNIT_MM[m.group(2) or "mm"]
+            mm = float(m.group(1)) * _UNIT_MM[(m.group(2) or "mm").lower()]
         # a bare number is mm; when that is too small, a forgotten unit is the likely slip
         bare = ""
         if not isinstance(value, (int, float)) and not m.group(2) and self._fits(mm * 25.4):

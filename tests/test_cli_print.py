@@ -123,9 +123,11 @@ def test_graph_spacing_measured_in_the_pdf(tmp_path, spacing, mm):
 
 
 def test_dot_paper_spacing_measured_in_the_pdf(tmp_path):
-    (path,) = ok("paper", "dot", "--spacing", "0.25in", "--out", str(tmp_path))
+    (path,) = ok("paper", "dot", "--spacing", "0.25IN", "--out", str(tmp_path))  # any case
     assert path.name == "dot-paper-6.35mm.pdf"
     reader = pdf(path)
+    # the inch pitch named as written, as on Graph Racers sheets (the metrology audit)
+    assert reader.metadata.title == "Dot paper, 1/4 in (6.35 mm) dots"
     height = size_pt(reader)[1]
     centres = set()
     for block in re.findall(r"\bq\b(.*?)\bQ\b", stream(reader), re.S):

@@ -76,6 +76,7 @@ def paper_document(kind: str, spacing: float, paper, *, mono: bool = False):
     of the spacing from the paper's top-left corner.
     """
     from generator.errors import InvalidInput
+    from generator.options import pitch_text
     from generator.render import layout
     from generator.render.canvas import Style
     from generator.render.document import Document
@@ -90,7 +91,7 @@ def paper_document(kind: str, spacing: float, paper, *, mono: bool = False):
     what = "squares" if kind == "graph" else "dots"
     doc = Document(
         stem=f"{kind}-paper-{size}mm",
-        title=f"{kind.capitalize()} paper, {size} mm {what}",
+        title=f"{kind.capitalize()} paper, {pitch_text(spacing)} {what}",
         ident=f"{paper.name}{' landscape' if paper.landscape else ''}",
     )
     canvas, box = layout.page(doc, paper, mono=mono)

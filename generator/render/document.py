@@ -16,6 +16,7 @@ class Document:
     title: printed in the footer and stored as PDF metadata.
     game: the game's name for the footer ("Graph Racers"), or "" for generic sheets.
     ident: seed or id shown in the footer ("seed 7", "graph-racers:40x25#7").
+    duplex: pages alternate fronts and backs, printed two-sided flipped on the long edge.
     """
 
     stem: str
@@ -23,6 +24,7 @@ class Document:
     game: str = ""
     ident: str = ""
     pages: list[Canvas] = field(default_factory=list)
+    duplex: bool = False
 
     def new_page(self, paper: Paper, mono: bool = False) -> Canvas:
         page = Canvas(paper.width, paper.height, id=f"p{len(self.pages) + 1}", mono=mono)

@@ -551,6 +551,7 @@ def duplex(
     if grid.per_sheet == 0:
         raise _too_big("a two-sided item", item_w, item_h, paper, region)
     flip = duplex_flip(paper)
+    doc.duplex = True  # the PDF asks the print dialog for a long-edge flip
     sheets = []
     for start in range(0, len(fronts), grid.per_sheet):
         n = min(grid.per_sheet, len(fronts) - start)
@@ -769,16 +770,23 @@ def _tile_sheet(
             canvas.rect(a, win.y, b - a, win.h, OVERLAP_TINT)
         for a, b in strips_y:
             canvas.rect(win.x, a, win.w, b - a, OVERLAP_TINT)
+        # crosses along a strip sit in the part of the window no crossing strip covers: the
+        # neighbour across that strip shares it, while the corner squares belong to three
+        # other sheets, and a cross there would be on one of them only
+        top = max([b for a, b in strips_y if a <= win.y + 1e-9], default=win.y)
+        bottom = min([a for a, b in strips_y if b >= win.bottom - 1e-9], default=win.bottom)
+        left = max([b for a, b in strips_x if a <= win.x + 1e-9], default=win.x)
+        right = min([a for a, b in strips_x if b >= win.right - 1e-9], default=win.right)
         for a, b in strips_x:
             for x in (a, b):
                 canvas.line(x, win.y, x, win.bottom, SHEET_EDGE)
                 for f in (1 / 6, 1 / 2, 5 / 6):
-                    alignment_cross(canvas, x, win.y + f * win.h)
+                    alignment_cross(canvas, x, top + f * (bottom - top))
         for a, b in strips_y:
             for y in (a, b):
                 canvas.line(win.x, y, win.right, y, SHEET_EDGE)
                 for f in (1 / 6, 1 / 2, 5 / 6):
-                    alignment_cross(canvas, win.x + f * win.w, y)
+                    alignment_cross(canvas, left + f * (right - left), y)
     canvas.text(box.x, box.y + 5.5, label, 14.0, bold=True)
     where = f"row {label.rstrip('0123456789')}, column {c + 1} of {rows} x {cols} sheets"
     canvas.text(

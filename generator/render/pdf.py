@@ -56,6 +56,12 @@ def pdf_bytes(doc: Document) -> bytes:
         pdf.setSubject(doc.game)
     if doc.ident:
         pdf.setKeywords(doc.ident)
+    # true size: ask viewers not to shrink the pages to their printer's margins (Acrobat's
+    # default "fit" makes every length a few per cent short), and to flip duplex pages on the
+    # long edge, as layout.duplex lays out the backs
+    pdf.setViewerPreference("PrintScaling", "None")
+    if doc.duplex:
+        pdf.setViewerPreference("Duplex", "DuplexFlipLongEdge")
     for page in doc.pages:
         pdf.setPageSize((page.width * PT_PER_MM, page.height * PT_PER_MM))
         _PageWriter(pdf, page).draw()

@@ -212,10 +212,19 @@ def test_worksheet_too_many_per_page_says_what_to_do(tmp_path):
     assert line.startswith(
         "Error: a 17x11 track is too small for easy circuits (at least 4 points wide); "
     )
-    assert "--width" not in line and "size" not in line  # the generator's advice does not apply
+    assert "--width" not in line and "--size" not in line  # the generator's advice does not apply
     assert line.endswith(
-        "a worksheet slot at --per-page 6 on a4 holds 17x11 points:"
-        " use fewer puzzles per page, a smaller --grid or another difficulty"
+        "a worksheet slot at --per-page 6 on a4 holds 17x11 points (the size that fits A4 and "
+        "US Letter too, so a seed gives the same puzzles on every paper): use fewer puzzles per "
+        "page, a smaller --grid or another difficulty"
+    )
+    # found by the metrology audit: --landscape made the slot smaller, and was not named
+    result = run("worksheet", "--per-page", "4", "--landscape", "--out", str(tmp_path))
+    assert result.exit_code == 1
+    assert result.output.strip().endswith(
+        "on a4 landscape holds 24x11 points (the size that fits A4 and US Letter too, so a "
+        "seed gives the same puzzles on every paper): use no --landscape, fewer puzzles per "
+        "page, a smaller --grid or another difficulty"
     )
     assert list(tmp_path.iterdir()) == []
 

@@ -115,6 +115,18 @@ def test_pdf_pages_keep_their_own_sizes_and_metadata():
     assert [p.extract_text().strip() for p in reader.pages] == ["a4", "letter", "a3"]
     assert reader.metadata.title == "Mixed sizes"
     assert reader.metadata.author == "racegen"
+    # print at actual size: viewers must not shrink true-scale pages (the metrology audit)
+    prefs = reader.trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/PrintScaling"] == "/None" and "/Duplex" not in prefs
+
+
+def test_duplex_pdfs_ask_for_a_long_edge_flip():
+    from generator.render import layout
+
+    doc = Document("d", "Duplex")
+    layout.duplex(doc, Paper.get("a4"), [lambda c: None] * 2, [lambda c: None] * 2, 50, 30)
+    prefs = PdfReader(io.BytesIO(pdf_bytes(doc))).trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/Duplex"] == "/DuplexFlipLongEdge" and prefs["/PrintScaling"] == "/None"
 
 
 def test_fifty_mm_line_is_141_73_pt_long_in_the_pdf():

@@ -647,3 +647,46 @@ def test_tiling_paper_on_a_tie_avoids_thin_slivers_of_drawing():
         other = A4 if turn is A4L else A4L
         assert last_strip(turn, size) > last_strip(other, size) + 20
         assert layout.tiling_paper([A4, A4L], *size) == turn
+
+
+def test_every_cross_in_a_shared_strip_is_on_both_sheets():
+    """A short last row put the crosses of its sheets' column strips 1/6 down a 25 mm window,
+    inside the row strip it shares with the sheet above, which had no cross there (found by
+    the metrology audit): laying crosses on crosses then fails."""
+    width, height = 400.0, 290.0
+    doc = new_doc()
+    tiling = layout.tile(doc, A4, width, height, dots_drawing(width, height, 10.0))
+    assert tiling.rows >= 2 and tiling.cols >= 2
+
+    def crosses(r, c):
+        k = r * tiling.cols + c
+        sheet, box = tiling.sheets[k], tiling.content_boxes[k]
+        win = tiling.window(r, c, width, height)
+        out = set()
+        for op, pts in sheet.absolute_points():
+            if op.kind == "path" and op.style == layout.ALIGN:
+                (x1, y1), (x2, y2) = pts
+                if y1 == y2:
+                    out.add((round((x1 + x2) / 2 - box.x + win.x, 4), round(y1 - box.y + win.y, 4)))
+        return out, win
+
+    checked = 0
+    for r in range(tiling.rows):
+        for c in range(tiling.cols):
+            mine, win = crosses(r, c)
+            for dr, dc in ((0, 1), (1, 0)):
+                if r + dr >= tiling.rows or c + dc >= tiling.cols:
+                    continue
+                theirs, other = crosses(r + dr, c + dc)
+                x0, x1 = max(win.x, other.x), min(win.right, other.right)
+                y0, y1 = max(win.y, other.y), min(win.bottom, other.bottom)
+
+                def shared(points, x0=x0, x1=x1, y0=y0, y1=y1):
+                    e = 1e-6
+                    return {
+                        (x, y) for x, y in points if x0 - e <= x <= x1 + e and y0 - e <= y <= y1 + e
+                    }
+
+                assert shared(mine) == shared(theirs) and shared(mine)
+                checked += 1
+    assert checked == tiling.rows * (tiling.cols - 1) + tiling.cols * (tiling.rows - 1)

@@ -586,9 +586,20 @@ def worksheet_cmd(
         if width_text and "points wide" in what:
             advice.append("a narrower --width")
         advice += ["a smaller --grid", "another difficulty"]
+        if opts.landscape:
+            upright = worksheet_track_size(opts.paper_size(landscape=False), k, pitch, cap)
+            if min(upright) > min(cols, rows):
+                advice.insert(0, "no --landscape")
+        turn = " landscape" if paper.landscape else ""
+        shared = (
+            " (the size that fits A4 and US Letter too, so a seed gives the same puzzles on "
+            "every paper)"
+            if (cols, rows) != worksheet_track_size(paper, k, pitch, cap, shared=False)
+            else ""
+        )
         raise type(e)(
-            f"{what}; a worksheet slot at --per-page {k} on {paper.name} holds {cols}x{rows} "
-            f"points: use {', '.join(advice[:-1])} or {advice[-1]}"
+            f"{what}; a worksheet slot at --per-page {k} on {paper.name}{turn} holds "
+            f"{cols}x{rows} points{shared}: use {', '.join(advice[:-1])} or {advice[-1]}"
         ) from None
     finally:
         bar.close()

@@ -19,6 +19,7 @@ from generator.games.graph_racers.model import Track
 from generator.games.graph_racers.referee import Referee
 from generator.games.graph_racers.rules import Rules, boost_kind
 from generator.games.graph_racers.solve import Solution
+from generator.options import pitch_text
 from generator.render import layout
 from generator.render.canvas import BLACK, Canvas, Style
 from generator.render.document import Document
@@ -254,15 +255,6 @@ def _page_with_drawing(
         if extra is not None:
             extra(canvas, box.x, ty + h + 3, box.w)
     _bar_and_grid_note(canvas, box, drawing.pitch)
-
-
-def pitch_text(pitch: float) -> str:
-    """The grid pitch as its user wrote it: "5 mm", or "1/4 in (6.35 mm)" for US paper."""
-    inches = {6.35: "1/4 in", 12.7: "1/2 in", 8.4667: "1/3 in"}
-    for mm, words in inches.items():
-        if abs(pitch - mm) < 1e-3:
-            return f"{words} ({pitch:g} mm)"
-    return f"{pitch:g} mm"
 
 
 def boost_notes(accels: list) -> list[str]:
@@ -622,14 +614,18 @@ def worksheet_slots(paper: Paper, per_page: int) -> list[layout.Box]:
 
 
 def worksheet_track_size(
-    paper: Paper, per_page: int, pitch: float, cap: tuple[int, int]
+    paper: Paper, per_page: int, pitch: float, cap: tuple[int, int], shared: bool = True
 ) -> tuple[int, int]:
     """(cols, rows) of the tracks that fill a worksheet slot at `pitch` on `paper` and on A4
     and US Letter turned the same way: a seed then gives the same puzzles on either paper
-    (teachers share a seed, not a paper size); only smaller paper makes smaller tracks."""
+    (teachers share a seed, not a paper size); only smaller paper makes smaller tracks.
+    shared=False: what the slot on `paper` alone holds."""
     probe = TrackDrawing(Track(("#",), ((0, 0),)), pitch)
     cols, rows = cap
-    for p in (paper, Paper.get("a4", paper.landscape), Paper.get("letter", paper.landscape)):
+    papers = [paper]
+    if shared:
+        papers += [Paper.get("a4", paper.landscape), Paper.get("letter", paper.landscape)]
+    for p in papers:
         slot = worksheet_slots(p, per_page)[0]
         cols = min(cols, int((slot.w - probe.band) // pitch))
         rows = min(rows, int((slot.h - SLOT_TITLE - probe.band) // pitch))

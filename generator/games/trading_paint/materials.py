@@ -268,7 +268,7 @@ RULES = [
     ),
     (
         "Bump",
-        "Lay a path into the back of a car (or into its side in a turn, moving left): it goes back one square, onto your last die, and you take its square. Cars bumper to bumper all go back; you go to the front. A car in the outside lane is bumped into the wall. Team-mates can be bumped.",
+        "Lay a path into the back of a car (or into its side in a turn, moving left): it goes back one square, onto your last die, and you take its square. Cars bumper to bumper all go back; you go to the front. A car in the outside lane is bumped into the wall beside it (back one square instead if a car is already there). Team-mates can be bumped.",
     ),
     (
         "Draft",
@@ -280,11 +280,11 @@ RULES = [
     ),
     (
         "Caution",
-        "Once the leader is on the back straightaway, after an X (six dice or fewer this turn, on the track) you may roll once more: a second X lines every car on the track up behind the leader in its lane, inside lane first on ties. It ends when the leader leaves the straightaway.",
+        "Once the leader is on the back straightaway, after an X (six dice or fewer this turn, on the track) you may roll once more: a second X lines every car on the track up behind the leading car on the track, in its lane, in the order they race, inside lane first on ties (cars in the pit stay put). It ends when the leader leaves the straightaway.",
     ),
     (
         "Wrecks",
-        "After that, a double X puts a wreck on one of the three rows of squares before the finish line (two per row at most). Mark it with any token (an unused car die upside down, a coin). Nothing passes a wreck; it is towed when a car moves into or through its row.",
+        "After that, a double X puts a wreck on one of the three rows of squares before the finish line (two per row at most). Mark it with any token (an unused car die upside down, a coin). Nothing passes a wreck; its row is towed clear when a car moves into, through or out of that row.",
     ),
 ]
 
