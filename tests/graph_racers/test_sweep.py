@@ -66,6 +66,9 @@ def test_tables_match_the_referee_point_by_point():
             legal = sw.legal(v)
             base, fin = sw.finish(v)
             fin <<= base
+            # the sweep builds finish(v) only when cars come within near_goal(v): a superset
+            near_base, near = sw.near_goal(v)
+            assert fin & ~(near << near_base) == 0, (track, collision, v)
             for r, c in itertools.product(range(track.rows), range(track.cols)):
                 if not track.on_track(r, c):
                     continue
@@ -79,6 +82,18 @@ def test_tables_match_the_referee_point_by_point():
                 )
                 checked += 1
     assert checked > 10_000
+
+
+def test_the_track_bitset_holds_every_track_point_and_nothing_else():
+    for track in random_tracks(5, 9) + [read_track(DATA / "momba" / "tiny.track")]:
+        sw = Sweep(track, Rules(9))
+        points = {
+            sw.bit((r, c))
+            for r in range(track.rows)
+            for c in range(track.cols)
+            if track.on_track(r, c)
+        }
+        assert sw.on == sum(1 << i for i in points)
 
 
 def test_max_speed_is_the_fastest_any_car_gets():
