@@ -84,7 +84,13 @@ def printing_options(func: Callable[..., Any]) -> Callable[..., Any]:
         click.option(
             "--mono", is_flag=True, help="Ink-saving greyscale (patterns instead of colour)."
         ),
-        click.option("--seed", type=int, default=None, help="Random seed (same seed, same files)."),
+        click.option(
+            "--seed",
+            type=int,
+            default=None,
+            help="Random seed where the command draws at random (1 when not given); same seed, "
+            "same files. Shown in the footer when given.",
+        ),
         click.option("--force", is_flag=True, help="Overwrite existing files."),
         click.option(
             "--dpi",

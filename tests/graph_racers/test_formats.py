@@ -199,7 +199,7 @@ def test_track_larger_than_the_limit():
     with pytest.raises(LimitExceeded) as e:
         parse_track(text, source="big", max_cells=11)
     assert str(e.value) == (
-        "big line 1 column 1: 3 x 4 = 12 points is more than the limit of 11; use a smaller "
+        "big line 1 column 1: 4 x 3 = 12 points is more than the limit of 11; use a smaller "
         "track or raise --max-cells"
     )
 

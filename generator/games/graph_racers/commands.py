@@ -112,7 +112,23 @@ def graph_racers() -> None:
 
 
 def _max_states_option(text: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    return click.option("--max-states", type=click.IntRange(1, None), default=None, help=text)
+    limit = f"{_limits()['max_states']:,}"
+    return click.option(
+        "--max-states",
+        type=click.IntRange(1, None),
+        default=None,
+        help=f"{text} [default: {limit}]",
+    )
+
+
+def _max_cells_option(func: Callable[..., Any]) -> Callable[..., Any]:
+    limit = f"{_limits()['max_cells']:,}"
+    return click.option(
+        "--max-cells",
+        type=click.IntRange(1, None),
+        default=None,
+        help=f"Largest track (points) to accept. [default: {limit}]",
+    )(func)
 
 
 @graph_racers.command("solve")
@@ -133,12 +149,7 @@ def _max_states_option(text: str) -> Callable[[Callable[..., Any]], Callable[...
     default=0,
     help="Also count the optimal racing lines (up to this many).",
 )
-@click.option(
-    "--max-cells",
-    type=click.IntRange(1, None),
-    default=None,
-    help="Largest track (points) to accept.",
-)
+@_max_cells_option
 @_max_states_option("Give up after expanding this many states.")
 def solve_cmd(
     file: Path,
@@ -233,18 +244,13 @@ def _other_rules_hint(rules) -> str:  # noqa: ANN001
 @click.argument("track_file", metavar="TRACK", type=click.Path(path_type=Path))
 @click.argument("moves_file", metavar="MOVES", type=click.Path(path_type=Path))
 @rule_options
-@click.option(
-    "--max-cells",
-    type=click.IntRange(1, None),
-    default=None,
-    help="Largest track (points) to accept.",
-)
+@_max_cells_option
 def check_cmd(
     track_file: Path, moves_file: Path, accel, collision, brakes, turbo, rocket, max_cells
 ) -> None:
     """Check a racing line: MOVES lists the car's points or its accelerations (text or JSON).
 
-    Prints "legal, N moves (par P)" and exits 0, or names the first illegal move and why and
+    Prints "legal, N moves (par P; rules: ...)" and exits 0, or names the first illegal move and why and
     exits 1.
     """
     from generator.errors import InvalidInput, LimitExceeded

@@ -137,7 +137,7 @@ def _check_header_size(rows: int, cols: int, source: str, line: int, max_cells: 
     limit = MAX_HEADER_CELLS if max_cells is None else min(max_cells, MAX_HEADER_CELLS)
     if rows * cols > limit:
         raise LimitExceeded(
-            f"{_where(source, line, 1)}: {rows} x {cols} = {rows * cols} points is more than the "
+            f"{_where(source, line, 1)}: {cols} x {rows} = {rows * cols} points is more than the "
             f"limit of {limit}; use a smaller track or raise --max-cells"
         )
 

@@ -253,7 +253,7 @@ class Track:
                 raise InvalidInput(f"{source}: row {i} holds {sorted(bad)!r}; use # . ~")
         if max_cells is not None and self.rows * self.cols > max_cells:
             raise LimitExceeded(
-                f"{source}: {self.rows} x {self.cols} = {self.rows * self.cols} points is more than "
+                f"{source}: {self.cols} x {self.rows} = {self.rows * self.cols} points is more than "
                 f"the limit of {max_cells}; use a smaller track or raise --max-cells"
             )
         # the lines first: a lap's start points are its start/finish line's points, so a line

@@ -20,8 +20,8 @@ def trading_paint() -> None:
     """Trading Paint: a press-your-luck dice-car race on a six-lane oval.
 
     Print the board, path dice, car dice and a rules summary; see the exact
-    press-your-luck table; race policies against each other; list every way to lay
-    a sequence of dice from a position.
+    press-your-luck table; race policies against each other; show a position and its
+    moves; list every way to lay a sequence of dice from a position.
     """
 
 

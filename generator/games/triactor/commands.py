@@ -19,8 +19,8 @@ from generator.options import Length, PrintOptions, printing_options
 def triactor() -> None:
     """Triactor: piecepack horse race with betting slips and payout tables.
 
-    Print the board, slips, payout card, horse cards, coins and dice; settle a race's bets
-    exactly; simulate the odds of every bet.
+    Print the board, slips, payout card, rules summary, horse cards, pawns, coins and dice;
+    play a race move by move; settle a race's bets exactly; simulate the odds of every bet.
     """
 
 
