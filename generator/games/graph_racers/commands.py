@@ -111,24 +111,19 @@ def graph_racers() -> None:
     """
 
 
-def _max_states_option(text: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    limit = f"{_limits()['max_states']:,}"
+def _limit_option(name: str, text: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """--max-cells or --max-states, its default (from presets.json) named in the help."""
+    limit = f"{_limits()[name.lstrip('-').replace('-', '_')]:,}"
     return click.option(
-        "--max-states",
-        type=click.IntRange(1, None),
-        default=None,
-        help=f"{text} [default: {limit}]",
+        name, type=click.IntRange(1, None), default=None, help=f"{text} [default: {limit}]"
     )
 
 
-def _max_cells_option(func: Callable[..., Any]) -> Callable[..., Any]:
-    limit = f"{_limits()['max_cells']:,}"
-    return click.option(
-        "--max-cells",
-        type=click.IntRange(1, None),
-        default=None,
-        help=f"Largest track (points) to accept. [default: {limit}]",
-    )(func)
+def _max_states_option(text: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    return _limit_option("--max-states", text)
+
+
+_max_cells_option = _limit_option("--max-cells", "Largest track (points) to accept.")
 
 
 @graph_racers.command("solve")
