@@ -20,13 +20,29 @@ from generator.render.document import Document
 
 def target_names(doc: Document, fmt: str) -> list[str]:
     """File names a document produces in one format (SVG and PNG: one file per page)."""
+    return page_names(doc.stem, len(doc.pages), fmt)
+
+
+def page_names(stem: str, pages: int, fmt: str) -> list[str]:
+    """File names of a document of `pages` pages named `stem` in one format."""
     if fmt == "pdf":
-        return [f"{doc.stem}.pdf"]
-    n = len(doc.pages)
-    if n == 1:
-        return [f"{doc.stem}.{fmt}"]
-    width = len(str(n))
-    return [f"{doc.stem}-p{i + 1:0{width}d}.{fmt}" for i in range(n)]
+        return [f"{stem}.pdf"]
+    if pages == 1:
+        return [f"{stem}.{fmt}"]
+    width = len(str(pages))
+    return [f"{stem}-p{i + 1:0{width}d}.{fmt}" for i in range(pages)]
+
+
+def check_free(opts: PrintOptions, stem: str, pages: int) -> None:
+    """Before a slow command does its work: the folder can be written and, without --force,
+    none of the files it will write exists (emit checks again when it writes)."""
+    check_writable(opts.out)
+    if opts.force:
+        return
+    for fmt in opts.formats:
+        for name in page_names(stem, pages, fmt):
+            if (opts.out / name).exists():
+                raise OutputExists(f"{opts.out / name} already exists: use --force to overwrite it")
 
 
 def render(doc: Document, fmt: str, dpi: int = 150) -> list[bytes]:

@@ -1,8 +1,8 @@
 """Reading the JSON files users hand racegen (tracks, moves, positions): one reader.
 
 A syntax error names the file's line and column. Numbers must be finite: NaN, Infinity and
-1e400 (which Python reads as infinity) are refused, as is nesting deeper than the parser can
-follow. Each is one InvalidInput line, never Python's own exception.
+1e400 (which Python reads as infinity) are refused, as are whole numbers too long for Python to
+read (4,300 digits) and nesting deeper than the parser can follow. Each is one InvalidInput line, never Python's own exception.
 """
 
 from __future__ import annotations
@@ -39,6 +39,8 @@ def loads(text: str, source: str, hint: str = "") -> Any:
         ) from None
     except _NotFinite as e:
         raise InvalidInput(f"{source}: the number {e} is not a finite number{hint}") from None
+    except ValueError:  # Python refuses whole numbers of more than 4,300 digits
+        raise InvalidInput(f"{source}: a number in the JSON is too long to read{hint}") from None
     except RecursionError:
         raise InvalidInput(f"{source}: the JSON is nested too deeply to read{hint}") from None
 

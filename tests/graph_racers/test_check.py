@@ -122,6 +122,9 @@ def test_accelerations_need_a_start_when_there_are_several():
         ("[[1, 1],\n", "m line 2 column 1: not valid JSON"),  # a broken JSON list stays JSON
         ('{"path": [[1, Infinity]]}', "m: the number Infinity is not a finite number"),
         ("[" * 5000 + "]" * 5000, "m: the JSON is nested too deeply to read"),
+        ("0 " + "1" * 5000 + "\n", "m line 1 column 3: a number of 5000 digits"),
+        ("start 1 " + "1" * 5000 + "\n0 1\n", "m line 1 column 9: a number of 5000 digits"),
+        ('{"path": [[1, ' + "1" * 5000 + "]]}", "m: a number in the JSON is too long to read"),
     ],
 )
 def test_garbled_moves(text, message):

@@ -386,3 +386,65 @@ def test_generate_checks_its_output_folder_before_generating(tmp_path, monkeypat
             f"Error: cannot create output folder {blocker / 'x'}: Not a directory; choose "
             "another with --out"
         ]
+
+
+def test_stored_rules_take_whole_numbers_only(tmp_path):
+    """accel 9.0 and rocket true were accepted and printed as "accel 9.0, rocket True" (found
+    by the code review); JSON numbers must be what the option would take."""
+    for rules, message in (
+        ('{"accel": 9.0}', "acceleration set 9.0: use 5, 8 or 9"),
+        ('{"rocket": true}', "rocket uses True: give a whole number from 0 to 9"),
+    ):
+        track = tmp_path / "t.json"
+        track.write_text(
+            '{"format": "graph-racers-track/1", "map": ["S..G"], "meta": {"rules": ' + rules + "}}",
+            encoding="utf-8",
+        )
+        r = run("solve", str(track))
+        assert r.exit_code == 1
+        assert r.output.strip() == f"Error: {track}: the rules stored with the track: {message}"
+
+
+def test_lines_the_counter_could_not_count_are_not_called_zero(monkeypatch):
+    """--lines printed "at least 0" when the counter ran out of room (found by the code
+    review): the optimal line just printed is one."""
+    from generator.games.graph_racers import solve as solve_module
+
+    monkeypatch.setattr(solve_module, "count_optimal_lines", lambda race, moves, cap: (0, True))
+    r = run("solve", TINY, "--lines", "5")
+    assert r.exit_code == 0
+    assert "optimal racing lines: not counted (too many states to count them)" in r.output
+
+
+def test_one_move_is_singular_on_every_printout(tmp_path):
+    track = tmp_path / "d.txt"
+    track.write_text("graph-racers track 1\nname: dash\nmap:\n###\n#SG\n###\n", "utf-8")
+    assert run("solve", str(track)).output.splitlines()[0] == (
+        "dash: 1 move under accel 5, collision exact"
+    )
+    from generator.games.graph_racers.formats import read_track
+    from generator.games.graph_racers.materials import rule_text
+    from generator.games.graph_racers.rules import Rules
+
+    assert "Par: 1 move under these rules." in rule_text(read_track(track), Rules(), 1)
+
+
+def test_worksheet_refuses_existing_files_before_generating(tmp_path, monkeypatch):
+    """The second run generated every track before finding its files taken (the code
+    review); the names are known first: puzzle pages, then as many answer pages."""
+    args = ("worksheet", "--count", "3", "--format", "svg", "--out", str(tmp_path))
+    first = run(*args)
+    assert first.exit_code == 0, first.output
+    written = sorted(p.name for p in tmp_path.iterdir())
+    assert written == [f"graph-racers-worksheet-easy-s1-p{i}.svg" for i in (1, 2, 3, 4)]
+    from generator.games.graph_racers import generate as gen
+
+    def never(*args, **kwargs):
+        raise AssertionError("generated before the names were checked")
+
+    monkeypatch.setattr(gen, "generate", never)
+    again = run(*args)
+    assert again.exit_code == 1
+    assert again.output.strip() == (
+        f"Error: {tmp_path / written[0]} already exists: use --force to overwrite it"
+    )

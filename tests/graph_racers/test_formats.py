@@ -109,6 +109,14 @@ def test_text_and_json_round_trip():
             "t line 2 column 9: a col line is crossed left or right, not up",
         ),
         ("graph-racers track 1\nname: x\n", "t line 2: no 'map:' line"),
+        (  # found by the code review: silently an empty name, silently dropped text
+            "graph-racers track 1\nname:\nmap:\n###\n#SG\n",
+            "t line 2 column 1: the name is empty",
+        ),
+        (
+            "graph-racers track 1\nmap: ###\n###\n#SG\n",
+            "t line 2 column 6: the grid starts on the line after 'map:', not '###'",
+        ),
         (
             "graph-racers track 1\nfinish: col 1 rows 1-2 right\nmap:\n###\n...\n...\n###\n",
             "t: a lap needs at least one checkpoint, or stepping back over the start/finish line would win",
@@ -181,6 +189,11 @@ def test_text_and_json_round_trip():
             '{"format": "graph-racers-track/1", "map": ' + "[" * 5000 + "]" * 5000 + "}",
             "t: the JSON is nested too deeply to read",
         ),
+        # numbers Python refuses to read (over 4,300 digits; found by the code review)
+        (
+            '{"format": "graph-racers-track/1", "map": ["S.G"], "rows": ' + "9" * 5000 + "}",
+            "t: a number in the JSON is too long to read",
+        ),
         (  # JSON map rows and columns count from 0, like the points they hold
             '{"format": "graph-racers-track/1", "map": ["####", "#S?G", "####"]}',
             "t 'map' row 1 column 2: unknown character '?'",
@@ -212,6 +225,10 @@ def test_a_tiny_file_claiming_a_huge_grid_is_refused_before_building_it():
             parse_track(text, source="t")
         with pytest.raises(LimitExceeded, match="more than the limit of 50; "):
             parse_track(text, source="t", max_cells=50)
+    # more digits than Python reads (4,300) is the same error, not Python's (the code review)
+    for text in ("dim: " + "9" * 5000 + " 2\nsg\n", "9" * 5000 + "\n1\nS G\n"):
+        with pytest.raises(LimitExceeded, match="^t line 1 column 1: a size of 5000 digits is "):
+            parse_track(text, source="t")
 
 
 def test_mdp_lib_file_may_start_with_blank_lines():

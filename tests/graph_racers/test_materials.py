@@ -376,7 +376,7 @@ def test_printed_oil_boost_and_crash_rules_say_what_the_engine_does(text_track):
     """The rules-text audit: the oil line described a different test from the engine's (the
     unchanged move), the boost lines left out the other axis, and the race sheet had no crash
     rule for the table."""
-    from generator.games.graph_racers.materials import CRASH_TEXT
+    from generator.games.graph_racers.materials import crash_text
 
     oily = " ".join(Rules(9, "exact", 1, 1, 0).lines(oil=True))
     assert "when your last vector, driven again unchanged, would touch an oil square" in oily
@@ -384,4 +384,7 @@ def test_printed_oil_boost_and_crash_rules_say_what_the_engine_does(text_track):
     assert "One boost a move, on one axis; the other axis may change by 1 as usual." in oily
     assert "the other axis keeps its speed" in " ".join(Rules(5, "exact", 1, 0, 0).lines())
     assert not any("boost a move" in ln for ln in Rules(9).lines())
-    assert "more than 5 damage points and you are out" in CRASH_TEXT
+    assert "more than 5 damage points and you are out" in crash_text(Rules())
+    assert "a move whose line touches a shaded square crashes" in crash_text(Rules())
+    # under the jump rule only the landing point counts (found by the code review)
+    assert "a move that lands off the track crashes" in crash_text(Rules(5, "endpoint"))

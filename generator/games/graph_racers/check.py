@@ -108,6 +108,13 @@ def _parse_text_moves(text: str, source: str) -> RacingLine:
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
+        long = re.search(r"\d{10,}", line)
+        if long:
+            col = raw.find(line) + long.start() + 1
+            raise InvalidInput(
+                f"{source} line {lineno} column {col}: a number of {len(long.group())} digits; "
+                "points and accelerations are small whole numbers"
+            )
         word = line.split()[0].lower().rstrip(":")
         if word in ("points", "path", "accelerations", "accels"):
             if kind is not None or pairs:
@@ -219,7 +226,8 @@ def read_moves(path: str | Path) -> RacingLine:
     return parse_moves(text, str(p))
 
 
-def _moves(n: int) -> str:
+def moves_text(n: int) -> str:
+    """'1 move', '6 moves'."""
     return f"{n} move" if n == 1 else f"{n} moves"
 
 
@@ -315,7 +323,7 @@ def check_line(track: Track, rules: Rules, line: RacingLine) -> Verdict:
                     f"{n - move} move(s) after it",
                     move + 1,
                 )
-            return Verdict(True, n, f"legal, {_moves(n)}")
+            return Verdict(True, n, f"legal, {moves_text(n)}")
     if track.is_lap:
         missing = f"the finish line (checkpoints passed: {stage} of {len(track.checkpoints)})"
     else:
@@ -323,5 +331,5 @@ def check_line(track: Track, rules: Rules, line: RacingLine) -> Verdict:
     return Verdict(
         False,
         n,
-        f"finish not reached: after {_moves(n)} the car is at {_fmt((r, c))} and has not reached {missing}",
+        f"finish not reached: after {moves_text(n)} the car is at {_fmt((r, c))} and has not reached {missing}",
     )

@@ -163,6 +163,7 @@ def solve_cmd(
     import json
 
     from generator.errors import Unsolvable
+    from generator.games.graph_racers.check import moves_text
     from generator.games.graph_racers.formats import read_track
 
     limits = _limits()
@@ -197,16 +198,17 @@ def solve_cmd(
     elif sol.moves is not None:
         for note in track.notes:
             click.echo(f"note: {note}")
-        click.echo(
-            f"{track.name}: {sol.moves} move{'' if sol.moves == 1 else 's'} under {rules.short()}"
-        )
+        click.echo(f"{track.name or file.stem}: {moves_text(sol.moves)} under {rules.short()}")
         click.echo("path: " + " ".join(_pt(p) for p in sol.path))
         click.echo("accelerations: " + " ".join(_pt(a) for a in sol.accelerations))
         if any(sol.boosts):
             click.echo("boosts: " + " ".join(f"{i + 1}:{k}" for i, k in enumerate(sol.boosts) if k))
         if sol.optimal_lines is not None:
-            more = "at least " if sol.lines_capped else ""
-            click.echo(f"optimal racing lines: {more}{sol.optimal_lines}")
+            if sol.lines_capped and sol.optimal_lines == 0:  # the counter ran out of room
+                click.echo("optimal racing lines: not counted (too many states to count them)")
+            else:
+                more = "at least " if sol.lines_capped else ""
+                click.echo(f"optimal racing lines: {more}{sol.optimal_lines}")
         unit = "CP-SAT branches" if sol.engine == "cp-sat" else "states expanded"
         click.echo(f"{sol.engine}: {sol.expanded} {unit} in {sol.seconds:.3f} s")
     if sol.moves is None:
@@ -284,7 +286,7 @@ def check_cmd(
 def _parse_size(value: str) -> tuple[int, int]:
     """'40x25' -> (cols, rows)."""
     a, sep, b = value.lower().partition("x")
-    if not sep or not a.strip().isdigit() or not b.strip().isdigit():
+    if not sep or not all(t.strip().isdigit() and len(t.strip()) <= 6 for t in (a, b)):
         raise click.BadParameter(
             f"{value!r}: write the size as COLSxROWS, like 40x25", param_hint="'--size'"
         )
@@ -555,7 +557,7 @@ def worksheet_cmd(
     from generator.games.graph_racers.generate import Request, WidthMismatch, generate, presets
     from generator.games.graph_racers.materials import worksheet_document, worksheet_track_size
     from generator.games.graph_racers.solve import Solution
-    from generator.output import check_writable, emit
+    from generator.output import check_free, emit
 
     table = presets()["worksheet"]
     width = _parse_range(width_text) if width_text else tuple(table["width"])
@@ -573,7 +575,9 @@ def worksheet_cmd(
             paper = turned
     cols, rows = worksheet_track_size(paper, k, pitch, cap)
     seed = opts.seed_or(1)
-    check_writable(opts.out)  # before the generating, which takes seconds
+    stem = f"graph-racers-worksheet-{difficulty}-s{seed}"
+    # before the generating, which takes seconds: puzzle pages, then as many answer pages
+    check_free(opts, stem, 2 * -(-count // k))
     req = Request(rows, cols, width, difficulty, seed, rules, checkpoints)
     bar = _Progress(count, "generating")
     try:
@@ -617,7 +621,6 @@ def worksheet_cmd(
                 lines_capped=bool(sol.get("optimal_lines_capped")),
             )
         )
-    stem = f"graph-racers-worksheet-{difficulty}-s{seed}"
     doc = worksheet_document(
         tracks,
         sols,

@@ -129,6 +129,18 @@ def _is_number(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
+def _header_number(text: str, source: str, line: int, max_cells: int | None) -> int:
+    """A header's row or column count; one with more digits than any grid needs is refused
+    before Python reads it (it refuses 4,300 digits with its own words)."""
+    if len(text) > 9:
+        limit = MAX_HEADER_CELLS if max_cells is None else min(max_cells, MAX_HEADER_CELLS)
+        raise LimitExceeded(
+            f"{_where(source, line, 1)}: a size of {len(text)} digits is more than the limit of "
+            f"{limit} points; use a smaller track or raise --max-cells"
+        )
+    return int(text)
+
+
 def _check_header_size(rows: int, cols: int, source: str, line: int, max_cells: int | None) -> None:
     """The size a header announces, checked before any row is built (a tiny file may claim a
     huge grid)."""
@@ -149,7 +161,7 @@ def _parse_dim(text: str, source: str, max_cells: int | None = None) -> Track:
     head = lines[head_i].strip().split()
     if len(head) != 3 or not _is_number(head[1]) or not _is_number(head[2]):
         raise InvalidInput(f"{_where(source, head_i + 1, 1)}: write the header as 'dim: ROWS COLS'")
-    nrows, ncols = int(head[1]), int(head[2])
+    nrows, ncols = (_header_number(h, source, head_i + 1, max_cells) for h in head[1:])
     _check_header_size(nrows, ncols, source, head_i + 1, max_cells)
     body = [(i + 1, line.rstrip()) for i, line in enumerate(lines) if i > head_i]
     while body and not body[-1][1]:
@@ -183,7 +195,9 @@ def _parse_mdp(text: str, source: str, max_cells: int | None = None) -> Track:
             f"{_where(source, top + 2, 1)}: an mdp-lib track has its height on the line after "
             "its width"
         )
-    width, height = int(lines[top].strip()), int(lines[top + 1].strip())
+    width, height = (
+        _header_number(lines[top + k].strip(), source, top + 1 + k, max_cells) for k in (0, 1)
+    )
     _check_header_size(height, width, source, top + 1, max_cells)
     body = [(i + 1, line) for i, line in enumerate(lines) if i >= top + 2]
     while body and not body[-1][1].strip():
@@ -239,6 +253,10 @@ def _parse_text(text: str, source: str) -> Track:
         value = value.strip()
         try:
             if key == "name":
+                if not value:
+                    raise ValueError(
+                        "the name is empty; write a name after 'name:' or drop the line"
+                    )
                 name = value
             elif key == "finish":
                 finish = Line.parse(value)
@@ -249,11 +267,13 @@ def _parse_text(text: str, source: str) -> Track:
                 line_at.append((label, checkpoints[-1], (i, raw.find(value) + 1)))
             elif key == "start":
                 parts = value.replace(",", " ").split()
-                if len(parts) != 2 or not all(_is_number(v) for v in parts):
+                if len(parts) != 2 or not all(_is_number(v) and len(v) <= 9 for v in parts):
                     raise ValueError(f"write a start point as 'start: ROW COL', not {value!r}")
                 starts.append((int(parts[0]), int(parts[1])))
                 start_at[starts[-1]] = (i, raw.find(value) + 1)
             elif key == "map":
+                if value:
+                    raise ValueError(f"the grid starts on the line after 'map:', not {value!r}")
                 map_at = i
                 break
             else:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from generator.errors import InvalidInput
+from generator.games.graph_racers.check import moves_text
 from generator.games.graph_racers.drawing import TrackDrawing
 from generator.games.graph_racers.model import Track
 from generator.games.graph_racers.referee import Referee
@@ -93,14 +94,20 @@ def how_to_race(track: Track, rules: Rules) -> str:
     )
 
 
-# The seed's damage rules, for play at the table (the solver and the par never crash).
-CRASH_TEXT = (
-    "Crashes: a move whose line touches a shaded square crashes. Take one damage point for each "
-    "square of speed, put the car on the track point nearest the crash and go on at speed 1 "
-    "next turn; more than 5 damage points and you are out. Never drive into another car on "
-    "purpose; when it cannot be avoided, both cars take one damage point for each square they "
-    "were apart last turn."
-)
+def crash_text(rules: Rules) -> str:
+    """The seed's damage rules, for play at the table (the solver and the par never crash),
+    with what a crash is under the collision rule in force."""
+    crash = (
+        "a move that lands off the track crashes"
+        if rules.collision == "endpoint"
+        else "a move whose line touches a shaded square crashes"
+    )
+    return (
+        f"Crashes: {crash}. Take one damage point for each square of speed, put the car on the "
+        "track point nearest the crash and go on at speed 1 next turn; more than 5 damage points "
+        "and you are out. Never drive into another car on purpose; when it cannot be avoided, "
+        "both cars take one damage point for each square they were apart last turn."
+    )
 
 
 def rule_text(track: Track, rules: Rules, par: int | None) -> list[str]:
@@ -114,7 +121,7 @@ def rule_text(track: Track, rules: Rules, par: int | None) -> list[str]:
         )
     lines.append(how_to_race(track, rules))
     if par is not None:
-        lines.append(f"Par: {par} moves under these rules.")
+        lines.append(f"Par: {moves_text(par)} under these rules.")
     return lines
 
 
@@ -354,7 +361,7 @@ def _tiled(
 def _subtitle(track: Track, rules: Rules, par: int | None) -> str:
     parts = [GAME, f"{track.cols} x {track.rows} points"]
     if par is not None:
-        parts.append(f"par {par} moves")
+        parts.append(f"par {moves_text(par)}")
     parts.append(rules.short())
     ident = track.meta.get("id")
     if ident:
@@ -443,18 +450,24 @@ def race_sheet(
         extra=legend,
         extra_h=lambda w: legend_height(players, w),
     )
-    move_log(doc, players, par, paper, mono, track.name)
+    move_log(doc, players, par, paper, mono, track.name, rules)
 
 
 def move_log(
-    doc: Document, players: int, par: int | None, paper: Paper, mono: bool, name: str
+    doc: Document,
+    players: int,
+    par: int | None,
+    paper: Paper,
+    mono: bool,
+    name: str,
+    rules: Rules,
 ) -> None:
     """A table to write each player's point (row, column) move by move, under the crash
     rules (the page players keep in front of them)."""
     want = max(20, math.ceil((par or 20) * 1.6))
     canvas, box = layout.page(doc, paper, mono=mono)
     _header(canvas, box, f"{name}: move log", f"{GAME} · write each move's point as (row, column)")
-    crash = wrap(CRASH_TEXT, box.w, 7.5)
+    crash = wrap(crash_text(rules), box.w, 7.5)
     for i, ln in enumerate(crash):
         canvas.text(box.x, box.y + HEADER + 3.0 * i, ln, 7.5)
     top = box.y + HEADER + 3.0 * len(crash) + 1.0
@@ -523,7 +536,7 @@ def answer_key(
         drawing.draw(canvas, line=sol.path, end=end)
 
     paragraphs = [
-        f"Optimal: {sol.moves} moves under {rules.short()}. {lines_note(sol)}",
+        f"Optimal: {moves_text(sol.moves)} under {rules.short()}. {lines_note(sol)}",
         "Points (row, col): " + _pairs(sol.path[:-1], 0) + f"  {sol.moves}: finish",
         "Accelerations (row, col) of moves 1 to " + f"{sol.moves}: " + _pairs(sol.accelerations, 1),
     ]
@@ -680,7 +693,7 @@ def worksheet_document(
             for slot, k in zip(slots, items, strict=False):
                 track, sol = tracks[k], solutions[k]
                 drawing = TrackDrawing(track, pitch)
-                parts = [f"Puzzle {k + 1} · par {sol.moves} moves"]
+                parts = [f"Puzzle {k + 1} · par {moves_text(sol.moves)}"]
                 boosts = boost_notes(sol.accelerations) if answers else []
                 if answers:
                     parts.append(lines_note(sol).split(":")[0].rstrip("."))

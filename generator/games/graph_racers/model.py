@@ -163,6 +163,8 @@ def _whole(text: str, what: str) -> int:
     """A whole number written with ASCII digits (ValueError naming `what` otherwise)."""
     if not (text.isascii() and text.lstrip("-").isdigit()):
         raise ValueError(f"{what} {text!r} is not a whole number")
+    if len(text) > 18:  # Python itself refuses 4,300 digits, in its own words
+        raise ValueError(f"{what} {text[:12]}... is too long a number")
     return int(text)
 
 
