@@ -243,3 +243,27 @@ def test_missing_file_and_binary_file(tmp_path):
     bad.write_bytes(b"dim: 1 2\n\xff\xfe\n")
     with pytest.raises(InvalidInput, match=r"bad.track line 2: not UTF-8 text"):
         read_track(bad)
+
+
+def test_round_trip_keeps_oil_under_a_start_and_a_lap_s_chosen_starts():
+    """Writing then reading a track lost the oil under a start point ('S' replaced '~') and
+    made every point of a lap's line a start (found by the code review)."""
+    oily = parse_track("graph-racers track 1\nname: o\nstart: 1 1\nmap:\n#####\n#~.G#\n#####\n")
+    lap = parse_track(
+        "graph-racers track 1\nname: lap\nfinish: col 1 rows 1-3 right\n"
+        "checkpoint: col 3 rows 1-3 right\nstart: 2 1\nmap:\n#####\n#...#\n#...#\n#...#\n#####\n"
+    )
+    whole = parse_track(
+        "graph-racers track 1\nname: lap\nfinish: col 1 rows 1-3 right\n"
+        "checkpoint: col 3 rows 1-3 right\nmap:\n#####\n#...#\n#...#\n#...#\n#####\n"
+    )
+    for track in (oily, lap, whole):
+        for text in (track_to_text(track), track_to_json(track)):
+            back = parse_track(text)
+            assert (back.grid, back.starts, back.goals, back.oil) == (
+                track.grid,
+                track.starts,
+                track.goals,
+                track.oil,
+            )
+    assert "start:" not in track_to_text(whole) and '"starts"' not in track_to_json(whole)

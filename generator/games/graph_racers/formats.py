@@ -407,10 +407,19 @@ def _ragged(rows: list[str], source: str) -> None:
 # --- writing -------------------------------------------------------------------------------
 
 
+def _written_starts(track: Track) -> tuple[list[Point], list[Point]]:
+    """(starts marked S on the map, starts written as 'start:' lines / "starts"). A lap's
+    starts are its whole line unless some were chosen; a start on oil keeps its '~'."""
+    if track.finish is not None:
+        line = [p for p in track.finish.points() if track.inside(*p)]
+        return [], ([] if set(track.starts) == set(line) else list(track.starts))
+    on_oil = set(track.oil)
+    return [p for p in track.starts if p not in on_oil], [p for p in track.starts if p in on_oil]
+
+
 def _marked_rows(track: Track) -> list[str]:
     rows = [list(row) for row in track.grid]
-    explicit = set(track.starts) - (set(track.finish.points()) if track.finish else set())
-    for r, c in explicit if track.finish else track.starts:
+    for r, c in _written_starts(track)[0]:
         rows[r][c] = "S"
     for r, c in track.goals:
         rows[r][c] = "G"
@@ -426,6 +435,9 @@ def track_to_dict(track: Track) -> dict[str, Any]:
         "cols": track.cols,
     }
     out["map"] = _marked_rows(track)
+    explicit = _written_starts(track)[1]
+    if explicit:
+        out["starts"] = [list(p) for p in explicit]
     if track.finish is not None:
         out["finish"] = track.finish.to_dict()
         out["checkpoints"] = [cp.to_dict() for cp in track.checkpoints]
@@ -444,6 +456,7 @@ def track_to_text(track: Track) -> str:
     if track.finish is not None:
         out.append(f"finish: {track.finish.describe()}")
         out += [f"checkpoint: {cp.describe()}" for cp in track.checkpoints]
+    out += [f"start: {r} {c}" for r, c in _written_starts(track)[1]]
     out.append("map:")
     out += _marked_rows(track)
     return "\n".join(out) + "\n"
