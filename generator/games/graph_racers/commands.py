@@ -75,7 +75,9 @@ def resolve_rules(
 
     if stored is None:
         stored = track.meta.get("rules") if track is not None else None
-        where = f"{source or track.name}: the rules stored with the track" if track else ""
+        where = (
+            f"{source or track.name}: the rules stored with the track" if track is not None else ""
+        )
     else:
         where = f"{source}: the rules stored with the moves" if source else "the stored rules"
     try:
