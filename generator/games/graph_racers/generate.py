@@ -272,6 +272,9 @@ def make_track(req: Request, index: int, avoid: Sequence[tuple[int, Track]] = ()
             "par", lower_bound(track, req.rules), (None, bounds["par"][1]), f
         ):
             continue  # even the lower bound on par is too high: no need to solve
+        twin = next((n for n, t in avoid if same_map(t.grid, track.grid)), None)
+        if twin is not None and repeat is not None:
+            continue  # a repeat is kept already: another one is not worth solving
         best = solve(track, req.rules)
         if best.moves is None or not misses.fits("par", best.moves, bounds["par"], f):
             continue
@@ -283,7 +286,6 @@ def make_track(req: Request, index: int, avoid: Sequence[tuple[int, Track]] = ()
         if not misses.fits("slowdown", slowdown, bounds["slowdown"]):
             continue
         found = _Found(attempt, track, best, p5, p9, slowdown, corners, narrow, width)
-        twin = next((n for n, t in avoid if same_map(t.grid, track.grid)), None)
         if twin is not None:
             # the same map as a recent puzzle of the set: keep looking, but keep it in case
             # this size and difficulty have no other map left
