@@ -37,12 +37,17 @@ def check_free(opts: PrintOptions, stem: str, pages: int) -> None:
     """Before a slow command does its work: the folder can be written and, without --force,
     none of the files it will write exists (emit checks again when it writes)."""
     check_writable(opts.out)
-    if opts.force:
-        return
     for fmt in opts.formats:
         for name in page_names(stem, pages, fmt):
-            if (opts.out / name).exists():
-                raise OutputExists(f"{opts.out / name} already exists: use --force to overwrite it")
+            refuse_taken(opts.out / name, opts.force)
+
+
+def refuse_taken(path: Path, force: bool) -> None:
+    """A file about to be written: never over a folder, and over a file only with --force."""
+    if path.is_dir():  # --force replaces files, never folders
+        raise InvalidInput(f"{path} is a folder: move it away or choose another --out")
+    if path.exists() and not force:
+        raise OutputExists(f"{path} already exists: use --force to overwrite it")
 
 
 def render(doc: Document, fmt: str, dpi: int = 150) -> list[bytes]:
@@ -83,10 +88,7 @@ def _umask() -> int:
 
 
 def write_atomic(path: Path, data: bytes, force: bool) -> None:
-    if path.is_dir():  # --force replaces files, never folders
-        raise InvalidInput(f"{path} is a folder: move it away or choose another --out")
-    if path.exists() and not force:
-        raise OutputExists(f"{path} already exists: use --force to overwrite it")
+    refuse_taken(path, force)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
@@ -120,10 +122,7 @@ def emit_all(docs: list[Document], opts: PrintOptions) -> list[Path]:
         for fmt in opts.formats:
             planned += [opts.out / name for name in target_names(doc, fmt)]
     for path in planned:
-        if path.is_dir():  # --force replaces files, never folders
-            raise InvalidInput(f"{path} is a folder: move it away or choose another --out")
-        if path.exists() and not opts.force:
-            raise OutputExists(f"{path} already exists: use --force to overwrite it")
+        refuse_taken(path, opts.force)
     check_writable(opts.out)
     if {"pdf", "png"} & set(opts.formats):
         _note_unprintable(docs, opts.formats)

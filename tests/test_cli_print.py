@@ -395,3 +395,20 @@ def test_nothing_is_printed_within_10_mm_of_the_edge(tmp_path, cmd, paper):
             x / PT_PER_MM,
             y / PT_PER_MM,
         )
+
+
+def test_generate_and_worksheet_refuse_a_folder_in_the_way_before_generating(tmp_path):
+    """The early checks said "use --force" for a folder, and --force failed only after the
+    generating (the diff review)."""
+    from generator.cli import cli as root
+
+    folder = tmp_path / "graph-racers-worksheet-easy-s1.pdf"
+    folder.mkdir()
+    for force in ((), ("--force",)):
+        r = CliRunner().invoke(
+            root, ["graph-racers", "worksheet", "--count", "1", "--out", str(tmp_path), *force]
+        )
+        assert r.exit_code == 1
+        assert (
+            r.output.strip() == f"Error: {folder} is a folder: move it away or choose another --out"
+        )

@@ -32,7 +32,7 @@ def _constant(text: str) -> float:
 def loads(text: str, source: str, hint: str = "") -> Any:
     """The JSON value in `text` (from file `source`); `hint` ends every error message."""
     try:
-        return json.loads(text, parse_float=_finite, parse_constant=_constant)
+        value = json.loads(text, parse_float=_finite, parse_constant=_constant)
     except json.JSONDecodeError as e:
         raise InvalidInput(
             f"{source} line {e.lineno} column {e.colno}: not valid JSON ({e.msg}){hint}"
@@ -43,6 +43,28 @@ def loads(text: str, source: str, hint: str = "") -> Any:
         raise InvalidInput(f"{source}: a number in the JSON is too long to read{hint}") from None
     except RecursionError:
         raise InvalidInput(f"{source}: the JSON is nested too deeply to read{hint}") from None
+    _no_lone_surrogates(value, source, hint)
+    return value
+
+
+def _no_lone_surrogates(value: Any, source: str, hint: str) -> None:
+    """JSON's "\\ud800" escapes give strings no file can hold (a name written to a PDF or SVG
+    would fail): refuse them here."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            try:
+                v.encode("utf-8")
+            except UnicodeEncodeError:
+                raise InvalidInput(
+                    f"{source}: the text {v[:20]!r} holds a lone surrogate escape (\\ud800 to "
+                    f"\\udfff); write the character itself{hint}"
+                ) from None
+        elif isinstance(v, dict):
+            stack += list(v.keys()) + list(v.values())
+        elif isinstance(v, list):
+            stack += v
 
 
 def whole(value: Any, what: str) -> int:

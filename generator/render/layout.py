@@ -788,7 +788,7 @@ def _tile_sheet(
                 for f in (1 / 6, 1 / 2, 5 / 6):
                     alignment_cross(canvas, left + f * (right - left), y)
     canvas.text(box.x, box.y + 5.5, label, 14.0, bold=True)
-    where = f"row {label.rstrip('0123456789')}, column {c + 1} of {rows} x {cols} sheets"
+    where = f"row {label.rstrip('0123456789')} of {rows}, column {c + 1} of {cols}"
     canvas.text(
         box.x + 14.0,
         box.y + 5.5,
@@ -862,7 +862,8 @@ def _assembly_map(
     ox = region.x + (region.w - width * scale) / 2
     oy = region.y + (region.h - height * scale) / 2
     title = (
-        f"Assembly map: {rows} x {cols} sheets ({sheet_label(0, 0)} to {sheet_label(rows - 1, cols - 1)}),"
+        f"Assembly map: {rows} rows of {cols} sheets ({sheet_label(0, 0)} to "
+        f"{sheet_label(rows - 1, cols - 1)}),"
         f" {overlap:g} mm overlap, map scale {scale_text(scale)}"
     )
     canvas.text(box.x, box.y + 5.0, title, 10.0, bold=True)

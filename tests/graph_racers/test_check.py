@@ -120,6 +120,7 @@ def test_accelerations_need_a_start_when_there_are_several():
         ("1 1 (2, 3))\n", "m line 1 column 11: ')' does not pair up"),
         ("points\n1 1\naccelerations\n0 1\n", "m line 3 column 1: 'accelerations' after the"),
         ("[[1, 1],\n", "m line 2 column 1: not valid JSON"),  # a broken JSON list stays JSON
+        ("[1, 1]\n[1, x]\n", "m line 2 column 5: unexpected 'x'"),  # text lines stay text
         ('{"path": [[1, Infinity]]}', "m: the number Infinity is not a finite number"),
         ("[" * 5000 + "]" * 5000, "m: the JSON is nested too deeply to read"),
         ("0 " + "1" * 5000 + "\n", "m line 1 column 3: a number of 5000 digits"),
@@ -167,6 +168,9 @@ def test_text_pairs_in_square_brackets_one_a_line_are_text_not_json():
     was refused as bad JSON (found by the CLI audit)."""
     line = parse_moves("[1, 1]\n[1, 2]  [1, 4]\n", "m")
     assert line.points == ((1, 1), (1, 2), (1, 4))
+    # a Python list of pairs after a header was read before, and still is (the diff review)
+    listed = parse_moves("points\n[(1, 1), (1, 2), (1, 4)]\n", "m")
+    assert listed.points == ((1, 1), (1, 2), (1, 4))
     track = read_track(EXAMPLES / "sprint.txt")
     text = "\n".join(
         f"[{r}, {c}]" for r, c in ((1, 1), (1, 2), (1, 4), (1, 6), (2, 8), (4, 10), (7, 12))

@@ -309,8 +309,7 @@ def test_worksheet_advice_fits_the_request(tmp_path):
     (line,) = result.output.strip().splitlines()
     assert line == (
         "Error: a 37x28 track has no room for a circuit 12 points wide; a worksheet slot at "
-        "--per-page 1 on a4 holds 37x28 points: use a narrower --width, a smaller --grid or "
-        "another difficulty"
+        "--per-page 1 on a4 holds 37x28 points: use --width 4..11"
     )
 
 

@@ -182,6 +182,18 @@ def test_text_and_json_round_trip():
             "t: bad JSON track (a line's place must be a whole number, not True)",
         ),
         (
+            '{"format": "graph-racers-track/1", "map": ["####", "#S.G", "####"], "starts": [[1, 1, 3]]}',
+            "t: bad JSON track (a start is a [row, col] pair, not [1, 1, 3])",
+        ),
+        (
+            '{"format": "graph-racers-track/1", "name": "", "map": ["####", "#S.G", "####"]}',
+            "t: bad JSON track ('name' must be a non-empty text, not '')",
+        ),
+        (
+            '{"format": "graph-racers-track/1", "name": "a\\ud800", "map": ["S.G"]}',
+            "t: the text 'a\\ud800' holds a lone surrogate escape",
+        ),
+        (
             '{"format": "graph-racers-track/1", "rows": 5, "map": ["####", "#S.G", "####"]}',
             "t: bad JSON track ('rows' is 5 but the map has 3)",
         ),

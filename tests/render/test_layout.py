@@ -383,7 +383,7 @@ def test_tile_splits_a_big_drawing_into_labelled_overlapping_true_scale_sheets()
     assert doc.pages[0] is tiling.map_page
     assert tiling.labels == ("A1", "A2", "A3", "B1", "B2", "B3")
     map_texts = " ".join(tiling.map_page.texts())
-    assert "Assembly map: 2 x 3 sheets (A1 to B3)" in map_texts
+    assert "Assembly map: 2 rows of 3 sheets (A1 to B3)" in map_texts
     for label in tiling.labels:
         assert label in tiling.map_page.texts()
     seen: dict[tuple[float, float], set[str]] = {}

@@ -66,7 +66,7 @@ def test_board_tiles_pick_the_orientation_with_fewest_sheets(tmp_path):
     assert len(r.pages) == 1 + 4  # assembly map and 2 x 2 landscape sheets
     assert page_mm(r, 1) == (297.0, 210.0)
     t = text(r)
-    assert "Assembly map: 2 x 2 sheets" in t and "B2" in t and "this bar measures 50 mm" in t
+    assert "Assembly map: 2 rows of 2 sheets" in t and "B2" in t and "this bar measures 50 mm" in t
 
 
 def test_a_board_that_fits_one_sheet_is_not_tiled(tmp_path):

@@ -95,7 +95,7 @@ def test_board_page_and_true_size_tiles(tmp_path):
     assert "TRIACTOR" in text and "not true size" in text
     r = pdf_of(tiled)
     assert len(r.pages) == 5  # assembly map + 2 x 2 landscape A4 sheets
-    assert "Assembly map: 2 x 2 sheets" in r.pages[0].extract_text()
+    assert "Assembly map: 2 rows of 2 sheets" in r.pages[0].extract_text()
     for i in range(1, 5):
         t = r.pages[i].extract_text()
         assert "this bar measures 50 mm" in t and "true size" in t

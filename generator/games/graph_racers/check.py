@@ -80,18 +80,18 @@ def parse_moves(text: str, source: str = "moves") -> RacingLine:
 
 
 def _text_pairs(text: str) -> bool:
-    """Is every line pairs in balanced brackets (text, not a broken JSON list)?"""
-    lines = [raw.split("#", 1)[0].strip() for raw in text.splitlines()]
-    return all(_ALLOWED.match(line) and _unbalanced(line) is None for line in lines if line)
+    """Text, not a broken JSON list? Several lines, the first of them pairs in balanced
+    brackets ('[5, 0]' one a line); the text reader then names any bad line exactly."""
+    lines = [ln for ln in (raw.split("#", 1)[0].strip() for raw in text.splitlines()) if ln]
+    return len(lines) > 1 and bool(_ALLOWED.match(lines[0])) and _unbalanced(lines[0]) is None
 
 
 def _unbalanced(line: str) -> int | None:
-    """The index of the first bracket that does not pair up in `line`, or None."""
+    """The index of the first bracket that does not pair up in `line`, or None (brackets may
+    nest: '[(1, 1), (1, 2)]' is a line of two pairs)."""
     opened: list[tuple[str, int]] = []
     for i, ch in enumerate(line):
         if ch in "([":
-            if opened:
-                return i  # a pair holds numbers, not another bracket
             opened.append((ch, i))
         elif ch in ")]":
             if not opened or "([".index(opened[-1][0]) != ")]".index(ch):

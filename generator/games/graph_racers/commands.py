@@ -6,6 +6,7 @@ body so `racegen --help` stays fast.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -288,7 +289,7 @@ def check_cmd(
 def _parse_size(value: str) -> tuple[int, int]:
     """'40x25' -> (cols, rows)."""
     a, sep, b = value.lower().partition("x")
-    if not sep or not all(t.strip().isdigit() and len(t.strip()) <= 6 for t in (a, b)):
+    if not sep or not all(t.strip().isdigit() and len(t.strip()) <= 9 for t in (a, b)):
         raise click.BadParameter(
             f"{value!r}: write the size as COLSxROWS, like 40x25", param_hint="'--size'"
         )
@@ -393,10 +394,10 @@ def generate_cmd(
     force: bool,
 ) -> None:
     """Generate closed circuits, each solved for its par, as JSON track files."""
-    from generator.errors import LimitExceeded, OutputExists
+    from generator.errors import LimitExceeded
     from generator.games.graph_racers.formats import track_to_json
     from generator.games.graph_racers.generate import Request, generate
-    from generator.output import check_writable, write_text_file
+    from generator.output import check_writable, refuse_taken, write_text_file
 
     cols, rows = _parse_size(size)
     width = _parse_range(width_text)
@@ -414,10 +415,8 @@ def generate_cmd(
     names = [
         out / f"graph-racers-{cols}x{rows}-{difficulty}-s{seed}-{i + 1}.json" for i in range(count)
     ]
-    if not force:
-        for p in names:
-            if p.exists():
-                raise OutputExists(f"{p} already exists: use --force to overwrite it")
+    for p in names:
+        refuse_taken(p, force)
     check_writable(out)  # before the generating, which takes seconds
     req = Request(rows, cols, width, difficulty, seed, rules, checkpoints)
     bar = _Progress(count, "generating")
@@ -590,12 +589,20 @@ def worksheet_cmd(
         # the generator's own advice (--size, --width ...) does not apply to a worksheet
         what = str(e).split(";")[0]
         advice = ["fewer puzzles per page"] if k > 1 else []
-        if width_text and "points wide" in what:
+        widths = re.search(r"--width \d+\.\.\d+", str(e))  # the generator's exact advice
+        if widths and width_text:
+            advice.append(widths.group())
+        elif width_text and "points wide" in what:
             advice.append("a narrower --width")
-        advice += ["a smaller --grid", "another difficulty"]
+        if "fewer checkpoints" in str(e):
+            advice.append("fewer --checkpoints")
+        if not (widths and width_text):  # the width the generator names is the fix
+            advice += ["a smaller --grid", "another difficulty"]
         if opts.landscape:
             upright = worksheet_track_size(opts.paper_size(landscape=False), k, pitch, cap)
-            if min(upright) > min(cols, rows):
+            narrow = presets()["difficulty"][difficulty]["narrowest"][0] or 2
+            # offered only when the portrait slot has room for the narrowest circuit allowed
+            if min(upright) > min(cols, rows) and (min(upright) - 5) // 2 >= max(narrow, width[0]):
                 advice.insert(0, "no --landscape")
         turn = " landscape" if paper.landscape else ""
         shared = (
@@ -604,9 +611,10 @@ def worksheet_cmd(
             if (cols, rows) != worksheet_track_size(paper, k, pitch, cap, shared=False)
             else ""
         )
+        options = f"{', '.join(advice[:-1])} or {advice[-1]}" if len(advice) > 1 else advice[0]
         raise type(e)(
             f"{what}; a worksheet slot at --per-page {k} on {paper.name}{turn} holds "
-            f"{cols}x{rows} points{shared}: use {', '.join(advice[:-1])} or {advice[-1]}"
+            f"{cols}x{rows} points{shared}: use {options}"
         ) from None
     finally:
         bar.close()

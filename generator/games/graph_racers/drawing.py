@@ -312,21 +312,38 @@ class TrackDrawing:
         w = text_width(label, size, bold=True)
         h = size * 25.4 / 72.0
         rise = self.pitch * 0.2
-        spots = [  # (left edge, baseline, anchor)
+        spots = [  # (left edge, baseline, anchor, x of the anchor)
             (x + gap, y - rise, "start", x + gap),
             (x - gap - w, y - rise, "end", x - gap),
             (x + gap, y + rise + h * 0.75, "start", x + gap),
             (x - gap - w, y + rise + h * 0.75, "end", x - gap),
         ]
+        # the four corners a step further out, then straight above and below (a start and a
+        # finish on one point of a circuit can take all four near corners)
+        far = self.pitch * 0.5
+        spots += [
+            (x + gap, y - rise - far, "start", x + gap),
+            (x - gap - w, y - rise - far, "end", x - gap),
+            (x + gap, y + rise + far + h * 0.75, "start", x + gap),
+            (x - gap - w, y + rise + far + h * 0.75, "end", x - gap),
+            (x - w / 2, y - rise - h, "middle", x),
+            (x - w / 2, y + rise + h * 1.75, "middle", x),
+        ]
 
         def box(left: float, base: float) -> tuple[float, float, float, float]:
             return (left, base - 0.75 * h, left + w, base + 0.25 * h)
 
-        def free(b: tuple[float, float, float, float]) -> bool:
-            return all(b[2] <= o[0] or o[2] <= b[0] or b[3] <= o[1] or o[3] <= b[1] for o in placed)
+        def covered(b: tuple[float, float, float, float]) -> float:
+            """How much of earlier numbers b covers (0: free)."""
+            return sum(
+                max(0.0, min(b[2], o[2]) - max(b[0], o[0]))
+                * max(0.0, min(b[3], o[3]) - max(b[1], o[1]))
+                for o in placed
+            )
 
         left, base, anchor, ax = next(
-            (spot for spot in spots if free(box(spot[0], spot[1]))), spots[0]
+            (spot for spot in spots if covered(box(spot[0], spot[1])) == 0.0),
+            min(spots, key=lambda spot: covered(box(spot[0], spot[1]))),
         )
         placed.append(box(left, base))
         canvas.text(ax, base, label, size, bold=True, anchor=anchor, colour=BLACK)

@@ -380,10 +380,14 @@ def track_from_dict(data: dict[str, Any], source: str = "track") -> Track:
             raise ValueError(f"'{key}' is {data[key]} but the map has {count}")
     finish = Line.from_dict(data["finish"]) if data.get("finish") else None
     checkpoints = [Line.from_dict(c) for c in data.get("checkpoints", [])]
-    starts += [
-        (jsontext.whole(r, "a start's row"), jsontext.whole(c, "a start's column"))
-        for r, c in data.get("starts", [])
-    ]
+    for p in data.get("starts", []):
+        if not isinstance(p, list) or len(p) != 2:
+            raise ValueError(f"a start is a [row, col] pair, not {p!r}")
+        starts.append(
+            (jsontext.whole(p[0], "a start's row"), jsontext.whole(p[1], "a start's column"))
+        )
+    if "name" in data and not (isinstance(data["name"], str) and data["name"].strip()):
+        raise ValueError(f"'name' must be a non-empty text, not {data['name']!r}")
     meta = data.get("meta")
     if meta is not None and not isinstance(meta, dict):
         raise ValueError("'meta' must be an object")

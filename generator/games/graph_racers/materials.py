@@ -74,7 +74,9 @@ def how_to_race(track: Track, rules: Rules) -> str:
         cps = (
             "checkpoint 1"
             if n == 1
-            else f"checkpoints {', '.join(str(i) for i in range(1, n))} and {n}"
+            else "checkpoints 1 and 2"
+            if n == 2
+            else f"checkpoints 1 to {n}"
         )
         ends = (
             ""
@@ -106,7 +108,8 @@ def crash_text(rules: Rules) -> str:
         f"Crashes: {crash}. Take one damage point for each square of speed, put the car on the "
         "track point nearest the crash and go on at speed 1 next turn; more than 5 damage points "
         "and you are out. Never drive into another car on purpose; when it cannot be avoided, "
-        "both cars take one damage point for each square they were apart last turn."
+        "both cars take one damage point for each square they were apart last turn, stop, and "
+        "move off at speed 1 next turn."
     )
 
 
@@ -287,7 +290,8 @@ def _slot_label(parts: list[str], boosts: list[str], width: float) -> tuple[list
     good brakes, turbo or the rocket must say where, or it reads as illegal. In a narrow slot
     the boosts are written short ("turbo 1, 7"), and as a last resort go on a second line."""
     short = [re.sub(r"^good | at moves?", "", b) for b in boosts]
-    tries = [parts[:n] + boosts for n in range(len(parts), 0, -1)] + [parts[:1] + short]
+    tries = [parts[:n] + boosts for n in range(len(parts), 0, -1)]
+    tries += [parts[:n] + short for n in range(len(parts), 0, -1)]
     for label in (" · ".join(t) for t in tries):
         for size in (8.0, 7.0, 6.0):
             if layout.text_width(label, size, True) <= width - 1.0:
@@ -688,8 +692,12 @@ def worksheet_document(
                 )
             else:
                 instructions = "Each answer stands where its puzzle stood. Other lines with the same number of moves are right too."
-            for i, ln in enumerate(wrap(instructions, box.w, 7.5)[:2]):
-                canvas.text(box.x, box.y + 17.0 + 3.4 * i, ln, 7.5)
+            # two lines under the name and date; smaller type rather than a cut sentence
+            size = next(
+                z for z in (7.5, 6.5, 5.5) if len(wrap(instructions, box.w, z)) <= 2 or z == 5.5
+            )
+            for i, ln in enumerate(wrap(instructions, box.w, size)[:2]):
+                canvas.text(box.x, box.y + 17.0 + 3.4 * i, ln, size)
             for slot, k in zip(slots, items, strict=False):
                 track, sol = tracks[k], solutions[k]
                 drawing = TrackDrawing(track, pitch)
