@@ -127,12 +127,18 @@ _UNIT_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
 
 
 def pitch_text(pitch: float) -> str:
-    """A grid pitch as its user wrote it: "5 mm", or "1/4 in (6.35 mm)" for US paper."""
-    inches = {6.35: "1/4 in", 12.7: "1/2 in", 8.4667: "1/3 in", 5.08: "1/5 in"}
-    for mm, words in inches.items():
-        if abs(pitch - mm) < 1e-3:
-            return f"{words} ({pitch:g} mm)"
-    return f"{pitch:g} mm"
+    """A grid pitch as its user most likely wrote it: "5 mm"; "1/4 in (6.35 mm)" for US
+    paper; "0.3 in (7.62 mm)" for a pitch that is a whole number of hundredths of an inch but
+    not of half millimetres; millimetres to three decimals otherwise."""
+    mm = f"{round(pitch, 3):g} mm"
+    inches = {6.35: "1/4 in", 12.7: "1/2 in", 8.4667: "1/3 in", 5.08: "1/5 in", 3.175: "1/8 in"}
+    for value, words in inches.items():
+        if abs(pitch - value) < 1e-3:
+            return f"{words} ({mm})"
+    hundredths = pitch / 25.4 * 100
+    if abs(hundredths - round(hundredths)) < 1e-6 and abs(pitch * 2 - round(pitch * 2)) > 1e-6:
+        return f"{round(hundredths) / 100:g} in ({mm})"
+    return mm
 
 
 class Length(click.ParamType):

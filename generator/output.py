@@ -36,7 +36,7 @@ def page_names(stem: str, pages: int, fmt: str) -> list[str]:
 def check_free(opts: PrintOptions, stem: str, pages: int) -> None:
     """Before a slow command does its work: the folder can be written and, without --force,
     none of the files it will write exists (emit checks again when it writes)."""
-    check_writable(opts.out)
+    check_writable(opts.out, create=False)
     for fmt in opts.formats:
         for name in page_names(stem, pages, fmt):
             refuse_taken(opts.out / name, opts.force)
@@ -68,7 +68,23 @@ def render(doc: Document, fmt: str, dpi: int = 150) -> list[bytes]:
     raise InvalidInput(f"unknown format {fmt!r}: use pdf, svg or png")
 
 
-def check_writable(folder: Path) -> None:
+def check_writable(folder: Path, create: bool = True) -> None:
+    """The output folder exists (made when missing) and can be written; with create=False, a
+    check before slow work that makes nothing: the folder, or the nearest folder above it
+    that exists, must be writable."""
+    if not create and not folder.exists():
+        parent = folder.parent
+        while not parent.exists() and parent != parent.parent:
+            parent = parent.parent
+        if not parent.is_dir():
+            raise InvalidInput(
+                f"cannot create output folder {folder}: Not a directory; choose another with --out"
+            )
+        if not os.access(parent, os.W_OK | os.X_OK):
+            raise InvalidInput(
+                f"cannot create output folder {folder}: {parent} is not writable; choose another with --out"
+            )
+        return
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as e:

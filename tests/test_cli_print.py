@@ -412,3 +412,24 @@ def test_generate_and_worksheet_refuse_a_folder_in_the_way_before_generating(tmp
         assert (
             r.output.strip() == f"Error: {folder} is a folder: move it away or choose another --out"
         )
+
+
+def test_grid_pitches_are_named_as_written():
+    """'--grid 0.3in' printed "grid 7.62 mm" and 12pt "4.23333 mm" (the teacher audit)."""
+    from generator.options import pitch_text
+
+    assert [pitch_text(v) for v in (5.0, 6.35, 7.62, 3.175, 25.4 / 72 * 12, 10.0)] == [
+        "5 mm",
+        "1/4 in (6.35 mm)",
+        "0.3 in (7.62 mm)",
+        "1/8 in (3.175 mm)",
+        "4.233 mm",
+        "10 mm",
+    ]
+
+
+def test_a_failed_generate_leaves_no_empty_output_folder(tmp_path):
+    """The early writability check made the folder, so a refused request left it behind."""
+    out = tmp_path / "new"
+    r = run("graph-racers", "generate", "--size", "8x8", "--out", str(out))
+    assert r.exit_code == 1 and not out.exists()

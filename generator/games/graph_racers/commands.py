@@ -417,7 +417,7 @@ def generate_cmd(
     ]
     for p in names:
         refuse_taken(p, force)
-    check_writable(out)  # before the generating, which takes seconds
+    check_writable(out, create=False)  # before the generating, which takes seconds
     req = Request(rows, cols, width, difficulty, seed, rules, checkpoints)
     bar = _Progress(count, "generating")
     try:
