@@ -69,32 +69,33 @@ def render(doc: Document, fmt: str, dpi: int = 150) -> list[bytes]:
 
 
 def check_writable(folder: Path, create: bool = True) -> None:
-    """The output folder exists (made when missing) and can be written; with create=False, a
-    check before slow work that makes nothing: the folder, or the nearest folder above it
-    that exists, must be writable."""
-    if not create and not folder.exists():
-        parent = folder.parent
-        while not parent.exists() and parent != parent.parent:
-            parent = parent.parent
-        if not parent.is_dir():
-            raise InvalidInput(
-                f"cannot create output folder {folder}: Not a directory; choose another with --out"
-            )
-        if not os.access(parent, os.W_OK | os.X_OK):
-            raise InvalidInput(
-                f"cannot create output folder {folder}: {parent} is not writable; choose another with --out"
-            )
-        return
+    """The output folder exists (made when missing) and can be written. With create=False, a
+    check before slow work that leaves nothing behind: missing folders are made for the test
+    and removed again (asking the file system is the one test that sees dangling links and
+    read-only mounts)."""
+    made = []  # with create=False: the folders this test makes, deepest first
+    if not create:
+        missing = folder
+        while not missing.exists() and not missing.is_symlink() and missing != missing.parent:
+            made.append(missing)
+            missing = missing.parent
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise InvalidInput(
-            f"cannot create output folder {folder}: {e.strerror or e}; choose another with --out"
-        ) from None
-    if not folder.is_dir():
-        raise InvalidInput(f"output folder {folder} is not a folder: choose another with --out")
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise InvalidInput(f"output folder {folder} is not writable: choose another with --out")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise InvalidInput(
+                f"cannot create output folder {folder}: {e.strerror or e}; choose another with --out"
+            ) from None
+        if not folder.is_dir():
+            raise InvalidInput(f"output folder {folder} is not a folder: choose another with --out")
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise InvalidInput(f"output folder {folder} is not writable: choose another with --out")
+    finally:
+        for path in made:
+            try:
+                path.rmdir()
+            except OSError:
+                pass
 
 
 def _umask() -> int:

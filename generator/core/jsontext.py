@@ -56,9 +56,10 @@ def _no_lone_surrogates(value: Any, source: str, hint: str) -> None:
         if isinstance(v, str):
             try:
                 v.encode("utf-8")
-            except UnicodeEncodeError:
+            except UnicodeEncodeError as e:
+                near = v[max(0, e.start - 15) : e.start + 1]
                 raise InvalidInput(
-                    f"{source}: the text {v[:20]!r} holds a lone surrogate escape (\\ud800 to "
+                    f"{source}: the text ...{near!r} holds a lone surrogate escape (\\ud800 to "
                     f"\\udfff); write the character itself{hint}"
                 ) from None
         elif isinstance(v, dict):

@@ -171,6 +171,13 @@ def test_text_pairs_in_square_brackets_one_a_line_are_text_not_json():
     # a Python list of pairs after a header was read before, and still is (the diff review)
     listed = parse_moves("points\n[(1, 1), (1, 2), (1, 4)]\n", "m")
     assert listed.points == ((1, 1), (1, 2), (1, 4))
+    # all the pairs on one line (refused as JSON for a while; the last review)
+    for text in (
+        "[1, 1] [1, 2] [1, 4]\n",
+        "[1, 1], [1, 2], [1, 4]  # start\n",
+        "[(1, 1), (1, 2), (1, 4)]",
+    ):
+        assert parse_moves(text, "m").points == ((1, 1), (1, 2), (1, 4)), text
     track = read_track(EXAMPLES / "sprint.txt")
     text = "\n".join(
         f"[{r}, {c}]" for r, c in ((1, 1), (1, 2), (1, 4), (1, 6), (2, 8), (4, 10), (7, 12))

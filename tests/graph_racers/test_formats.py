@@ -190,8 +190,12 @@ def test_text_and_json_round_trip():
             "t: bad JSON track ('name' must be a non-empty text, not '')",
         ),
         (
-            '{"format": "graph-racers-track/1", "name": "a\\ud800", "map": ["S.G"]}',
-            "t: the text 'a\\ud800' holds a lone surrogate escape",
+            '{"format": "graph-racers-track/1", "name": "Corner sprint for class 4B\\ud800", "map": ["S.G"]}',
+            "t: the text ...'nt for class 4B\\ud800' holds a lone surrogate escape",
+        ),
+        (
+            '{"format": "graph-racers-track/1", "map": ["####", "#S.G", "####"], "starts": 5}',
+            "t: bad JSON track ('starts' must be a list of [row, col] pairs)",
         ),
         (
             '{"format": "graph-racers-track/1", "rows": 5, "map": ["####", "#S.G", "####"]}',

@@ -367,6 +367,10 @@ def test_slot_labels_never_drop_the_boosts():
     lines, size = _slot_label(parts, boosts, 60)
     assert lines == ["Puzzle 1 · par 15 moves", "turbo 1, 7 · brakes 6, 12 · rocket 13"]
     assert all(text_width(ln, size, True) <= 59 for ln in lines)
+    # the lines note stays when it fits beside the short boosts (the last review)
+    assert _slot_label(
+        ["3. par 14", "2 optimal lines"], boosts[:1] + ["good brakes at move 9"], 70
+    )[0] == ["3. par 14 · 2 optimal lines · turbo 1, 7 · brakes 9"]
     for width in (200, 136.5, 96, 88, 60):
         text = " ".join(_slot_label(parts, boosts, width)[0])
         assert all(word in text for word in ("turbo", "brakes", "rocket", "13", "12", "7"))

@@ -72,18 +72,23 @@ def parse_moves(text: str, source: str = "moves") -> RacingLine:
     if stripped.startswith("["):
         try:
             return _parse_json_moves(text, source)
-        except InvalidInput:
-            # text pairs written as [5, 0], one or more a line, also start with '['
-            if not _text_pairs(text):
+        except InvalidInput as e:
+            # text pairs written as [5, 0], one or more a line, also start with '[' (only a
+            # syntax error says so: not nesting too deep, nor a number too long)
+            if "not valid JSON" not in str(e) or not _text_pairs(text):
                 raise
     return _parse_text_moves(text, source)
 
 
 def _text_pairs(text: str) -> bool:
-    """Text, not a broken JSON list? Several lines, the first of them pairs in balanced
-    brackets ('[5, 0]' one a line); the text reader then names any bad line exactly."""
+    """Text, not a broken JSON list? Every line pairs in balanced brackets ('[5, 0] [5, 1]'),
+    or several lines of which the first is (the text reader then names the bad line)."""
     lines = [ln for ln in (raw.split("#", 1)[0].strip() for raw in text.splitlines()) if ln]
-    return len(lines) > 1 and bool(_ALLOWED.match(lines[0])) and _unbalanced(lines[0]) is None
+
+    def pairs(line: str) -> bool:
+        return bool(_ALLOWED.match(line)) and _unbalanced(line) is None
+
+    return all(pairs(ln) for ln in lines) or (len(lines) > 1 and pairs(lines[0]))
 
 
 def _unbalanced(line: str) -> int | None:

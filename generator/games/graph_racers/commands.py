@@ -289,7 +289,9 @@ def check_cmd(
 def _parse_size(value: str) -> tuple[int, int]:
     """'40x25' -> (cols, rows)."""
     a, sep, b = value.lower().partition("x")
-    if not sep or not all(t.strip().isdigit() and len(t.strip()) <= 9 for t in (a, b)):
+    if not sep or not all(
+        t.strip().isascii() and t.strip().isdigit() and len(t.strip()) <= 9 for t in (a, b)
+    ):
         raise click.BadParameter(
             f"{value!r}: write the size as COLSxROWS, like 40x25", param_hint="'--size'"
         )
@@ -592,7 +594,7 @@ def worksheet_cmd(
         widths = re.search(r"--width \d+\.\.\d+", str(e))  # the generator's exact advice
         if widths and width_text:
             advice.append(widths.group())
-        elif width_text and "points wide" in what:
+        elif width_text and "points wide" in what and width[0] > 2:
             advice.append("a narrower --width")
         if "fewer checkpoints" in str(e):
             advice.append("fewer --checkpoints")
@@ -600,9 +602,14 @@ def worksheet_cmd(
             advice += ["a smaller --grid", "another difficulty"]
         if opts.landscape:
             upright = worksheet_track_size(opts.paper_size(landscape=False), k, pitch, cap)
-            narrow = presets()["difficulty"][difficulty]["narrowest"][0] or 2
-            # offered only when the portrait slot has room for the narrowest circuit allowed
-            if min(upright) > min(cols, rows) and (min(upright) - 5) // 2 >= max(narrow, width[0]):
+            # offered only when the portrait slot has room for the narrowest circuit the
+            # generator would draw (its widths clipped to --width, as in generate.make_track)
+            table = presets()
+            narrow = table["difficulty"][difficulty]["narrowest"][0] or 2
+            shape = table["generator"][difficulty]["width"]
+            wlo, whi = max(width[0], shape[0]), min(width[1], shape[1])
+            need = max(narrow, wlo if wlo <= whi else width[0])
+            if min(upright) > min(cols, rows) and (min(upright) - 5) // 2 >= need:
                 advice.insert(0, "no --landscape")
         turn = " landscape" if paper.landscape else ""
         shared = (

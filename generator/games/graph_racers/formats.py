@@ -380,6 +380,8 @@ def track_from_dict(data: dict[str, Any], source: str = "track") -> Track:
             raise ValueError(f"'{key}' is {data[key]} but the map has {count}")
     finish = Line.from_dict(data["finish"]) if data.get("finish") else None
     checkpoints = [Line.from_dict(c) for c in data.get("checkpoints", [])]
+    if not isinstance(data.get("starts", []), list):
+        raise ValueError("'starts' must be a list of [row, col] pairs")
     for p in data.get("starts", []):
         if not isinstance(p, list) or len(p) != 2:
             raise ValueError(f"a start is a [row, col] pair, not {p!r}")

@@ -290,8 +290,7 @@ def _slot_label(parts: list[str], boosts: list[str], width: float) -> tuple[list
     good brakes, turbo or the rocket must say where, or it reads as illegal. In a narrow slot
     the boosts are written short ("turbo 1, 7"), and as a last resort go on a second line."""
     short = [re.sub(r"^good | at moves?", "", b) for b in boosts]
-    tries = [parts[:n] + boosts for n in range(len(parts), 0, -1)]
-    tries += [parts[:n] + short for n in range(len(parts), 0, -1)]
+    tries = [parts[:n] + b for n in range(len(parts), 0, -1) for b in (boosts, short)]
     for label in (" · ".join(t) for t in tries):
         for size in (8.0, 7.0, 6.0):
             if layout.text_width(label, size, True) <= width - 1.0:
