@@ -68,9 +68,13 @@ def _no_lone_surrogates(value: Any, source: str, hint: str) -> None:
             stack += v
 
 
+def is_whole(value: Any) -> bool:
+    """A whole number, not a float such as 9.0 nor true/false (a bool is an int to Python)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def whole(value: Any, what: str) -> int:
-    """`value` when it is a JSON whole number (not a float, not true/false); ValueError naming
-    `what` otherwise."""
-    if isinstance(value, bool) or not isinstance(value, int):
+    """`value` when it is a JSON whole number (is_whole); ValueError naming `what` otherwise."""
+    if not is_whole(value):
         raise ValueError(f"{what} must be a whole number, not {value!r}")
     return value

@@ -122,10 +122,6 @@ def _limit_option(name: str, text: str) -> Callable[[Callable[..., Any]], Callab
     )
 
 
-def _max_states_option(text: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    return _limit_option("--max-states", text)
-
-
 _max_cells_option = _limit_option("--max-cells", "Largest track (points) to accept.")
 
 
@@ -148,7 +144,7 @@ _max_cells_option = _limit_option("--max-cells", "Largest track (points) to acce
     help="Also count the optimal racing lines (up to this many).",
 )
 @_max_cells_option
-@_max_states_option("Give up after expanding this many states.")
+@_limit_option("--max-states", "Give up after expanding this many states.")
 def solve_cmd(
     file: Path,
     accel,
@@ -463,7 +459,7 @@ def _pitch_option(func: Callable[..., Any]) -> Callable[..., Any]:
 )
 @_pitch_option
 @rule_options
-@_max_states_option("Give up solving for the par after expanding this many states.")
+@_limit_option("--max-states", "Give up solving for the par after expanding this many states.")
 @printing_options
 def sheet_cmd(
     opts,

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from generator.core.jsontext import is_whole
 from generator.errors import InvalidInput
 
 Vector = tuple[int, int]  # (row change, column change)
@@ -54,13 +55,13 @@ class Rules:
     rocket: int = 0  # uses of the rocket booster (change of 3 that speeds up); 0 or 1
 
     def __post_init__(self) -> None:
-        if not _whole(self.accel) or self.accel not in ACCEL_SETS:
+        if not is_whole(self.accel) or self.accel not in ACCEL_SETS:
             raise InvalidInput(f"acceleration set {self.accel!r}: use 5, 8 or 9")
         if self.collision not in COLLISIONS:
             raise InvalidInput(f"collision rule {self.collision!r}: use exact or endpoint")
         for name in ("brakes", "turbo", "rocket"):
             n = getattr(self, name)
-            if not _whole(n) or n < 0 or n > 9:
+            if not is_whole(n) or n < 0 or n > 9:
                 raise InvalidInput(f"{name} uses {n!r}: give a whole number from 0 to 9")
         if self.rocket > 1:
             raise InvalidInput("the rocket booster is used once: --rocket takes 0 or 1")
@@ -120,11 +121,6 @@ class Rules:
                 "change stops the car. A car standing still does not skid."
             )
         return out
-
-
-def _whole(n: object) -> bool:
-    """A whole number, not true/false (a bool is an int to Python) nor 9.0."""
-    return isinstance(n, int) and not isinstance(n, bool)
 
 
 @lru_cache(maxsize=8)
