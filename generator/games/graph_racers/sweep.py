@@ -224,9 +224,8 @@ class Sweep:
         r0, r1 = max(0, g0 - abs(v[0]) - 1), min(self.rows - 1, g1 + abs(v[0]) + 1)
         c0, c1 = max(0, h0 - abs(v[1]) - 1), min(self.cols - 1, h1 + abs(v[1]) + 1)
         rows = r1 - r0 + 1
-        comb = int.from_bytes((b"\x01" + bytes(w // 8 - 1)) * rows, "little") if w % 8 == 0 else 0
-        if not comb:  # one bit at the start of each of `rows` rows of w bits
-            comb = sum(1 << (i * w) for i in range(rows))
+        # one bit at the start of each of `rows` rows of w bits: 1 + 2^w + 2^2w + ...
+        comb = ((1 << (rows * w)) - 1) // ((1 << w) - 1)
         return (r0 * w, comb * (((1 << (c1 - c0 + 1)) - 1) << c0))
 
     # --- laps: the moves that cross the next line ------------------------------------------
