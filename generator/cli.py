@@ -25,6 +25,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "graph-racers": ("generator.games.graph_racers.commands", "graph_racers"),
     "trading-paint": ("generator.games.trading_paint.commands", "trading_paint"),
     "triactor": ("generator.games.triactor.commands", "triactor"),
+    "pushing-race": ("generator.games.pushing_race.commands", "pushing_race"),
+    "dice-rush": ("generator.games.dice_rush.commands", "dice_rush"),
 }
 
 

@@ -54,12 +54,12 @@ def tile_sheet(canvas: Canvas) -> bool:
 
 @functools.cache
 def _example(name: str):
-    from generator.games.graph_racers.commands import resolve_rules
+    from generator.games.graph_racers.commands import RuleChoice, resolve_rules
     from generator.games.graph_racers.formats import read_track
     from generator.games.graph_racers.solve import solve
 
     track = read_track(EXAMPLES / name)
-    rules = resolve_rules(track, None, None, None, None, None)
+    rules = resolve_rules(track, RuleChoice())
     return track, rules, solve(track, rules, count_lines=1000)
 
 

@@ -6,8 +6,10 @@ body so `racegen --help` stays fast.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -17,8 +19,22 @@ from generator.errors import InvalidInput, LimitExceeded
 from generator.options import printing_options
 
 
+@dataclass(frozen=True)
+class RuleChoice:
+    """The rule options as given (None = not given: the stored rules or the defaults decide)."""
+
+    accel: str | None = None
+    collision: str | None = None
+    brakes: int | None = None
+    turbo: int | None = None
+    rocket: int | None = None
+
+
+RULE_NAMES = ("accel", "collision", "brakes", "turbo", "rocket")
+
+
 def rule_options(func: Callable[..., Any]) -> Callable[..., Any]:
-    """--accel --collision --brakes --turbo --rocket (None = the track's stored rules or defaults)."""
+    """--accel --collision --brakes --turbo --rocket, passed on as one RuleChoice `rule_choice`."""
     options = [
         click.option(
             "--accel",
@@ -53,18 +69,20 @@ def rule_options(func: Callable[..., Any]) -> Callable[..., Any]:
             help="Rocket booster (speed one axis up by 3, once).",
         ),
     ]
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        kwargs["rule_choice"] = RuleChoice(**{k: kwargs.pop(k) for k in RULE_NAMES})
+        return func(*args, **kwargs)
+
     for option in reversed(options):
-        func = option(func)
-    return func
+        wrapper = option(wrapper)
+    return wrapper
 
 
 def resolve_rules(
     track: Any,
-    accel: str | None,
-    collision: str | None,
-    brakes: int | None,
-    turbo: int | None,
-    rocket: int | None,
+    choice: RuleChoice,
     stored: dict | None = None,
     source: Path | None = None,
 ):
@@ -86,11 +104,11 @@ def resolve_rules(
     except (InvalidInput, TypeError, ValueError) as e:
         raise InvalidInput(f"{where}: {e}") from None
     return Rules(
-        accel=int(accel) if accel is not None else base.accel,
-        collision=collision if collision is not None else base.collision,
-        brakes=brakes if brakes is not None else base.brakes,
-        turbo=turbo if turbo is not None else base.turbo,
-        rocket=rocket if rocket is not None else base.rocket,
+        accel=int(choice.accel) if choice.accel is not None else base.accel,
+        collision=choice.collision if choice.collision is not None else base.collision,
+        brakes=choice.brakes if choice.brakes is not None else base.brakes,
+        turbo=choice.turbo if choice.turbo is not None else base.turbo,
+        rocket=choice.rocket if choice.rocket is not None else base.rocket,
     )
 
 
@@ -147,11 +165,7 @@ _max_cells_option = _limit_option("--max-cells", "Largest track (points) to acce
 @_limit_option("--max-states", "Give up after expanding this many states.")
 def solve_cmd(
     file: Path,
-    accel,
-    collision,
-    brakes,
-    turbo,
-    rocket,
+    rule_choice: RuleChoice,
     engine: str,
     as_json: bool,
     count_lines: int,
@@ -167,7 +181,7 @@ def solve_cmd(
 
     limits = _limits()
     track = read_track(file, max_cells=max_cells or limits["max_cells"])
-    rules = resolve_rules(track, accel, collision, brakes, turbo, rocket, source=file)
+    rules = resolve_rules(track, rule_choice, source=file)
     if engine == "cp-sat":
         if count_lines:
             raise click.UsageError(
@@ -241,9 +255,7 @@ def _other_rules_hint(rules) -> str:  # noqa: ANN001
 @click.argument("moves_file", metavar="MOVES", type=click.Path(path_type=Path))
 @rule_options
 @_max_cells_option
-def check_cmd(
-    track_file: Path, moves_file: Path, accel, collision, brakes, turbo, rocket, max_cells
-) -> None:
+def check_cmd(track_file: Path, moves_file: Path, rule_choice: RuleChoice, max_cells) -> None:
     """Check a racing line: MOVES lists the car's points or its accelerations (text or JSON).
 
     Prints "legal, N moves (par P; rules: ...)" and exits 0, or names the first illegal move and why and
@@ -259,11 +271,7 @@ def check_cmd(
     line = read_moves(moves_file)
     rules = resolve_rules(
         track,
-        accel,
-        collision,
-        brakes,
-        turbo,
-        rocket,
+        rule_choice,
         stored=line.rules,
         source=moves_file if line.rules is not None else track_file,
     )
@@ -383,11 +391,7 @@ def generate_cmd(
     seed: int,
     count: int,
     checkpoints: int,
-    accel,
-    collision,
-    brakes,
-    turbo,
-    rocket,
+    rule_choice: RuleChoice,
     out: Path,
     force: bool,
 ) -> None:
@@ -409,7 +413,7 @@ def generate_cmd(
         raise LimitExceeded(
             f"--count {count} is more than {limits['max_count']}; generate fewer at a time"
         )
-    rules = resolve_rules(None, accel, collision, brakes, turbo, rocket)
+    rules = resolve_rules(None, rule_choice)
     names = [
         out / f"graph-racers-{cols}x{rows}-{difficulty}-s{seed}-{i + 1}.json" for i in range(count)
     ]
@@ -467,11 +471,7 @@ def sheet_cmd(
     kinds,
     players: int,
     pitch: float,
-    accel,
-    collision,
-    brakes,
-    turbo,
-    rocket,
+    rule_choice: RuleChoice,
     max_states,
 ) -> None:
     """Print FILE as a track sheet, a race sheet with a move log, and an answer key (true scale)."""
@@ -483,7 +483,7 @@ def sheet_cmd(
 
     limits = _limits()
     track = read_track(file, max_cells=limits["max_cells"])
-    rules = resolve_rules(track, accel, collision, brakes, turbo, rocket, source=file)
+    rules = resolve_rules(track, rule_choice, source=file)
     kinds = tuple(dict.fromkeys(kinds)) or ("track", "race", "answer")
     try:
         sol = solve(track, rules, max_states=max_states or limits["max_states"], count_lines=1000)
@@ -546,11 +546,7 @@ def worksheet_cmd(
     width_text,
     checkpoints: int,
     pitch: float,
-    accel,
-    collision,
-    brakes,
-    turbo,
-    rocket,
+    rule_choice: RuleChoice,
 ) -> None:
     """A classroom worksheet: K generated tracks per page with name, date and par, then answer pages."""
     from generator.games.graph_racers.generate import Request, WidthMismatch, generate, presets
@@ -560,7 +556,7 @@ def worksheet_cmd(
 
     table = presets()["worksheet"]
     width = _parse_range(width_text) if width_text else tuple(table["width"])
-    rules = resolve_rules(None, accel, collision, brakes, turbo, rocket)
+    rules = resolve_rules(None, rule_choice)
     k = int(per_page)
     cap = tuple(table["max_size"])
     paper = opts.paper_size()
