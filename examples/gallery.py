@@ -21,6 +21,9 @@ SHOTS = [
     ("triactor-board", ["triactor", "board", "--size", "page"]),
     ("triactor-slips", ["triactor", "slips", "--layout", "gutter-fold", "--races", "1"]),
     ("triactor-payouts", ["triactor", "payouts"]),
+    ("pushing-race-board", ["pushing-race", "board"]),
+    ("pushing-race-die", ["pushing-race", "die"]),
+    ("dice-rush-board", ["dice-rush", "board"]),
 ]
 
 

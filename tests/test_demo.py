@@ -23,6 +23,10 @@ EXPECTED_PDFS = {
     "triactor-slips-duplex.pdf",
     "triactor-payouts.pdf",
     "triactor-rules.pdf",
+    "pushing-race-board.pdf",
+    "pushing-race-die.pdf",
+    "dice-rush-board.pdf",
+    "dice-rush-dice.pdf",
 }
 
 

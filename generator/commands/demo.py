@@ -24,6 +24,10 @@ JOBS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("triactor", "slips"), ()),
     (("triactor", "payouts"), ()),
     (("triactor", "rules"), ()),
+    (("pushing-race", "board"), ()),
+    (("pushing-race", "die"), ()),
+    (("dice-rush", "board"), ()),
+    (("dice-rush", "dice"), ()),
 )
 
 

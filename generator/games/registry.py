@@ -53,10 +53,17 @@ GAMES: tuple[GameInfo, ...] = (
         "pushing-race",
         "Pushing Race",
         "Looney Pyramids race on a 3 x 9 track with an Icehouse die",
+        prints=("board page|coasters", "die", "pieces", "rules"),
+        solves=("moves (every legal move of a roll)",),
+        other=("simulate (seeded policies head to head)", "show (position file)"),
     ),
     GameInfo(
         "dice-rush",
         "Dice Rush",
         "two-player board race with a d8 direction die and a d6 distance die",
+        prints=("board", "dice (d8 and d6 nets, pawns)", "scoresheet", "rules"),
+        generates=("new-board (seeded half-turn symmetric boards)",),
+        solves=("odds (exact race and one-player chances)",),
+        other=("simulate (seeded games)", "show-board (board file)"),
     ),
 )

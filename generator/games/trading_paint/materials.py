@@ -314,14 +314,7 @@ def rules_document(opts: PrintOptions) -> Document:
         y += 3.4
         canvas.text(x, y, ln, 7.5)
     y += 2.0
-    head_w = 24.0
-    for head, body in RULES:
-        y += 4.2
-        canvas.text(x, y, head, 8.5, bold=True)
-        lines = layout.wrap(body, 8.0, box.w - head_w)
-        for i, ln in enumerate(lines):
-            canvas.text(x + head_w, y + i * 3.6, ln, 8.0)
-        y += 3.6 * (len(lines) - 1)
+    y = layout.headed_sections(canvas, x, y, box.w, RULES, head_w=24.0, size=8.0, line=3.6, gap=4.2)
     y += 5.0
     canvas.line(x, y, x + box.w, y, LIGHT)
     y += 6.0

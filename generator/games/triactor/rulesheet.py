@@ -116,13 +116,9 @@ def rules_document(opts: PrintOptions) -> Document:
         colour="#444444",
     )
     y += 3.0
-    for head, body in rule_sections():
-        y += 5.2
-        canvas.text(x, y, head, BODY + 0.5, bold=True)
-        lines = layout.wrap(body, BODY, box.w - HEAD_W)
-        for i, ln in enumerate(lines):
-            canvas.text(x + HEAD_W, y + i * LINE, ln, BODY)
-        y += LINE * (len(lines) - 1)
+    y = layout.headed_sections(
+        canvas, x, y, box.w, rule_sections(), head_w=HEAD_W, size=BODY, line=LINE, gap=5.2
+    )
     y += 7.0
     canvas.line(x, y, box.right, y, Style(stroke=GREY, width=0.15))
     y += 6.0

@@ -1,0 +1,211 @@
+"""The Dice Rush board as data: a grid of spaces, two starts, two finishes, point spaces.
+
+The seed never shows its board ("start on opposite ends of the board, with the finish spaces
+... placed in two spaces at the center"), so the board is a file a designer can edit: one
+line per row, top row first, one token per space separated by spaces:
+
+    .        an empty space
+    +N / -N  a point space (N from 1 to 9): landing on it adds or takes away N points
+    S1 S2    player 1's and player 2's start space (empty once left)
+    F1 F2    player 1's and player 2's finish space
+
+`#` starts a comment. The same rows may be given as JSON: {"name": ..., "rows": [...]}.
+Positions are (row, column), row 0 at the top edge, as printed.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.errors import InvalidInput
+
+Pos = tuple[int, int]
+
+MIN_SIDE, MAX_SIDE = 2, 20
+MAX_POINTS = 9
+SPACE_MM = 20.0  # true size of a space on the printed board
+
+# d8 face -> (row step, column step); row 0 is the top edge ("up" is towards it).
+DIRECTIONS: dict[int, tuple[int, int]] = {
+    1: (-1, 0),
+    2: (-1, 1),
+    3: (0, 1),
+    4: (1, 1),
+    5: (1, 0),
+    6: (1, -1),
+    7: (0, -1),
+    8: (-1, -1),
+}
+DIRECTION_NAMES: dict[int, str] = {
+    1: "up",
+    2: "up-right",
+    3: "right",
+    4: "down-right",
+    5: "down",
+    6: "down-left",
+    7: "left",
+    8: "up-left",
+}
+
+
+@dataclass(frozen=True)
+class Board:
+    """A rectangular board. points: (row, col) -> nonzero value; starts/finishes: per player."""
+
+    rows: int
+    cols: int
+    starts: tuple[Pos, Pos]
+    finishes: tuple[Pos, Pos]
+    points: dict[Pos, int] = field(default_factory=dict)
+    name: str = "Dice Rush board"
+
+    def __hash__(self) -> int:  # frozen with a dict inside: hash what identifies the board
+        return hash((self.rows, self.cols, self.starts, self.finishes, self.text()))
+
+    def on_board(self, pos: Pos) -> bool:
+        return 0 <= pos[0] < self.rows and 0 <= pos[1] < self.cols
+
+    def spaces(self) -> list[Pos]:
+        return [(r, c) for r in range(self.rows) for c in range(self.cols)]
+
+    def value(self, pos: Pos) -> int:
+        return self.points.get(pos, 0)
+
+    def token(self, pos: Pos) -> str:
+        for p in (0, 1):
+            if pos == self.starts[p]:
+                return f"S{p + 1}"
+            if pos == self.finishes[p]:
+                return f"F{p + 1}"
+        v = self.value(pos)
+        return f"{v:+d}" if v else "."
+
+    def text(self) -> str:
+        """The board in its file format (rows of tokens, aligned)."""
+        return "\n".join(
+            " ".join(f"{self.token((r, c)):<2}" for c in range(self.cols)).rstrip()
+            for r in range(self.rows)
+        )
+
+    def mirror(self, pos: Pos) -> Pos:
+        """The space a half turn of the board puts at `pos`."""
+        return (self.rows - 1 - pos[0], self.cols - 1 - pos[1])
+
+    def is_symmetric(self) -> bool:
+        """True when a half turn maps the board onto itself with the players swapped: then
+        neither player is favoured by the board (only by moving first)."""
+        m = self.mirror
+        return (
+            m(self.starts[0]) == self.starts[1]
+            and m(self.finishes[0]) == self.finishes[1]
+            and all(self.value(m(p)) == v for p, v in self.points.items())
+        )
+
+
+def parse_rows(rows: list[str], where: str, first_line: int = 1, step: int = 1) -> Board:
+    """A Board from token rows; errors name `where` and the line of the offending row."""
+    grid: list[tuple[int, list[str]]] = []
+    for i, raw in enumerate(rows):
+        line = raw.split("#", 1)[0].split()
+        if line:
+            grid.append((first_line + i * step, line))
+    if not grid:
+        raise InvalidInput(f"{where} has no rows: write one line of tokens per row of the board")
+    cols = len(grid[0][1])
+    if not MIN_SIDE <= len(grid) <= MAX_SIDE or not MIN_SIDE <= cols <= MAX_SIDE:
+        raise InvalidInput(
+            f"{where} is {len(grid)} rows x {cols} columns: each side must be "
+            f"{MIN_SIDE} to {MAX_SIDE} spaces"
+        )
+    marks: dict[str, tuple[Pos, int]] = {}
+    points: dict[Pos, int] = {}
+    for r, (lineno, tokens) in enumerate(grid):
+        if len(tokens) != cols:
+            raise InvalidInput(
+                f"{where} line {lineno} has {len(tokens)} spaces, the first row {cols}: "
+                "give every row the same number of tokens"
+            )
+        for c, tok in enumerate(tokens):
+            up = tok.upper()
+            if up in ("S1", "S2", "F1", "F2"):
+                if up in marks:
+                    raise InvalidInput(
+                        f"{where} line {lineno}: {up} appears twice (first on line "
+                        f"{marks[up][1]}): a board has one of each of S1 S2 F1 F2"
+                    )
+                marks[up] = ((r, c), lineno)
+            elif tok != ".":
+                points[(r, c)] = _points(tok, where, lineno)
+    missing = [m for m in ("S1", "S2", "F1", "F2") if m not in marks]
+    if missing:
+        raise InvalidInput(
+            f"{where} has no {' '.join(missing)}: mark both starts (S1 S2) and both "
+            "finishes (F1 F2)"
+        )
+    return Board(
+        rows=len(grid),
+        cols=cols,
+        starts=(marks["S1"][0], marks["S2"][0]),
+        finishes=(marks["F1"][0], marks["F2"][0]),
+        points=points,
+    )
+
+
+def _points(tok: str, where: str, lineno: int) -> int:
+    bad = InvalidInput(
+        f"{where} line {lineno}: unknown space {tok!r}: use . (empty), +1 to +{MAX_POINTS} "
+        f"or -1 to -{MAX_POINTS} (points), S1 S2 (starts) or F1 F2 (finishes)"
+    )
+    if len(tok) != 2 or tok[0] not in "+-" or not tok[1].isdigit() or not tok[1].isascii():
+        raise bad
+    v = int(tok)
+    if v == 0:
+        raise bad
+    return v
+
+
+def parse_text(text: str, where: str) -> Board:
+    """A board file: JSON ({"rows": [...]}) when it starts with '{', else the token grid."""
+    if text.lstrip().startswith("{"):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise InvalidInput(
+                f"{where} line {e.lineno}: not valid JSON ({e.msg}); fix it or use the text grid"
+            ) from None
+        rows = data.get("rows") if isinstance(data, dict) else None
+        if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
+            raise InvalidInput(f'{where}: JSON boards need "rows": a list of strings of tokens')
+        board = parse_rows(rows, f"{where} rows", first_line=1)
+        name = data.get("name")
+        if isinstance(name, str) and name.strip():
+            board = Board(**{**board.__dict__, "name": name.strip()})
+        return board
+    return parse_rows(text.splitlines(), where)
+
+
+def load_board(path: Path | str | None = None) -> Board:
+    """The board in `path`, or the default board (templates/dice_rush/board.json)."""
+    if path is None:
+        return default_board()
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InvalidInput(f"board file {path} not found: check the path") from None
+    except IsADirectoryError:
+        raise InvalidInput(f"board file {path} is a folder: give a board file") from None
+    except UnicodeDecodeError:
+        raise InvalidInput(f"board file {path} is not UTF-8 text: save it as text") from None
+    board = parse_text(text, f"board file {path}")
+    if board.name == "Dice Rush board":
+        board = Board(**{**board.__dict__, "name": path.stem})
+    return board
+
+
+def default_board() -> Board:
+    from generator.resources import read_text
+
+    return parse_text(read_text("dice_rush", "board.json"), "templates/dice_rush/board.json")

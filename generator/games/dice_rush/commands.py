@@ -1,0 +1,222 @@
+"""`racegen dice-rush ...`: print the board, dice, score sheet and rules; exact odds; games.
+
+Only click is imported at module level; everything else loads inside the commands, so
+`racegen --help` stays fast.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import click
+
+from generator.options import Length, PrintOptions, printing_options
+
+
+@click.group("dice-rush")
+def dice_rush() -> None:
+    """Dice Rush: two players race across a board with a d8 direction die and a d6.
+
+    Print the board (true size, editable board files), dice nets, score sheet and rules;
+    compute each player's exact chances; simulate seeded games.
+    """
+
+
+def _board_option(func):
+    return click.option(
+        "--board",
+        "board_file",
+        type=click.Path(path_type=Path, dir_okay=True),
+        default=None,
+        help="A board file (rows of tokens: . +N -N S1 S2 F1 F2; or JSON). "
+        "Default: the built-in 9 x 8 board.",
+    )(func)
+
+
+def _load(board_file: Path | None):
+    from generator.games.dice_rush.board import load_board
+
+    return load_board(board_file)
+
+
+def _emit_all(docs: list, opts: PrintOptions) -> None:
+    from generator.output import emit_all
+
+    for path in emit_all(docs, opts):
+        click.echo(str(path))
+
+
+@dice_rush.command("board")
+@_board_option
+@click.option(
+    "--space",
+    type=Length(least=12.0, maximum=40.0),
+    default="20mm",
+    show_default=True,
+    help="Side of a square space.",
+)
+@printing_options
+def board_command(opts: PrintOptions, board_file: Path | None, space: float) -> None:
+    """The board at true size with the compass of d8 directions and a legend (one page when
+    it fits the paper, else tiled over sheets with an assembly map). With --seed: the
+    symmetric 9 x 8 variant that `new-board --seed` writes."""
+    from generator.games.dice_rush.materials import board_document
+
+    if opts.seed is not None:
+        if board_file is not None:
+            raise click.UsageError("--seed draws a variant board, --board loads one: give one")
+        from generator.games.dice_rush.variants import generate
+
+        board = generate(9, 8, 11, opts.seed)
+    else:
+        board = _load(board_file)
+    _emit_all([board_document(opts, board, space)], opts)
+
+
+@dice_rush.command("dice")
+@click.option(
+    "--edge",
+    type=Length(least=12.0, maximum=30.0),
+    default="20mm",
+    show_default=True,
+    help="Die face edge.",
+)
+@printing_options
+def dice_command(opts: PrintOptions, edge: float) -> None:
+    """Two d8 direction dice (number and arrow on each face) and two d6 with pips."""
+    from generator.games.dice_rush.materials import dice_document
+
+    _emit_all([dice_document(opts, edge)], opts)
+
+
+@dice_rush.command("scoresheet")
+@printing_options
+def scoresheet_command(opts: PrintOptions) -> None:
+    """A score sheet: points of each landing and running totals for both players (portrait)."""
+    from generator.games.dice_rush.materials import scoresheet_document
+
+    opts.portrait_only("the score sheet prints")
+    _emit_all([scoresheet_document(_portrait(opts))], opts)
+
+
+@dice_rush.command("rules")
+@printing_options
+def rules_command(opts: PrintOptions) -> None:
+    """A one-page rules summary with racegen's decisions written in (always portrait)."""
+    from generator.games.dice_rush.rulesheet import rules_document
+
+    opts.portrait_only("the rules summary prints")
+    _emit_all([rules_document(opts)], opts)
+
+
+def _portrait(opts: PrintOptions) -> PrintOptions:
+    from dataclasses import replace
+
+    return replace(opts, landscape=False)
+
+
+@dice_rush.command("show-board")
+@_board_option
+def show_board_command(board_file: Path | None) -> None:
+    """Check a board file and print it in the board format (the default board without
+    --board: a starting point for a variant)."""
+    board = _load(board_file)
+    click.echo(f"# {board.name}: {board.rows} rows x {board.cols} columns")
+    sym = "half-turn symmetric" if board.is_symmetric() else "NOT half-turn symmetric"
+    click.echo(f"# {sym}")
+    click.echo(board.text())
+
+
+@dice_rush.command("odds")
+@_board_option
+@click.option(
+    "--turns",
+    type=click.IntRange(1, 60),
+    default=12,
+    show_default=True,
+    help="Turns listed in the one-player table.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON with exact fractions.")
+def odds_command(board_file: Path | None, turns: int, as_json: bool) -> None:
+    """Exact figures: each player's chance to win the race with either player first, one
+    player's chance to finish on each turn, expected points per turn from each space."""
+    from generator.games.dice_rush.report import odds_data, odds_text
+
+    board = _load(board_file)
+    if as_json:
+        click.echo(json.dumps(odds_data(board, turns), indent=2))
+    else:
+        click.echo(odds_text(board, turns))
+
+
+def _declare(ctx, param, value: str) -> str:
+    if value == "never" or re.fullmatch(r"lead:[1-9]\d?", value):
+        return value
+    raise click.BadParameter(f"{value!r}: use never or lead:N with N from 1 to 99", ctx, param)
+
+
+@dice_rush.command("simulate")
+@_board_option
+@click.option(
+    "--games",
+    type=click.IntRange(1, 1_000_000),
+    default=10_000,
+    show_default=True,
+    help="Games to play.",
+)
+@click.option("--seed", type=int, default=1, show_default=True, help="Random seed.")
+@click.option(
+    "--declare",
+    default="never",
+    show_default=True,
+    callback=_declare,
+    help="Declaration policy: never, or lead:N (N points ahead declares; the other agrees "
+    "only when ahead).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def simulate_command(
+    board_file: Path | None, games: int, seed: int, declare: str, as_json: bool
+) -> None:
+    """Play seeded games with the engine and count who wins and how games end."""
+    from generator.games.dice_rush.report import simulate, simulate_text
+
+    data = simulate(_load(board_file), games, seed, declare)
+    click.echo(json.dumps(data, indent=2) if as_json else simulate_text(data))
+
+
+@dice_rush.command("new-board")
+@click.option("--rows", type=click.IntRange(3, 20), default=9, show_default=True)
+@click.option("--cols", type=click.IntRange(3, 20), default=8, show_default=True)
+@click.option(
+    "--points",
+    type=click.IntRange(0, 398),
+    default=22,
+    show_default=True,
+    help="Point spaces (an odd number is rounded down: they come in symmetric pairs).",
+)
+@click.option("--seed", type=int, default=1, show_default=True, help="Random seed.")
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    help="Write the board file here (never over a file without --force); else print it.",
+)
+@click.option("--force", is_flag=True, help="Overwrite the --out file.")
+def new_board_command(
+    rows: int, cols: int, points: int, seed: int, out: Path | None, force: bool
+) -> None:
+    """A seeded half-turn symmetric board (fair but for who rolls first) in the board file
+    format, to print with `board --board FILE` and check with `odds --board FILE`."""
+    from generator.games.dice_rush.variants import generate
+
+    board = generate(rows, cols, points // 2, seed)
+    text = f"# Dice Rush {board.name} (racegen dice-rush new-board --seed {seed})\n"
+    text += board.text() + "\n"
+    if out is None:
+        click.echo(text, nl=False)
+        return
+    from generator.output import write_text_file
+
+    click.echo(str(write_text_file(out, text, force)))

@@ -1,0 +1,211 @@
+"""`racegen pushing-race ...`: list legal moves, show a position, simulate games, print the
+board, the Icehouse die, paper pieces and the rules summary.
+
+Only click is imported at module level; everything else loads inside the commands, so
+`racegen --help` stays fast.
+"""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from generator.options import Length, PrintOptions, printing_options
+
+FACE_NAMES = ("TIP", "AIM", "HOP", "SWAP", "DIG", "WILD")
+
+
+@click.group("pushing-race")
+def pushing_race() -> None:
+    """Pushing Race: a 3 x 9 cylinder track, five pieces each, an Icehouse die.
+
+    List the legal moves of a roll, simulate games, print the board, die, paper pieces and
+    a rules summary. Positions: a file, '-' (stdin), or one argument such as
+    "turn=B a1=A b1=B c4=A finished=B1"; 'start' or 'start:3' is the setup.
+    """
+
+
+def _load(position: str):
+    """A position from a file, stdin ('-') or the argument itself."""
+    from pathlib import Path
+
+    from generator.errors import InvalidInput
+    from generator.games.pushing_race.position import parse_position
+
+    if position == "-":
+        text = click.open_file("-", "r").read()
+    elif "=" not in position and not position.lower().startswith("start"):
+        path = Path(position)
+        if not path.is_file():
+            raise InvalidInput(
+                f"position {position!r} is not a file: give a file, '-', 'start' or tokens "
+                'such as "a1=A b2=B turn=A"'
+            )
+        text = path.read_text(encoding="utf-8")
+    else:
+        text = position
+    return parse_position(text)
+
+
+@pushing_race.command("moves")
+@click.argument("position")
+@click.option(
+    "--roll",
+    "face",
+    required=True,
+    type=click.Choice(FACE_NAMES, case_sensitive=False),
+    help="The die face rolled.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON: each move and its position.")
+def moves_command(position: str, face: str, as_json: bool) -> None:
+    """List every legal move of a roll from POSITION (one per resulting position)."""
+    from generator.games.pushing_race.moves import moves_or_pass
+    from generator.games.pushing_race.position import describe, format_position
+    from generator.games.pushing_race.track import PLAYER_NAMES
+
+    pos = _load(position)
+    face = face.upper()
+    moves = moves_or_pass(pos, face)
+    if as_json:
+        data = {
+            "roll": face,
+            "player": PLAYER_NAMES[pos.turn],
+            "game_over": pos.winner is not None,
+            "count": sum(m.kind != "PASS" for m in moves),
+            "moves": [
+                {
+                    "move": m.text,
+                    "kind": m.kind,
+                    "winner": None if m.after.winner is None else PLAYER_NAMES[m.after.winner],
+                    "position": format_position(m.after),
+                }
+                for m in moves
+            ],
+        }
+        click.echo(json.dumps(data, indent=2))
+        return
+    click.echo(describe(pos))
+    click.echo("")
+    if pos.winner is not None:
+        click.echo(f"the game is over: {PLAYER_NAMES[pos.winner]} has won")
+        return
+    legal = [m for m in moves if m.kind != "PASS"]
+    who = PLAYER_NAMES[pos.turn]
+    if not legal:
+        click.echo(f"{who} rolls {face}: no move is possible, the turn passes")
+        return
+    click.echo(f"{who} rolls {face}: {len(legal)} legal move{'s' if len(legal) != 1 else ''}")
+    for i, m in enumerate(legal, start=1):
+        won = f"  ({PLAYER_NAMES[m.after.winner]} wins)" if m.after.winner is not None else ""
+        click.echo(f"{i:4d}. {m.text}{won}")
+
+
+@pushing_race.command("show")
+@click.argument("position")
+@click.option("--play", "plays", multiple=True, help="Play ROLL:MOVE first, e.g. 'TIP:a0 +2'.")
+def show_command(position: str, plays: tuple[str, ...]) -> None:
+    """Show POSITION as a diagram and in the text format (after any --play moves)."""
+    from generator.errors import InvalidInput
+    from generator.games.pushing_race.moves import find_move
+    from generator.games.pushing_race.position import describe, format_position
+
+    pos = _load(position)
+    for play in plays:
+        if ":" not in play:
+            raise InvalidInput(f"--play {play!r}: write ROLL:MOVE, e.g. 'TIP:b0 +2'")
+        face, text = play.split(":", 1)
+        pos = find_move(pos, face, text).after
+    click.echo(describe(pos))
+    click.echo("")
+    click.echo(format_position(pos))
+
+
+@pushing_race.command("simulate")
+@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True, help="Players.")
+@click.option(
+    "--games", type=click.IntRange(1, 1_000_000), default=1000, show_default=True, help="Games."
+)
+@click.option("--seed", type=int, default=1, show_default=True, help="Random seed.")
+@click.option(
+    "--policy",
+    "policies",
+    type=click.Choice(["random", "greedy"]),
+    multiple=True,
+    help="random: any legal move; greedy: the best lead in progress. Once for all players, "
+    "or once per seat. [default: random]",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def simulate_command(
+    players: int, games: int, seed: int, policies: tuple[str, ...], as_json: bool
+) -> None:
+    """Play seeded games from the setup: win rate by seat, game length in turns."""
+    from generator.games.pushing_race.play import simulate
+
+    names = list(policies) or ["random"]
+    if len(names) not in (1, players):
+        raise click.BadParameter(
+            f"{len(names)} given for {players} players: give it once, or once per seat",
+            param_hint="--policy",
+        )
+    summary = simulate(players, games, seed, names)
+    if as_json:
+        click.echo(json.dumps(summary.to_dict(), indent=2))
+    else:
+        click.echo(summary.table())
+
+
+def _emit_all(docs: list, opts: PrintOptions) -> None:
+    from generator.output import emit_all
+
+    for path in emit_all(docs, opts):
+        click.echo(str(path))
+
+
+@pushing_race.command("board")
+@click.option(
+    "--size",
+    type=click.Choice(["page", "coasters"]),
+    default="page",
+    show_default=True,
+    help="page: the whole track on one page (22 mm spaces); coasters: three 3 x 3 coaster "
+    "sheets with 36 mm spaces, for Looney Pyramids.",
+)
+@printing_options
+def board_command(opts: PrintOptions, size: str) -> None:
+    """The 3 x 9 track: Start and Finish lines, row numbers, column letters, wrap arrows."""
+    from generator.games.pushing_race.materials import board_document
+
+    _emit_all([board_document(opts, size)], opts)
+
+
+@pushing_race.command("die")
+@click.option(
+    "--edge", type=Length(10.0, 40.0), default="20mm", show_default=True, help="Die face size."
+)
+@printing_options
+def die_command(opts: PrintOptions, edge: float) -> None:
+    """Icehouse die nets: TIP, AIM, HOP, SWAP, DIG, WILD with a pictogram each."""
+    from generator.games.pushing_race.materials import die_document
+
+    _emit_all([die_document(opts, edge)], opts)
+
+
+@pushing_race.command("pieces")
+@printing_options
+def pieces_command(opts: PrintOptions) -> None:
+    """Paper pieces for players without pyramids: five per player, four players, each a colour
+    with its own shape and letter, folded into standing tents."""
+    from generator.games.pushing_race.materials import pieces_document
+
+    _emit_all([pieces_document(opts)], opts)
+
+
+@pushing_race.command("rules")
+@printing_options
+def rules_command(opts: PrintOptions) -> None:
+    """A one-page rules summary with racegen's decisions (always portrait)."""
+    from generator.games.pushing_race.rulesheet import rules_document
+
+    opts.portrait_only("the rules summary prints")
+    _emit_all([rules_document(opts)], opts)

@@ -1,0 +1,223 @@
+"""Dice Rush printables and commands: PDFs open at the right size with the right text, the
+board is true size, output is byte-identical for the same command, errors are one line."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from generator.cli import cli
+from generator.games.dice_rush.artwork import drawing_size
+from generator.games.dice_rush.board import default_board, parse_text
+from generator.games.dice_rush.materials import board_document, dice_document
+from generator.options import PrintOptions
+from generator.render.layout import BAR_TEXT
+
+MM_PER_PT = 25.4 / 72
+
+
+def run(*args: str):
+    return CliRunner().invoke(cli, ["dice-rush", *args])
+
+
+def page_mm(reader: PdfReader, i: int = 0) -> tuple[float, float]:
+    box = reader.pages[i].mediabox
+    return round(float(box.width) * MM_PER_PT, 1), round(float(box.height) * MM_PER_PT, 1)
+
+
+def _edge_box(canvas):
+    """Bounding box (mm) of the board's thick outer edge (0.8 mm line) on the page."""
+    pts = [
+        p
+        for op, ps in canvas.absolute_points()
+        if op.kind == "path" and op.style and op.style.width == 0.8
+        for p in ps
+    ]
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return max(xs) - min(xs), max(ys) - min(ys)
+
+
+def test_board_is_one_true_size_page_on_a4_and_letter(tmp_path):
+    for paper in ("a4", "letter"):
+        opts = PrintOptions(out=tmp_path, paper=paper)
+        doc = board_document(opts, default_board(), 20.0)
+        assert len(doc.pages) == 1
+        page = doc.pages[0]
+        w, h = _edge_box(page)
+        assert (round(w, 3), round(h, 3)) == (160.0, 180.0)  # 8 x 9 spaces of 20 mm
+        texts = page.texts()
+        assert BAR_TEXT in texts
+        for t in ("START 1", "START 2", "FINISH 1", "FINISH 2", "+3", "-2", "8"):
+            assert t in texts
+        assert texts.count("+2") == 4 and texts.count("-1") == 6
+
+
+def test_board_command_pdf_landscape_tiles_and_output_is_deterministic(tmp_path):
+    r = run("board", "--out", str(tmp_path / "a"), "--format", "pdf", "--format", "svg")
+    assert r.exit_code == 0, r.output
+    r2 = run("board", "--out", str(tmp_path / "b"), "--format", "pdf", "--format", "svg")
+    assert r2.exit_code == 0
+    for name in ("dice-rush-board.pdf", "dice-rush-board.svg"):
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
+    reader = PdfReader(io.BytesIO((tmp_path / "a" / "dice-rush-board.pdf").read_bytes()))
+    assert len(reader.pages) == 1 and page_mm(reader) == (210.0, 297.0)
+    # landscape A4 is too short for 180 mm of board under a title: tiled, a map first
+    r = run("board", "--out", str(tmp_path / "c"), "--landscape")
+    assert r.exit_code == 0, r.output
+    reader = PdfReader(str(tmp_path / "c" / "dice-rush-board.pdf"))
+    assert len(reader.pages) == 3
+    assert page_mm(reader, 1) == (297.0, 210.0)
+    assert BAR_TEXT in reader.pages[1].extract_text()
+    # never overwrite without --force
+    r = run("board", "--out", str(tmp_path / "a"))
+    assert r.exit_code == 1 and r.output.startswith("Error: ") and "--force" in r.output
+
+
+def test_board_from_a_file_and_board_errors(tmp_path):
+    f = tmp_path / "mini.txt"
+    f.write_text("# a variant\nS1 .  +2\n-1 F1 F2\n.  .  S2\n", encoding="utf-8")
+    r = run("board", "--board", str(f), "--out", str(tmp_path / "o"), "--space", "25mm")
+    assert r.exit_code == 0, r.output
+    assert drawing_size(parse_text(f.read_text(), "x"), 25.0) == (150.0, 75.0 + 44.0)
+    r = run("show-board", "--board", str(f))
+    assert r.exit_code == 0 and "NOT half-turn symmetric" in r.output
+    assert r.output.splitlines()[2:] == ["S1 .  +2", "-1 F1 F2", ".  .  S2"]
+    bad = tmp_path / "bad.txt"
+    bad.write_text("S1 . F2\nF1 S2 +10\n", encoding="utf-8")
+    r = run("odds", "--board", str(bad))
+    assert r.exit_code == 1 and r.output.count("\n") == 1
+    assert r.output.startswith(f"Error: board file {bad} line 2: unknown space '+10'")
+    r = run("board", "--board", str(tmp_path / "none.txt"), "--out", str(tmp_path))
+    assert (r.exit_code, r.output) == (
+        1,
+        f"Error: board file {tmp_path / 'none.txt'} not found: check the path\n",
+    )
+    r = run("board", "--space", "5mm")
+    assert r.exit_code == 2 and r.output.startswith("Error: Invalid value for '--space'")
+
+
+def test_dice_page_nets_and_faces(tmp_path):
+    doc = dice_document(PrintOptions(out=tmp_path), 20.0)
+    assert len(doc.pages) == 1
+    texts = doc.pages[0].texts()
+    for face in range(1, 9):
+        assert texts.count(str(face)) == 2  # two d8, each face numbered once
+    assert BAR_TEXT in texts and "player 1" in texts and "player 2" in texts  # the pawns
+    # 30 mm dice on landscape A4: the pieces flow onto a second page, each with its bar
+    big = dice_document(PrintOptions(out=tmp_path, landscape=True), 30.0)
+    assert len(big.pages) == 2 and all(BAR_TEXT in p.texts() for p in big.pages)
+    r = run("dice", "--out", str(tmp_path / "d"), "--paper", "letter", "--mono")
+    assert r.exit_code == 0, r.output
+    reader = PdfReader(str(tmp_path / "d" / "dice-rush-dice.pdf"))
+    assert page_mm(reader) == (215.9, 279.4)
+
+
+def test_scoresheet_and_rules(tmp_path):
+    r = run("scoresheet", "--out", str(tmp_path), "--landscape")
+    assert r.exit_code == 0, r.output
+    assert "note: the score sheet prints portrait" in r.output
+    reader = PdfReader(str(tmp_path / "dice-rush-scoresheet.pdf"))
+    assert page_mm(reader) == (210.0, 297.0)
+    text = reader.pages[0].extract_text()
+    assert "player 1: name" in text and "total" in text and "39" in text
+    r = run("rules", "--out", str(tmp_path), "--format", "svg")
+    assert r.exit_code == 0, r.output
+    svg = (tmp_path / "dice-rush-rules.svg").read_text(encoding="utf-8")
+    for words in ("roll the d8 again", "back along", "Equal points: play goes on"):
+        assert words in svg
+
+
+def test_odds_json_and_text():
+    r = run("odds", "--json", "--turns", "3")
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert d["symmetric"] is True and (d["rows"], d["cols"]) == (9, 8)
+    first, second = d["race"]
+    assert abs(first["player_1_wins"] - second["player_2_wins"]) < 1e-9
+    assert 0.5 < first["player_1_wins"] < 0.502
+    assert d["alone"][0]["by_turn"][0]["win"] == "1/30"
+    assert d["expected_points"][4][3] is None  # a finish
+    r = run("odds", "--turns", "2")
+    assert r.exit_code == 0 and "half-turn symmetric" in r.output and "50.0569%" in r.output
+
+
+def test_simulate_is_reproducible_and_checks_its_policy():
+    a = run("simulate", "--games", "300", "--seed", "5", "--json", "--declare", "lead:2")
+    b = run("simulate", "--games", "300", "--seed", "5", "--json", "--declare", "lead:2")
+    assert a.exit_code == 0 and a.output == b.output
+    d = json.loads(a.output)
+    assert d["games"] == 300 and sum(d["ended_by"].values()) == 300
+    assert d["ended_by"]["points"] > 0
+    r = run("simulate", "--declare", "sometimes")
+    assert r.exit_code == 2
+    assert r.output == (
+        "Error: Invalid value for '--declare': 'sometimes': use never or lead:N with N from "
+        "1 to 99\n"
+    )
+
+
+def test_generated_boards_are_symmetric_and_reproducible(tmp_path):
+    from generator.games.dice_rush.variants import centre_finishes, generate
+
+    assert centre_finishes(9, 8) == ((4, 3), (4, 4))  # the default board's finishes
+    assert centre_finishes(7, 7) == ((4, 3), (2, 3))  # the centre space stays between them
+    for seed in range(20):
+        b = generate(9, 8, 11, seed)
+        assert b.is_symmetric() and len(b.points) == 22
+        assert b.starts[0][0] == 8 and b.starts[1][0] == 0
+    assert generate(5, 6, 4, 9) == generate(5, 6, 4, 9)
+    out = tmp_path / "v.txt"
+    r = run("new-board", "--rows", "5", "--cols", "6", "--points", "8", "--seed", "9",
+            "--out", str(out))  # fmt: skip
+    assert r.exit_code == 0, r.output
+    again = parse_text(out.read_text(encoding="utf-8"), "v")
+    assert again.text() == generate(5, 6, 4, 9).text()
+    r = run("new-board", "--out", str(out))
+    assert r.exit_code == 1 and "already exists: use --force" in r.output
+    r = run("odds", "--board", str(out), "--json", "--turns", "1")
+    d = json.loads(r.output)
+    assert (
+        d["symmetric"] and abs(d["race"][0]["player_1_wins"] - d["race"][1]["player_2_wins"]) < 1e-9
+    )
+
+
+def test_big_boards_fall_back_to_floats_and_skip_the_race(tmp_path):
+    f = tmp_path / "big.txt"
+    run("new-board", "--rows", "12", "--cols", "12", "--points", "0", "--out", str(f))
+    r = run("odds", "--board", str(f), "--json", "--turns", "1")
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert d["race"] is None and d["exact"] is False
+    assert "use simulate" in d["race_method"]
+    assert 0.3 < d["alone"][0]["own_finish_first_float"] < 0.7
+
+
+def test_space_texts_fit_their_squares_at_every_allowed_size():
+    from generator.games.dice_rush.artwork import draw_space
+    from generator.render.canvas import Canvas
+    from generator.render.layout import text_width
+
+    b = default_board()
+    for space in (12.0, 20.0, 40.0):
+        for pos in (b.starts[0], b.finishes[1], (1, 3), (0, 1)):
+            c = Canvas(100, 100)
+            draw_space(c, b, pos, space)
+            for op, _ in c.flat():
+                if op.kind == "text":
+                    w = text_width(op.data[2], op.text.size, op.text.bold)
+                    assert w <= space * 0.9, (space, pos, op.data[2], w)
+
+
+def test_board_seed_prints_a_variant(tmp_path):
+    r = run("board", "--seed", "4", "--out", str(tmp_path), "--format", "svg")
+    assert r.exit_code == 0, r.output
+    svg = (tmp_path / "dice-rush-board.svg").read_text(encoding="utf-8")
+    assert "variant 9x8 #4" in svg and "seed 4" in svg
+    r = run("board", "--seed", "4", "--board", "x.txt")
+    assert (r.exit_code, r.output) == (
+        2,
+        "Error: --seed draws a variant board, --board loads one: give one\n",
+    )

@@ -1,0 +1,80 @@
+"""The pushing-race command line: moves, show, simulate (exact output, JSON, exit codes)."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from generator.cli import cli
+
+
+def run(*args: str, stdin: str | None = None):
+    return CliRunner().invoke(cli, ["pushing-race", *args], input=stdin)
+
+
+def test_moves_lists_the_hand_counted_moves():
+    r = run("moves", "a1=A a2=B", "--roll", "hop")
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert "A rolls HOP: 3 legal moves" in lines
+    assert lines[-3:] == ["   1. HOP a1^a2->a3", "   2. HOP b0^a1->c2", "   3. HOP c0^a1->b2"]
+
+
+def test_moves_json_and_pass_and_file_and_stdin(tmp_path):
+    r = run("moves", "start", "--roll", "TIP", "--json")
+    data = json.loads(r.output)
+    assert data["count"] == 9 and data["player"] == "A" and data["moves"][0]["move"] == "TIP a0 +2"
+    r = run("moves", "start:3", "--roll", "DIG")
+    assert r.exit_code == 0 and "A rolls DIG: no move is possible, the turn passes" in r.output
+    f = tmp_path / "p.txt"
+    f.write_text("players=2 turn=B finished=B4\n9 . B .\n", encoding="utf-8")
+    r = run("moves", str(f), "--roll", "WILD", "--json")
+    won = [m for m in json.loads(r.output)["moves"] if m["winner"] == "B"]
+    # every finishing move leaves the same position (B wins): one move (D12)
+    assert [m["move"] for m in won] == ["TIP b9 +2"]
+    r = run("moves", str(f), "--roll", "AIM")
+    assert "1. AIM b9->a11  (B wins)" in r.output
+    r = run("moves", "-", "--roll", "SWAP", stdin="a1=A b1=B\n")
+    assert "1. SWAP a1<>b1" in r.output
+
+
+def test_show_plays_moves():
+    r = run("show", "start", "--play", "TIP:b0 +2", "--play", "AIM:a0->c1, b0->c1")
+    assert r.exit_code == 0, r.output
+    assert "2 B A ." in r.output and "1 . . B" in r.output and "turn=A" in r.output
+
+
+def test_errors_are_one_line():
+    r = run("moves", "nofile", "--roll", "TIP")
+    assert r.exit_code == 1
+    assert (
+        r.output.startswith("Error: position 'nofile' is not a file") and r.output.count("\n") == 1
+    )
+    r = run("moves", "a1=E", "--roll", "TIP")
+    assert r.exit_code == 1 and r.output.startswith("Error: a1=E: 'E' is not a player")
+    r = run("moves", "start", "--roll", "JUMP")
+    assert r.exit_code == 2 and r.output.startswith("Error: Invalid value for '--roll'")
+    r = run("show", "start", "--play", "TIP:a5 +2")
+    assert r.exit_code == 1 and "'a5 +2' is not a legal TIP move here" in r.output
+    r = run("simulate", "--players", "3", "--policy", "greedy", "--policy", "random")
+    assert r.exit_code == 2 and "give it once, or once per seat" in r.output
+
+
+def test_simulate_table_and_json_are_seeded():
+    a = run("simulate", "--players", "2", "--games", "40", "--seed", "3", "--json")
+    b = run("simulate", "--players", "2", "--games", "40", "--seed", "3", "--json")
+    assert a.exit_code == 0 and a.output == b.output
+    data = json.loads(a.output)
+    assert sum(data["wins_by_seat"]) + data["unfinished"] == 40
+    assert data["unfinished"] == 0 and data["turns"]["min"] <= data["turns"]["mean"]
+    t = run("simulate", "--players", "3", "--games", "10", "--seed", "1")
+    assert t.exit_code == 0
+    assert "seat  player  policy      wins  win rate" in t.output and "mean rounds" in t.output
+
+
+def test_moves_after_the_game_is_over():
+    r = run("moves", "finished=A5 a3=B", "--roll", "TIP")
+    assert r.exit_code == 0 and r.output.rstrip().endswith("the game is over: A has won")
+    data = json.loads(run("moves", "finished=A5", "--roll", "TIP", "--json").output)
+    assert data["game_over"] is True and data["moves"] == [] and data["count"] == 0

@@ -1,0 +1,190 @@
+"""Printables: page sizes on A4 and Letter, true-size spaces and die faces, text present,
+byte-identical PDF and SVG for the same command, mono, the printing commands' files."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from generator.cli import cli
+from generator.games.pushing_race import materials as m
+from generator.games.pushing_race.artwork import draw_track, track_size, word_size
+from generator.games.pushing_race.rulesheet import rules_document
+from generator.options import PrintOptions
+from generator.output import render
+from generator.render.canvas import Canvas
+from generator.render.layout import BAR_TEXT, add_footers, text_corners, text_width
+
+MM_PER_PT = 25.4 / 72
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+
+
+def opts(tmp_path=None, **kw) -> PrintOptions:
+    from pathlib import Path
+
+    return PrintOptions(out=Path(tmp_path or "/nonexistent"), **kw)
+
+
+def pdf_of(doc) -> PdfReader:
+    add_footers(doc)
+    return PdfReader(io.BytesIO(render(doc, "pdf")[0]))
+
+
+def page_mm(reader: PdfReader, i: int = 0) -> tuple[float, float]:
+    box = reader.pages[i].mediabox
+    return round(float(box.width) * MM_PER_PT, 1), round(float(box.height) * MM_PER_PT, 1)
+
+
+def all_docs(o: PrintOptions):
+    return [
+        m.board_document(o, "page"),
+        m.board_document(o, "coasters"),
+        m.die_document(o),
+        m.pieces_document(o),
+        rules_document(o),
+    ]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_document_prints_on_a4_and_letter_with_a_bar(paper):
+    for doc in all_docs(opts(paper=paper)):
+        reader = pdf_of(doc)
+        for i in range(len(reader.pages)):
+            w, h = page_mm(reader, i)
+            assert (min(w, h), max(w, h)) == PAPERS[paper], doc.stem
+        text = "".join(p.extract_text() for p in reader.pages)
+        assert "Pushing Race" in text
+        if doc.stem != "pushing-race-rules":
+            assert BAR_TEXT in text, doc.stem
+        for page in doc.pages:  # nothing drawn in the 10 mm margins, words included
+            for op, stack in page.flat():
+                if op.kind == "text":
+                    pts = text_corners(op, stack)
+                else:
+                    pts = next(p for o, p in _points_of(op, stack))
+                for x, y in pts:
+                    assert 9.99 <= x <= page.width - 9.99 and 9.9 <= y <= page.height - 9.9, (
+                        doc.stem,
+                        op.data,
+                    )
+
+
+def _points_of(op, stack):
+    c = Canvas(1, 1)
+    for g in stack:
+        c.ops.append(type(op)("begin", (), group=g))
+    c.ops.append(op)
+    for _ in stack:
+        c.ops.append(type(op)("end", ()))
+    yield from c.absolute_points()
+
+
+def test_board_spaces_are_22_mm_and_the_track_has_every_label():
+    w, h = track_size(22.0)
+    c = Canvas(w, h)
+    draw_track(c, 22.0)
+    texts = c.texts()
+    for name in ("a1", "b5", "c9", "FINISH", "START", "a", "b", "c"):
+        assert name in texts
+    assert [t for t in texts if t.isdigit()] == [str(r) for r in range(1, 10) for _ in (0, 1)]
+    spaces = [
+        pts for op, pts in c.absolute_points() if op.kind == "path" and op.style.fill == "#f3f3f3"
+    ] + [pts for op, pts in c.absolute_points() if op.kind == "path" and len(pts) == 4 and (
+        max(p[1] for p in pts) - min(p[1] for p in pts) > 20)]  # fmt: skip
+    spaces = {tuple(p) for p in spaces}
+    assert len(spaces) == 27  # 12 grey (even rows) + 15 white
+    for pts in spaces:
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        assert max(xs) - min(xs) == pytest.approx(22.0) and max(ys) - min(ys) == pytest.approx(22.0)
+    for _op, pts in c.absolute_points():
+        for x, y in pts:
+            assert -0.01 <= x <= w + 0.01 and -0.01 <= y <= h + 0.01
+
+
+def test_pdf_space_is_true_size():
+    # 22 mm is 62.36 pt in the PDF's own coordinates
+    doc = m.board_document(opts(), "page")
+    import re
+
+    content = pdf_of(doc).pages[0].get_contents().get_data().decode("latin-1")
+    num = r"(-?[\d.]+)"
+    rects = re.findall(rf"n {num} {num} m {num} {num} l {num} {num} l {num} {num} l h", content)
+    sizes = [(float(r[2]) - float(r[0]), float(r[3]) - float(r[5])) for r in rects]
+    true = [wh for wh in sizes if abs(wh[0] - 22 / MM_PER_PT) < 0.01]
+    assert len(true) == 27 and all(abs(abs(h) - 62.3622) < 0.01 for _, h in true)
+
+
+def test_coasters_cover_rows_1_to_9_once():
+    doc = m.board_document(opts(), "coasters")
+    texts = [t for page in doc.pages for t in page.texts()]
+    assert "Coaster 1 of 3 · rows 1-3 · Start line at the bottom" in texts
+    assert "Coaster 3 of 3 · rows 7-9 · Finish line at the top" in texts
+    names = [t for t in texts if len(t) == 2 and t[0] in "abc" and t[1].isdigit()]
+    assert sorted(names) == sorted(f"{c}{r}" for c in "abc" for r in range(1, 10))
+
+
+def test_die_has_six_words_that_fit_their_faces():
+    doc = m.die_document(opts(), 20.0)
+    texts = doc.pages[0].texts()
+    for face in ("TIP", "AIM", "HOP", "SWAP", "DIG", "WILD"):
+        assert texts.count(face) >= 1
+    assert texts.count("TIP") == texts.count("WILD") >= 4  # several whole nets on the page
+    for edge in (10.0, 20.0, 40.0):
+        assert text_width("SWAP", word_size(edge), bold=True) <= 0.8 * edge
+
+
+def test_pieces_are_five_per_player_with_letters():
+    doc = m.pieces_document(opts())
+    texts = doc.pages[0].texts()
+    for letter in "ABCD":
+        assert texts.count(letter) == 10  # two panels on each of five tents
+        assert any(t.startswith(f"Player {letter}: ") for t in texts)
+
+
+def test_rules_state_the_decisions_and_fit():
+    doc = rules_document(opts(paper="letter"))
+    text = " ".join(doc.pages[0].texts())
+    for words in ("with your own pieces", "finished for their owner", "pile", "cylinder"):
+        assert words in text
+    for op, pts in doc.pages[0].absolute_points():
+        if op.kind == "text":
+            x, y = pts[0]
+            assert x + text_width(op.data[2], op.text.size, op.text.bold) <= 215.9 - 10 + 0.01
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["board"], ["board", "--size", "coasters"], ["die"], ["pieces"], ["rules"]],
+)
+def test_commands_write_identical_bytes_and_refuse_to_overwrite(tmp_path, args):
+    runner = CliRunner()
+    outs = []
+    for k in range(2):
+        out = tmp_path / str(k)
+        r = runner.invoke(cli, ["pushing-race", *args, "--out", str(out), "--format", "pdf",
+                                "--format", "svg", "--seed", "4"])  # fmt: skip
+        assert r.exit_code == 0, r.output
+        outs.append({p.name: p.read_bytes() for p in sorted(out.iterdir())})
+    assert outs[0] == outs[1] and any(n.endswith(".svg") for n in outs[0])
+    r = runner.invoke(cli, ["pushing-race", *args, "--out", str(tmp_path / "0")])
+    assert r.exit_code == 1 and r.output.startswith("Error: ") and "--force" in r.output
+
+
+def test_mono_and_landscape(tmp_path):
+    mono = m.pieces_document(opts(mono=True))
+    hatches = {op.style.hatch for op, _ in mono.pages[0].flat() if op.style is not None}
+    # each player a hatch beside its shape (C, black, is solid: it needs none)
+    assert hatches - {None} == {"diagonal", "horizontal", "backdiagonal"}
+    r = CliRunner().invoke(cli, ["pushing-race", "board", "--landscape", "--out", str(tmp_path)])
+    assert r.exit_code == 0
+    assert "note: the one-page board prints portrait; --landscape is not used" in r.output
+    land = m.pieces_document(opts(landscape=True))
+    assert land.pages[0].width > land.pages[0].height
+
+
+def test_die_edge_option_errors():
+    r = CliRunner().invoke(cli, ["pushing-race", "die", "--edge", "5mm"])
+    assert r.exit_code == 2 and r.output.startswith("Error: Invalid value for '--edge'")
