@@ -78,3 +78,34 @@ def test_moves_after_the_game_is_over():
     assert r.exit_code == 0 and r.output.rstrip().endswith("the game is over: A has won")
     data = json.loads(run("moves", "finished=A5", "--roll", "TIP", "--json").output)
     assert data["game_over"] is True and data["moves"] == [] and data["count"] == 0
+
+
+def test_bad_text_and_conflicting_settings_are_one_error_line(tmp_path):
+    """Audit findings: bytes that are not UTF-8 (file or stdin), superscript digits, a repeated
+    setting and a square given by a token and a row line each get one Error line, exit 1."""
+    raw = tmp_path / "raw.dat"
+    raw.write_bytes(b"a1=A\n\xff\xfe\x8f")
+    cases = [
+        (("moves", str(raw), "--roll", "TIP"), None, f"position file {raw} line 2: not UTF-8"),
+        (("moves", "-", "--roll", "DIG"), b"\x8f\x90", "standard input line 1: not UTF-8"),
+        (("moves", "players=\u00b2", "--roll", "TIP"), None, "players='\u00b2': write a number"),
+        (("moves", "a\u00b2=A", "--roll", "TIP"), None, "square 'a\u00b2': write a column"),
+        (("show", "players=3 players=2"), None, "players= is given twice"),
+        (("show", "1 . . B\na1=B"), None, "square a1 is given twice: by 'a1=B' and by the row"),
+        (("moves", str(tmp_path), "--roll", "TIP"), None, "is a folder: give a file"),
+        (("show", "finished=A5", "--play", "TIP:a0 +2"), None, "the game is over, A has won"),
+    ]
+    for args, stdin, message in cases:
+        r = CliRunner().invoke(cli, ["pushing-race", *args], input=stdin)
+        assert r.exit_code == 1, (args, r.output)
+        lines = r.output.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("Error: ") and message in lines[0], lines
+
+
+def test_a_file_is_read_whatever_its_name_and_a_bom_is_allowed(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for name in ("start-game.txt", "turn=B.txt"):
+        (tmp_path / name).write_bytes(b"\xef\xbb\xbfplayers=2 turn=B\r\n1 A . B\r\n")
+        r = run("moves", name, "--roll", "DIG")
+        assert r.exit_code == 0, r.output
+        assert "B rolls DIG: 1 legal move" in r.output

@@ -188,3 +188,30 @@ def test_mono_and_landscape(tmp_path):
 def test_die_edge_option_errors():
     r = CliRunner().invoke(cli, ["pushing-race", "die", "--edge", "5mm"])
     assert r.exit_code == 2 and r.output.startswith("Error: Invalid value for '--edge'")
+
+
+def test_coaster_start_and_finish_lines_lie_outside_the_grid():
+    """Rows 1 and 9 are whole 36 mm spaces on the coasters, their names showing (the audit
+    found the Finish strip drawn over row 9's names)."""
+    from generator.render.canvas import BLACK
+
+    s = m.COASTER_SPACE
+    top, bottom = m.COASTER_TOP, m.COASTER_TOP + 3 * s
+    for index, side in ((0, "below"), (2, "above")):
+        c = Canvas(200.0, 200.0)
+        m._coaster(index)(c)
+        black = [
+            pts
+            for op, pts in c.absolute_points()
+            if op.kind == "path" and op.style is not None and op.style.fill == BLACK
+        ]
+        assert black, "a chequer strip is drawn"
+        for pts in black:
+            ys = [y for _x, y in pts]
+            if side == "below":
+                assert min(ys) >= bottom - 1e-9
+            else:
+                assert max(ys) <= top + 1e-9
+    for paper in ("a4", "letter"):
+        doc = m.board_document(opts(paper=paper), "coasters")
+        assert len(doc.pages) == 2  # still two coasters a sheet

@@ -17,6 +17,7 @@ import click
 
 from generator.errors import InvalidInput, LimitExceeded
 from generator.options import printing_options
+from generator.progress import Progress
 
 
 @dataclass(frozen=True)
@@ -319,26 +320,6 @@ def _parse_range(value: str) -> tuple[int, int]:
     return pair
 
 
-class _Progress:
-    """A click progress bar on a terminal; silent when stderr is piped."""
-
-    def __init__(self, total: int, label: str) -> None:
-        import sys
-
-        self.bar = None
-        if total > 1 and sys.stderr.isatty():
-            self.bar = click.progressbar(length=total, label=label, file=sys.stderr)
-            self.bar.__enter__()
-
-    def __call__(self, n: int) -> None:
-        if self.bar is not None:
-            self.bar.update(n)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.__exit__(None, None, None)
-
-
 def _difficulty_option(default: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     return click.option(
         "--difficulty",
@@ -421,7 +402,7 @@ def generate_cmd(
         refuse_taken(p, force)
     check_writable(out, create=False)  # before the generating, which takes seconds
     req = Request(rows, cols, width, difficulty, seed, rules, checkpoints)
-    bar = _Progress(count, "generating")
+    bar = Progress(count, "generating")
     try:
         tracks = generate(req, count, bar)
     finally:
@@ -574,7 +555,7 @@ def worksheet_cmd(
     # before the generating, which takes seconds: puzzle pages, then as many answer pages
     check_free(opts, stem, 2 * -(-count // k))
     req = Request(rows, cols, width, difficulty, seed, rules, checkpoints)
-    bar = _Progress(count, "generating")
+    bar = Progress(count, "generating")
     try:
         tracks = generate(req, count, bar)
     except WidthMismatch:

@@ -27,24 +27,29 @@ def pushing_race() -> None:
 
 
 def _load(position: str):
-    """A position from a file, stdin ('-') or the argument itself."""
+    """A position from a file (when one of that name exists), stdin ('-') or the argument
+    itself ('start', 'start:3', or tokens such as "a1=A turn=B")."""
     from pathlib import Path
 
+    from generator.core import textfile
     from generator.errors import InvalidInput
     from generator.games.pushing_race.position import parse_position
 
+    hint = "save the position as plain text"
+    path = Path(position)
     if position == "-":
-        text = click.open_file("-", "r").read()
-    elif "=" not in position and not position.lower().startswith("start"):
-        path = Path(position)
-        if not path.is_file():
-            raise InvalidInput(
-                f"position {position!r} is not a file: give a file, '-', 'start' or tokens "
-                'such as "a1=A b2=B turn=A"'
-            )
-        text = path.read_text(encoding="utf-8")
-    else:
+        text = textfile.decode(click.open_file("-", "rb").read(), "standard input", hint)
+    elif path.is_file():
+        text = textfile.read(path, "position file", hint)
+    elif "=" in position or position.lower().startswith("start"):
         text = position
+    elif path.is_dir():
+        raise InvalidInput(f"position file {path} is a folder: give a file")
+    else:
+        raise InvalidInput(
+            f"position {position!r} is not a file: give a file, '-', 'start' or tokens "
+            'such as "a1=A b2=B turn=A"'
+        )
     return parse_position(text)
 
 
@@ -148,7 +153,10 @@ def simulate_command(
             f"{len(names)} given for {players} players: give it once, or once per seat",
             param_hint="--policy",
         )
-    summary = simulate(players, games, seed, names)
+    from generator.progress import Progress
+
+    with Progress(games, "playing") as bar:
+        summary = simulate(players, games, seed, names, tick=bar)
     if as_json:
         click.echo(json.dumps(summary.to_dict(), indent=2))
     else:

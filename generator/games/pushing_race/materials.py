@@ -76,6 +76,11 @@ def _board_page(opts: PrintOptions) -> Document:
     return doc
 
 
+# a coaster item: its label, then 3 mm for the Finish line above the grid; below the grid 3 mm
+# for the Start line and the column letters
+COASTER_TOP = 8.5
+
+
 def _coaster(index: int):
     """Coaster `index` (0: rows 1-3 with the Start line, 2: rows 7-9 with the Finish line)."""
     rows = range(3 * index + 1, 3 * index + 4)
@@ -85,18 +90,20 @@ def _coaster(index: int):
         label = f"Coaster {index + 1} of 3 · rows {rows[0]}-{rows[-1]}"
         label += {0: " · Start line at the bottom", 2: " · Finish line at the top"}.get(index, "")
         c.text(0, 4.0, label, 9.0, bold=True)
-        y = 7.0
+        # the Start and Finish lines lie outside the grid, as on the one-page board, so rows 1
+        # and 9 are whole 36 mm spaces with their names showing
+        y = COASTER_TOP
         draw_spaces(c, 0, y, s, rows)
         if index == 2:
-            checkered_line(c, 0, y, COLUMNS * s)
+            checkered_line(c, 0, y - 3.0, COLUMNS * s)
         if index == 0:
-            checkered_line(c, 0, y + 3 * s - 3.0, COLUMNS * s)
+            checkered_line(c, 0, y + 3 * s, COLUMNS * s)
         for r in rows:  # big row numbers, faint, in the middle column
             cy = y + (rows[-1] - r + 0.5) * s
             c.text(1.5 * s, cy + 4.0, str(r), 30.0, bold=True, anchor="middle", colour="#d0d0d0")
         c.rect(0, y, COLUMNS * s, 3 * s, SPACE_EDGE.with_(width=0.5))
         for col in range(COLUMNS):
-            c.text((col + 0.5) * s, y + 3 * s + 4.5, LETTERS[col], 9.0, bold=True, anchor="middle")
+            c.text((col + 0.5) * s, y + 3 * s + 7.5, LETTERS[col], 9.0, bold=True, anchor="middle")
 
     return draw
 
@@ -106,7 +113,7 @@ def _board_coasters(opts: PrintOptions) -> Document:
     doc = Document(
         "pushing-race-coasters", "Pushing Race coasters", GAME, opts.ident("36 mm spaces")
     )
-    w, h = COLUMNS * COASTER_SPACE, 3 * COASTER_SPACE + 13.0
+    w, h = COLUMNS * COASTER_SPACE, COASTER_TOP + 3 * COASTER_SPACE + 9.0
     items = [_coaster(i) for i in range(3)]
 
     def lay(d: Document, p: Paper) -> list:

@@ -32,6 +32,7 @@ from generator.games.pushing_race.position import Position
 from generator.games.pushing_race.track import (
     COLUMNS,
     PIECES,
+    PLAYER_NAMES,
     ROWS,
     column_distance,
     index,
@@ -305,6 +306,10 @@ def moves_or_pass(pos: Position, face: str) -> list[Move]:
 
 def find_move(pos: Position, face: str, text: str) -> Move:
     """The move of `face` written `text` (spaces and case ignored)."""
+    if pos.winner is not None:
+        raise InvalidInput(
+            f"{text!r} cannot be played: the game is over, {PLAYER_NAMES[pos.winner]} has won"
+        )
     want = "".join(text.split()).lower()
     moves = moves_or_pass(pos, face)
     for m in moves:

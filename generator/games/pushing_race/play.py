@@ -147,8 +147,15 @@ class Summary:
         return "\n".join(lines)
 
 
-def simulate(players: int, games: int, seed: int, policy_names: list[str]) -> Summary:
-    """`games` games from the setup, seat 1 (player A) always moving first."""
+def simulate(
+    players: int,
+    games: int,
+    seed: int,
+    policy_names: list[str],
+    tick: Callable[[int], None] | None = None,
+) -> Summary:
+    """`games` games from the setup, seat 1 (player A) always moving first; `tick(1)` after
+    each game (a progress bar)."""
     if not 2 <= players <= 4:
         raise InvalidInput(f"--players {players}: Pushing Race is for 2 to 4 players")
     if len(policy_names) == 1:
@@ -171,6 +178,8 @@ def simulate(players: int, games: int, seed: int, policy_names: list[str]) -> Su
             wins[g.winner] += 1
         lengths.append(g.turns)
         passes += g.passes
+        if tick is not None:
+            tick(1)
     return Summary(
         players,
         games,

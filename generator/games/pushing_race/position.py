@@ -89,13 +89,14 @@ def _player(letter: str, players: int, where: str) -> int:
     return i
 
 
-_ROW_LINE = re.compile(r"^\s*(\d+)\s*[|:]?\s*([.A-Da-d](?:\s*[.A-Da-d]){2})\s*[|]?\s*$")
+_ROW_LINE = re.compile(r"^\s*(\d+)\s*[|:]?\s*([.A-Da-d](?:\s*[.A-Da-d]){2})\s*[|]?\s*$", re.ASCII)
 
 
 def parse_position(text: str) -> Position:
     """Read a position (the format above); errors say which token is wrong and how to fix it."""
+    text = text.removeprefix("\ufeff")  # a byte-order mark, as Windows editors save
     raw = text.strip()
-    m = re.fullmatch(r"start(?::(\d+))?", raw.lower())
+    m = re.fullmatch(r"start(?::([0-9]+))?", raw.lower())
     if m:
         return start(int(m.group(1) or 2))
     rows: dict[int, str] = {}
@@ -126,16 +127,22 @@ def parse_position(text: str) -> Position:
             )
         key, value = (s.strip() for s in tok.split("=", 1))
         if key.lower() in ("players", "turn", "finished"):
+            if key.lower() in settings:
+                raise InvalidInput(f"{key.lower()}= is given twice: give it once")
             settings[key.lower()] = value
         else:
             sq = parse_square(key)
             if sq in placed:
                 raise InvalidInput(f"square {key} is given twice")
+            if sq[1] in rows:
+                raise InvalidInput(
+                    f"square {key} is given twice: by {tok!r} and by the row line {sq[1]}"
+                )
             placed[sq] = value.upper()
     letters_used = {v for v in placed.values() if v != "."}
     letters_used |= {ch for row in rows.values() for ch in row if ch != "."}
     if "players" in settings:
-        if not settings["players"].isdigit():
+        if not (settings["players"].isascii() and settings["players"].isdigit()):
             raise InvalidInput(f"players={settings['players']!r}: write a number 2-4")
         players = int(settings["players"])
     else:
@@ -155,7 +162,7 @@ def parse_position(text: str) -> Position:
     if settings.get("finished"):
         for part in settings["finished"].split(","):
             part = part.strip()
-            fm = re.fullmatch(r"([A-Da-d])[:=]?(\d+)", part)
+            fm = re.fullmatch(r"([A-Da-d])[:=]?([0-9]+)", part)
             if not fm:
                 raise InvalidInput(f"finished={settings['finished']!r}: write e.g. finished=A2,B0")
             finished[_player(fm.group(1), players, "finished")] = int(fm.group(2))

@@ -74,7 +74,10 @@ def rule_sections() -> list[tuple[str, str]]:
         (
             "Entering",
             "A waiting piece enters through any row-1 space; that counts as one space of its "
-            "move (TIP two spaces from the pile ends on row 2). It pushes what stands there.",
+            "move (TIP two spaces from the pile ends on row 2). TIP and AIM push what stands "
+            "there, straight or diagonally (AIM into b1 pushes b1's piece on to a2 or c2). A "
+            "waiting piece may also HOP a row-1 piece onto the free row-2 space behind it, "
+            "straight or diagonally.",
         ),
         (
             "Notation",

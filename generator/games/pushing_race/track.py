@@ -42,7 +42,7 @@ def name(col: int, row: int) -> str:
 
 def parse_square(text: str) -> Square:
     t = text.strip().lower()
-    if len(t) < 2 or t[0] not in LETTERS or not t[1:].isdigit():
+    if len(t) < 2 or t[0] not in LETTERS or not (t[1:].isascii() and t[1:].isdigit()):
         raise InvalidInput(f"square {text!r}: write a column a-c and a row 1-{ROWS}, e.g. b3")
     row = int(t[1:])
     if not 1 <= row <= ROWS:

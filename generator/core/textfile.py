@@ -1,0 +1,33 @@
+"""Reading a user's text file: UTF-8 with or without a byte-order mark (as Windows editors
+save it), and every failure one InvalidInput line that names the file and what to do."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.errors import InvalidInput
+
+
+def decode(data: bytes, where: str, hint: str) -> str:
+    """`data` as text; bytes that are not UTF-8 are named by their line."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        line = data[: e.start].count(b"\n") + 1
+        raise InvalidInput(f"{where} line {line}: not UTF-8 text; {hint}") from None
+
+
+def read(path: Path, what: str, hint: str) -> str:
+    """The text of the file `path` (a `what`: "position file", "board file"); `hint` says how
+    to save it as text."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise InvalidInput(f"{what} {path} not found: check the path") from None
+    except IsADirectoryError:
+        raise InvalidInput(f"{what} {path} is a folder: give a file") from None
+    except OSError as e:
+        raise InvalidInput(
+            f"{what} {path} cannot be read ({e.strerror or e}): check the file"
+        ) from None
+    return decode(data, f"{what} {path}", hint)
