@@ -17,11 +17,13 @@ def decode(data: bytes, where: str, hint: str) -> str:
         raise InvalidInput(f"{where} line {line}: not UTF-8 text; {hint}") from None
 
 
-def read(path: Path, what: str, hint: str) -> str:
+def read(path: Path, what: str, hint: str, limit: int | None = None) -> str:
     """The text of the file `path` (a `what`: "position file", "board file"); `hint` says how
-    to save it as text."""
+    to save it as text. A file over `limit` bytes is refused before it is all read (a device
+    such as /dev/zero never ends)."""
     try:
-        data = path.read_bytes()
+        with path.open("rb") as f:
+            data = f.read() if limit is None else f.read(limit + 1)
     except FileNotFoundError:
         raise InvalidInput(f"{what} {path} not found: check the path") from None
     except IsADirectoryError:
@@ -30,4 +32,8 @@ def read(path: Path, what: str, hint: str) -> str:
         raise InvalidInput(
             f"{what} {path} cannot be read ({e.strerror or e}): check the file"
         ) from None
+    if limit is not None and len(data) > limit:
+        raise InvalidInput(
+            f"{what} {path} is over {limit:,} bytes: a {what} is a few lines of text"
+        )
     return decode(data, f"{what} {path}", hint)

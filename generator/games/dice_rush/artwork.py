@@ -115,11 +115,11 @@ def compass(canvas: Canvas, cx: float, cy: float, radius: float) -> None:
 
 
 LEGEND_LINES = (
-    "Roll the d8 for the direction (reroll if it points off the board),",
-    "then the d6 for the distance (stop at the edge if it runs out).",
+    "Each roll, both players roll the d8 for the direction (reroll if it points off",
+    "the board), then the d6 for the distance (stop at the edge if it runs out), and move.",
     "Only the space you land on counts: passing over does nothing.",
     "Land exactly on your own FINISH: you win. On the other's: you lose.",
-    "Land on the other player: d8 roll-off; the loser goes back one space.",
+    "Both land on one space: d8 roll-off; the loser steps back one space along its move.",
 )
 
 

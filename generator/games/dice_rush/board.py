@@ -15,7 +15,6 @@ Positions are (row, column), row 0 at the top edge, as printed.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,6 +24,8 @@ Pos = tuple[int, int]
 
 MIN_SIDE, MAX_SIDE = 2, 20
 MAX_POINTS = 9
+MAX_NAME = 60  # characters: a board's name is printed in the page title
+MAX_FILE = 1 << 20  # bytes: a board file is at most 20 rows of 20 tokens plus comments
 SPACE_MM = 20.0  # true size of a space on the printed board
 
 # d8 face -> (row step, column step); row 0 is the top edge ("up" is towards it).
@@ -92,6 +93,30 @@ class Board:
     def mirror(self, pos: Pos) -> Pos:
         """The space a half turn of the board puts at `pos`."""
         return (self.rows - 1 - pos[0], self.cols - 1 - pos[1])
+
+    def departures(self) -> list[str]:
+        """Where the board departs from the seed's layout ("Each player will start on
+        opposite ends of the board, with the finish spaces ... placed in two spaces at the
+        center of the board"): racegen plays such a board as given (a designer's variant) and
+        says so. Opposite ends: the starts on opposite edges (top and bottom, or left and
+        right), the finishes on neither of those edges; the centre: both finishes within one
+        space of the board's centre point."""
+        out = []
+        (r1, c1), (r2, c2) = self.starts
+        last_r, last_c = self.rows - 1, self.cols - 1
+        ends = None
+        if {r1, r2} == {0, last_r}:
+            ends = 0, (0, last_r)
+        elif {c1, c2} == {0, last_c}:
+            ends = 1, (0, last_c)
+        else:
+            out.append("the starts are not on opposite edges")
+        cy, cx = last_r / 2, last_c / 2
+        if any(abs(r - cy) > 1 or abs(c - cx) > 1 for r, c in self.finishes):
+            out.append("a finish is more than one space from the centre")
+        elif ends and any(f[ends[0]] in ends[1] for f in self.finishes):
+            out.append("a finish is on an edge where a player starts")
+        return out
 
     def is_symmetric(self) -> bool:
         """True when a half turn maps the board onto itself with the players swapped: then
@@ -167,38 +192,49 @@ def _points(tok: str, where: str, lineno: int) -> int:
 
 
 def parse_text(text: str, where: str) -> Board:
-    """A board file: JSON ({"rows": [...]}) when it starts with '{', else the token grid."""
-    if text.lstrip().startswith("{"):
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise InvalidInput(
-                f"{where} line {e.lineno}: not valid JSON ({e.msg}); fix it or use the text grid"
-            ) from None
+    """A board file: JSON ({"rows": [...]}) when it starts with '{' (or '['), else the
+    token grid. A byte-order mark (as Windows editors save) is allowed."""
+    from generator.core import jsontext
+
+    text = text.removeprefix("\ufeff")
+    if text.lstrip()[:1] in ("{", "["):
+        data = jsontext.loads(text, where, "; fix it or use the text grid")
         rows = data.get("rows") if isinstance(data, dict) else None
         if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
-            raise InvalidInput(f'{where}: JSON boards need "rows": a list of strings of tokens')
+            raise InvalidInput(
+                f'{where}: a JSON board is an object with "rows": a list of strings of tokens'
+            )
         board = parse_rows(rows, f"{where} rows", first_line=1)
         name = data.get("name")
-        if isinstance(name, str) and name.strip():
-            board = Board(**{**board.__dict__, "name": name.strip()})
+        if name is not None:
+            board = Board(**{**board.__dict__, "name": _name(name, where)})
         return board
     return parse_rows(text.splitlines(), where)
+
+
+def _name(name: object, where: str) -> str:
+    """A JSON board's "name": one line of text, printed in the page title."""
+    if not isinstance(name, str) or not name.strip():
+        raise InvalidInput(f'{where}: "name" must be a non-empty text, not {name!r}')
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
+        raise InvalidInput(f'{where}: "name" must be one line, without control characters')
+    name = name.strip()
+    if len(name) > MAX_NAME:
+        raise InvalidInput(
+            f'{where}: "name" has {len(name)} characters: keep it to {MAX_NAME} (it is printed '
+            "in the board's title)"
+        )
+    return name
 
 
 def load_board(path: Path | str | None = None) -> Board:
     """The board in `path`, or the default board (templates/dice_rush/board.json)."""
     if path is None:
         return default_board()
+    from generator.core import textfile
+
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InvalidInput(f"board file {path} not found: check the path") from None
-    except IsADirectoryError:
-        raise InvalidInput(f"board file {path} is a folder: give a board file") from None
-    except UnicodeDecodeError:
-        raise InvalidInput(f"board file {path} is not UTF-8 text: save it as text") from None
+    text = textfile.read(path, "board file", "save the board as plain text", limit=MAX_FILE)
     board = parse_text(text, f"board file {path}")
     if board.name == "Dice Rush board":
         board = Board(**{**board.__dict__, "name": path.stem})

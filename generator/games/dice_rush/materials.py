@@ -29,6 +29,11 @@ def board_document(opts: PrintOptions, board: Board, space: float) -> Document:
         draw_board(c, board, space)
 
     paper = opts.paper_size()
+    portrait = opts.paper_size(landscape=False)
+    if opts.landscape and not layout.fits_true_size(paper, w, h + 3.0):
+        if layout.fits_true_size(portrait, w, h + 3.0):  # one portrait page, not tiles
+            opts.portrait_only("this board fits one page and prints")
+            paper = portrait
     if layout.fits_true_size(paper, w, h + 3.0):  # 3 mm for the "up" note above the grid
         layout.poster(doc, paper, w, h + 3.0, _shifted(draw), mono=opts.mono, max_scale=1.0)
     else:
@@ -86,8 +91,11 @@ def _dice_page(doc: Document, paper, mono: bool):
                 "a pawn each", 11, bold=True)  # fmt: skip
     canvas.text(box.x, box.y + 10, "Cut solid lines, fold dashed lines, glue the tabs inside. "
                 "Opposite faces sum to 9 (d8) and 7 (d6). Glue the pawns onto card.", 8)  # fmt: skip
+    canvas.text(box.x, box.y + 13.5, "The d8's number gives the direction (the board's "
+                "compass); its arrow points that way only with the number upright and the "
+                "board's top edge away from you.", 8)  # fmt: skip
     layout.calibration_bar(canvas, box.x, box.bottom - layout.BAR_HEIGHT)
-    return canvas, box.inset(top=14.0, bottom=layout.BAR_STRIP)
+    return canvas, box.inset(top=17.5, bottom=layout.BAR_STRIP)
 
 
 def _net(net, faces):

@@ -19,15 +19,17 @@ VALUES = (1, 1, 1, 2, 2, 3, -1, -1, -2)  # drawn for each pair of point spaces
 def centre_finishes(rows: int, cols: int) -> tuple[Pos, Pos]:
     """The two spaces "at the center of the board": the space nearest the centre whose half
     turn is another space (on an odd x odd board the centre space maps to itself and stays
-    empty between the finishes), and that space. Ties: lower row, then left."""
+    empty between the finishes), and that space. Ties: the pair nearest the middle row (side
+    by side rather than one above the other), then the left one. Never on the top or bottom
+    row, where the starts are (3 rows or more)."""
     cy, cx = (rows - 1) / 2, (cols - 1) / 2
     cells = [
         (r, c)
-        for r in range(rows)
+        for r in range(1, rows - 1)
         for c in range(cols)
         if (rows - 1 - r, cols - 1 - c) != (r, c) and r >= cy
     ]
-    f1 = min(cells, key=lambda p: ((p[0] - cy) ** 2 + (p[1] - cx) ** 2, -p[0], p[1]))
+    f1 = min(cells, key=lambda p: ((p[0] - cy) ** 2 + (p[1] - cx) ** 2, abs(p[0] - cy), p[1]))
     return f1, (rows - 1 - f1[0], cols - 1 - f1[1])
 
 
@@ -59,5 +61,5 @@ def generate(rows: int, cols: int, pairs: int, seed: int) -> Board:
         points[pos] = v
         points[(rows - 1 - pos[0], cols - 1 - pos[1])] = v
     board = Board(rows, cols, (s1, s2), (f1, f2), points, name=f"variant {rows}x{cols} #{seed}")
-    assert board.is_symmetric()
+    assert board.is_symmetric() and not board.departures()
     return board

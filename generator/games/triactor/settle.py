@@ -204,18 +204,9 @@ def _rows(reader, source: str):
 
 
 def load_bets(path: Path) -> list[Wager]:
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise InvalidInput(f"bets file {path} not found: check the path") from None
-    except IsADirectoryError:
-        raise InvalidInput(f"bets file {path} is a folder: give a CSV file") from None
-    except UnicodeDecodeError:
-        raise InvalidInput(f"bets file {path} is not UTF-8 text: save it as CSV (UTF-8)") from None
-    except OSError as e:
-        raise InvalidInput(
-            f"bets file {path} could not be read ({e.strerror or e}): check the file"
-        ) from None
+    from generator.core import textfile
+
+    text = textfile.read(path, "bets file", "save it as CSV (UTF-8)")
     return read_bets(text, str(path))
 
 
