@@ -113,3 +113,16 @@ def test_legend_and_dice_notes_fit_and_say_the_number_counts(tmp_path):
         assert text_width(line, 7.5) <= MIN_DRAWING_W - 44.0
     texts = dice_document(PrintOptions(out=tmp_path), 20.0).pages[0].texts()
     assert any("The d8's number gives the direction" in t for t in texts)
+
+
+def test_commands_say_when_a_board_departs_from_the_seed(tmp_path):
+    f = tmp_path / "f.txt"
+    f.write_text("S1 . F1\n. F2 .\nS2 . .\n", encoding="utf-8")
+    for args in (("show-board",), ("odds", "--turns", "1"), ("simulate", "--games", "5")):
+        r = run(*args, "--board", str(f))
+        assert r.exit_code == 0, r.output
+        assert "note: f: a finish is on an edge where a player starts (the seed's layout); " in (
+            r.output
+        )
+    r = run("show-board")
+    assert "note:" not in r.output

@@ -8,6 +8,8 @@ from fractions import Fraction
 from generator.games.dice_rush import chains, game
 from generator.games.dice_rush.board import default_board, parse_text
 
+from .helpers import gauss_jordan
+
 TINY = parse_text("S1 F2\nF1 S2", "tiny")
 # 3 x 3, not symmetric: player 1 starts next to both finishes
 SMALL = parse_text("S1 +1 F2\n-2 F1 .\n. +3 S2", "small")
@@ -58,31 +60,25 @@ def _exact_race(board, first):
             else:
                 row[ix[nxt]] -= p
         rows.append(row)
-    for c in range(n):
-        piv = next(r for r in range(c, n) if rows[r][c])
-        rows[c], rows[piv] = rows[piv], rows[c]
-        inv = 1 / rows[c][c]
-        rows[c] = [v * inv for v in rows[c]]
-        for r in range(n):
-            if r != c and rows[r][c]:
-                f = rows[r][c]
-                rows[r] = [a - f * b if b else a for a, b in zip(rows[r], rows[c], strict=True)]
+    gauss_jordan(rows, n)
     a, b = board.starts
     return rows[ix[(a, b, first)]][n]
 
 
-def test_race_iteration_matches_exact_solve():
-    for first, r in enumerate(chains.race(SMALL)):
+def test_turns_race_iteration_matches_exact_solve():
+    for first, r in enumerate(chains.race(SMALL, "turns")):
         exact = _exact_race(SMALL, first)
         assert abs(r.win[0] - float(exact)) < 1e-9
         assert r.error_bound < 1e-9
-    assert abs(chains.race(TINY)[0].win[0] - 0.5) < 1e-9  # the 2 x 2 race by hand: 1/2 each
+    assert (
+        abs(chains.race(TINY, "turns")[0].win[0] - 0.5) < 1e-9
+    )  # the 2 x 2 race by hand: 1/2 each
 
 
-def test_race_matches_the_engine_by_simulation():
+def test_turns_race_matches_the_engine_by_simulation():
     # the engine (dice from random.Random) against the chain: 4000 games on SMALL, each
     # first player; a difference above 4 standard errors (about 0.032) fails
-    exact = chains.race(SMALL)
+    exact = chains.race(SMALL, "turns")
     rng = random.Random(2026)
     for first in (0, 1):
         wins = 0
@@ -96,12 +92,12 @@ def test_race_matches_the_engine_by_simulation():
         assert abs(wins / n - p) < 4 * (p * (1 - p) / n) ** 0.5
 
 
-def test_default_board_race_is_fair_up_to_the_first_move():
-    r0, r1 = chains.race(default_board())
+def test_turns_default_board_race_is_fair_up_to_the_first_move():
+    r0, r1 = chains.race(default_board(), "turns")
     assert abs(r0.win[0] - r1.win[1]) < 1e-9  # the half turn swaps the players exactly
     assert 0.5 < r0.win[0] < 0.502  # rolling first is worth about 0.06 percentage points
     # and the engine agrees: 1000 seeded games (standard error about 0.016)
     rng = random.Random(7)
-    results = [game.play_game(default_board(), rng) for _ in range(1000)]
+    results = [game.play_game(default_board(), rng, order="turns") for _ in range(1000)]
     first_wins = sum(r.winner == r.first for r in results) / len(results)
     assert abs(first_wins - r0.win[0]) < 4 * (0.25 / len(results)) ** 0.5

@@ -64,10 +64,16 @@ def test_board_command_pdf_landscape_tiles_and_output_is_deterministic(tmp_path)
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
     reader = PdfReader(io.BytesIO((tmp_path / "a" / "dice-rush-board.pdf").read_bytes()))
     assert len(reader.pages) == 1 and page_mm(reader) == (210.0, 297.0)
-    # landscape A4 is too short for 180 mm of board under a title: tiled, a map first
+    # landscape A4 is too short for 180 mm of board under a title, but portrait fits: one
+    # portrait page and a note (test_board_files.py checks the note's wording)
     r = run("board", "--out", str(tmp_path / "c"), "--landscape")
-    assert r.exit_code == 0, r.output
+    assert r.exit_code == 0 and "--landscape is not used" in r.output
     reader = PdfReader(str(tmp_path / "c" / "dice-rush-board.pdf"))
+    assert len(reader.pages) == 1 and page_mm(reader) == (210.0, 297.0)
+    # 30 mm spaces (240 x 273 mm) fit no A4 page: tiled, a map first
+    r = run("board", "--out", str(tmp_path / "d"), "--landscape", "--space", "30mm")
+    assert r.exit_code == 0, r.output
+    reader = PdfReader(str(tmp_path / "d" / "dice-rush-board.pdf"))
     assert len(reader.pages) == 3
     assert page_mm(reader, 1) == (297.0, 210.0)
     assert BAR_TEXT in reader.pages[1].extract_text()
@@ -126,8 +132,47 @@ def test_scoresheet_and_rules(tmp_path):
     r = run("rules", "--out", str(tmp_path), "--format", "svg")
     assert r.exit_code == 0, r.output
     svg = (tmp_path / "dice-rush-rules.svg").read_text(encoding="utf-8")
-    for words in ("roll the d8 again", "back along", "Equal points: play goes on"):
+    for words in (
+        "the default reading",
+        "Nobody goes first",
+        "roll your d8 again",
+        "point to different winners",
+        "Equal points: play goes on",
+    ):
         assert words in svg
+    assert "take turns" not in svg.replace("players take turns", "")
+    r = run("rules", "--order", "turns", "--out", str(tmp_path), "--format", "svg")
+    assert r.exit_code == 0, r.output
+    svg = (tmp_path / "dice-rush-rules-turns.svg").read_text(encoding="utf-8")
+    for words in ("Variant: the players take turns", "Then take turns.", "roll the d8 again"):
+        assert words in svg
+
+
+def test_rules_sheet_says_what_the_engine_does_after_a_one_space_move():
+    # the audit's finding: a roll-off lost after a 1-space move scores nothing (the engine:
+    # test_rules.py::test_collision_after_one_space_and_scoring_of_the_displaced_player,
+    # test_together.py::test_collision_lost_after_a_one_space_move_lands_nowhere_new)
+    from generator.games.dice_rush.rulesheet import rule_sections
+
+    turns = dict(rule_sections("turns"))["Collisions"]
+    assert "if you lose after a 1-space move you stay where you were and score nothing" in turns
+    together = dict(rule_sections("together"))["Collisions"]
+    assert "back one space along its own line of travel" in together
+    assert "it stays there and scores nothing" in together
+    assert "Nobody goes first" in dict(rule_sections())["Setup"]
+    assert "A roll" in dict(rule_sections()) and "A turn" in dict(rule_sections("turns"))
+    r = run("rules", "--order", "both")
+    assert r.exit_code == 2 and "Invalid value for '--order'" in r.output
+
+
+def test_rules_sheet_lines_fit_the_page():
+    from generator.games.dice_rush.rulesheet import READING
+    from generator.render.layout import text_width, usable_box
+
+    for paper in ("a4", "letter"):
+        box = usable_box(PrintOptions(out=None, paper=paper).paper_size(landscape=False))
+        for text in READING.values():
+            assert text_width(text, 7.5, bold=True) < box.w
 
 
 def test_odds_json_and_text():
@@ -135,13 +180,28 @@ def test_odds_json_and_text():
     assert r.exit_code == 0, r.output
     d = json.loads(r.output)
     assert d["symmetric"] is True and (d["rows"], d["cols"]) == (9, 8)
-    first, second = d["race"]
-    assert abs(first["player_1_wins"] - second["player_2_wins"]) < 1e-9
-    assert 0.5 < first["player_1_wins"] < 0.502
+    assert d["order"] == "together" and "(space 1, space 2)," in d["race_method"]
+    (both,) = d["race"]  # no first player: one figure, exactly even on a symmetric board
+    assert both["first"] is None and abs(both["player_1_wins"] - 0.5) < 1e-9
+    assert 21.8 < both["mean_rolls"] < 21.9  # two pawns: about half a lone player's 44 turns
     assert d["alone"][0]["by_turn"][0]["win"] == "1/30"
     assert d["expected_points"][4][3] is None  # a finish
     r = run("odds", "--turns", "2")
-    assert r.exit_code == 0 and "half-turn symmetric" in r.output and "50.0569%" in r.output
+    assert r.exit_code == 0 and "half-turn symmetric" in r.output
+    assert "order: together" in r.output and "50.0000%   50.0000%" in r.output
+    assert "mean rolls until a finish ends it: 21.86" in r.output
+    # the turns variant keeps its figures
+    r = run("odds", "--json", "--turns", "3", "--order", "turns")
+    d = json.loads(r.output)
+    assert d["order"] == "turns" and "player to move" in d["race_method"]
+    first, second = d["race"]
+    assert first["first"] == "player 1" and second["first"] == "player 2"
+    assert first["mean_rolls"] is None
+    assert abs(first["player_1_wins"] - second["player_2_wins"]) < 1e-9
+    assert 0.5 < first["player_1_wins"] < 0.502
+    assert d["alone"][0]["by_turn"][0]["win"] == "1/30"  # one player alone: unchanged
+    r = run("odds", "--turns", "2", "--order", "turns")
+    assert r.exit_code == 0 and "order: turns" in r.output and "50.0569%" in r.output
 
 
 def test_simulate_is_reproducible_and_checks_its_policy():
@@ -151,6 +211,11 @@ def test_simulate_is_reproducible_and_checks_its_policy():
     d = json.loads(a.output)
     assert d["games"] == 300 and sum(d["ended_by"].values()) == 300
     assert d["ended_by"]["points"] > 0
+    assert d["order"] == "together" and d["first_player_wins"] is None
+    t = json.loads(run("simulate", "--games", "200", "--order", "turns", "--json").output)
+    assert t["order"] == "turns" and 0 < t["first_player_wins"] < 1
+    text = run("simulate", "--games", "50").output
+    assert "order: together" in text and "first player" not in text
     r = run("simulate", "--declare", "sometimes")
     assert r.exit_code == 2
     assert r.output == (
@@ -163,7 +228,7 @@ def test_generated_boards_are_symmetric_and_reproducible(tmp_path):
     from generator.games.dice_rush.variants import centre_finishes, generate
 
     assert centre_finishes(9, 8) == ((4, 3), (4, 4))  # the default board's finishes
-    assert centre_finishes(7, 7) == ((4, 3), (2, 3))  # the centre space stays between them
+    assert centre_finishes(7, 7) == ((3, 2), (3, 4))  # the centre space stays between them
     for seed in range(20):
         b = generate(9, 8, 11, seed)
         assert b.is_symmetric() and len(b.points) == 22
@@ -179,9 +244,10 @@ def test_generated_boards_are_symmetric_and_reproducible(tmp_path):
     assert r.exit_code == 1 and "already exists: use --force" in r.output
     r = run("odds", "--board", str(out), "--json", "--turns", "1")
     d = json.loads(r.output)
-    assert (
-        d["symmetric"] and abs(d["race"][0]["player_1_wins"] - d["race"][1]["player_2_wins"]) < 1e-9
-    )
+    assert d["symmetric"] and abs(d["race"][0]["player_1_wins"] - 0.5) < 1e-9
+    r = run("odds", "--board", str(out), "--json", "--turns", "1", "--order", "turns")
+    d = json.loads(r.output)
+    assert abs(d["race"][0]["player_1_wins"] - d["race"][1]["player_2_wins"]) < 1e-9
 
 
 def test_big_boards_fall_back_to_floats_and_skip_the_race(tmp_path):

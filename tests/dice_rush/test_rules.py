@@ -13,19 +13,9 @@ from generator.games.dice_rush.board import default_board, parse_text
 from generator.games.dice_rush.game import State, declare, take_turn
 from generator.games.dice_rush.moves import legal_directions, move, path, room
 
+from .helpers import Dice
+
 B = default_board()
-
-
-class Dice:
-    """A stand-in for random.Random that returns scripted randint values."""
-
-    def __init__(self, *values: int) -> None:
-        self.values = list(values)
-
-    def randint(self, lo: int, hi: int) -> int:
-        v = self.values.pop(0)
-        assert lo <= v <= hi
-        return v
 
 
 def test_default_board_layout_and_symmetry():
@@ -190,8 +180,8 @@ def test_game_is_deterministic_and_ends():
         ("S1 F1\nF2 .", "has no S2"),
         ("# only a comment\n", "has no rows"),
         ("S1 F1 F2 S2", "1 rows x 4 columns"),
-        ('{"rows": 3}', 'JSON boards need "rows"'),
-        ('{"rows": [', "line 1: not valid JSON"),
+        ('{"rows": 3}', 'a JSON board is an object with "rows"'),
+        ('{"rows": [', "line 1 column 11: not valid JSON"),
     ],
 )
 def test_board_file_errors(text, message):

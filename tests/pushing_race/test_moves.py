@@ -11,7 +11,8 @@ import pytest
 from generator.errors import InvalidInput
 from generator.games.pushing_race.moves import FACES, find_move, legal_moves, moves_or_pass
 from generator.games.pushing_race.position import start
-from tests.pushing_race.helpers import after, board, pos, texts
+
+from .helpers import after, board, pos, texts
 
 # A on a1, B on a2, everything else waiting; A to move.
 SMALL = "players=2 turn=A a1=A a2=B"

@@ -13,7 +13,8 @@ from generator.games.pushing_race.position import (
     parse_position,
     start,
 )
-from tests.pushing_race.helpers import board
+
+from .helpers import board
 
 
 def test_start_has_every_piece_waiting():

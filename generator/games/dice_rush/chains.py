@@ -7,9 +7,10 @@ rules the engine plays):
   losing on the other finish on turn n, and the eventual totals (an exact linear solve);
   floats on boards of more than EXACT_SPACES spaces;
 - the race (points and declarations ignored: "Analysis" in docs/rules/dice-rush.md; boards
-  of at most RACE_SPACES spaces): each player's chance to win by
-  finishing, for each first player, by value iteration in floats until no value moves by
-  more than TOLERANCE in a sweep;
+  of at most RACE_SPACES spaces): each player's chance to win by finishing, by value
+  iteration in floats until no value moves by more than TOLERANCE in a sweep; under
+  `--order together` (the default) over (space 1, space 2), both players moving in every
+  roll; under `--order turns` over (space 1, space 2, player to move), for each first player;
 - expected points of the next turn from each space (one player alone, collisions ignored).
 """
 
@@ -21,7 +22,8 @@ from functools import cache
 
 from generator.errors import LimitExceeded
 from generator.games.dice_rush.board import Board, Pos
-from generator.games.dice_rush.moves import legal_directions, move, outcomes, path
+from generator.games.dice_rush.game import round_verdicts
+from generator.games.dice_rush.moves import ORDERS, behind, legal_directions, move, outcomes, path
 
 TOLERANCE = 1e-12
 MAX_SWEEPS = 20_000
@@ -137,13 +139,15 @@ def absorb(board: Board, steps, own: Pos) -> dict[Pos, tuple[Fraction, Fraction]
 @dataclass(frozen=True)
 class Race:
     """Chance that each player wins by finishing (points and declarations ignored), when
-    player `first` rolls first; sweeps and the last change of the iteration."""
+    player `first` rolls first (None under `together`: both move in every roll); sweeps
+    and the last change of the iteration."""
 
-    first: int
+    first: int | None
     win: tuple[float, float]
     sweeps: int
     residual: float
     error_bound: float  # residual * rate / (1 - rate), rate = the last two changes' ratio
+    mean_rolls: float | None = None  # `together`: expected rolls until a finish ends it
 
 
 def absorb_float(board: Board, player: int) -> tuple[float, float]:
@@ -233,20 +237,33 @@ def _finish(board: Board, player: int, pos: Pos) -> int | None:
     return None
 
 
-@cache
-def race(board: Board) -> tuple[Race, ...]:
-    """Each player's chance to win the race by finishing, with player 0 and with player 1
-    rolling first. Jacobi iteration of x = P(player 0 wins) from every state (numpy, which
-    ortools brings) until one sweep changes no value by more than TOLERANCE; the game ends
-    with probability 1 (every space reaches a finish), so the iteration converges to the
-    unique solution. `residual` is the last sweep's largest change."""
-    import numpy as np
+def race(board: Board, order: str = "together") -> tuple[Race, ...]:
+    """Each player's chance to win the race by finishing: one Race under `together`, two
+    (player 0 and player 1 rolling first) under `turns`."""
+    if order not in ORDERS:
+        raise ValueError(f"order {order!r}: use one of {', '.join(ORDERS)}")
+    _check_size(board)
+    return race_together(board) if order == "together" else race_turns(board)
 
+
+def _check_size(board: Board) -> None:
     if race_too_big(board):
         raise LimitExceeded(
             f"the race on a board of {len(transient(board))} spaces has too many states for "
             f"an exact solve (limit {RACE_SPACES} spaces): use `racegen dice-rush simulate`"
         )
+
+
+@cache
+def race_turns(board: Board) -> tuple[Race, ...]:
+    """Each player's chance to win the race by finishing under `turns`, with player 0 and
+    with player 1 rolling first. Jacobi iteration (numpy) of x = P(player 0 wins) from every
+    state until one sweep changes no value by more than TOLERANCE; the game ends with
+    probability 1 (every space reaches a finish), so the iteration converges to the unique
+    solution. `residual` is the last sweep's largest change."""
+    import numpy as np
+
+    _check_size(board)
     table = race_table(board)
     keys = list(table)
     index = {k: i for i, k in enumerate(keys)}
@@ -262,25 +279,140 @@ def race(board: Board) -> tuple[Race, ...]:
                 cols.append(index[k])
                 probs.append(float(p))
     r, c, w = np.array(rows), np.array(cols), np.array(probs)
-    x = const.copy()
-    change, last = 1.0, 1.0
-    sweeps = 0
-    while change >= TOLERANCE:
-        last = change
-        sweeps += 1
-        if sweeps > MAX_SWEEPS:
-            raise LimitExceeded(f"the race did not converge in {MAX_SWEEPS} sweeps")
-        new = const + np.bincount(r, weights=w * x[c], minlength=len(keys))
-        change = float(np.max(np.abs(new - x)))
-        x = new
-    rate = min(change / last, 0.999999) if last else 0.0
-    bound = change * rate / (1 - rate)
+
+    def sweep(x):
+        return const + np.bincount(r, weights=w * x[c], minlength=len(keys))
+
+    x, sweeps, change, bound = _iterate(sweep, const)
     a, b = board.starts
     out = []
     for first in (0, 1):
         p0 = float(x[index[(a, b, first)]])
         out.append(Race(first, (p0, 1 - p0), sweeps, change, bound))
     return tuple(out)
+
+
+def _iterate(sweep, start, tolerance: float = TOLERANCE):
+    """Jacobi iteration x <- sweep(x) from `start` until one sweep changes no value by more
+    than `tolerance`; returns (x, sweeps, last change, error bound). The bound is the last
+    change times r / (1 - r), r the ratio of the last two changes (a geometric tail)."""
+    import numpy as np
+
+    x = start
+    change, last = 1.0, 1.0
+    sweeps = 0
+    while change >= tolerance:
+        last = change
+        sweeps += 1
+        if sweeps > MAX_SWEEPS:
+            raise LimitExceeded(f"the race did not converge in {MAX_SWEEPS} sweeps")
+        new = sweep(x)
+        change = float(np.max(np.abs(new - x)))
+        x = new
+    rate = min(change / last, 0.999999) if last else 0.0
+    return x, sweeps, change, change * rate / (1 - rate)
+
+
+def _end_value(board: Board, positions: tuple[Pos, Pos], lands: tuple[bool, bool]):
+    """P(player 1 wins) when a `together` roll ends the game, else None: one named winner
+    wins, two different names go to a d8 roll-off (1/2)."""
+    named = round_verdicts(board, positions, lands)
+    if not named:
+        return None
+    return 0.5 if len(named) == 2 else float(named[0] == 0)
+
+
+@cache
+def together_chain(board: Board):
+    """The `together` race as arrays: x[a, b] = P(player 1 wins) from player 1 on space a,
+    player 2 on space b (indices into board.spaces()), over the transient pairs a != b.
+
+    One roll: each player's end space is drawn independently from its one-player step T
+    (the paths do not interact), so the pairs of different ends contribute T G T^t, G the
+    value of standing on (a', b') after landing there (x for two transient spaces, the
+    finish verdict when a finish is involved). Equal ends (a' = b' = y, chance
+    T[a, y] T[b, y]) split half and half by the collision roll-off into the winner on y and
+    the loser one space back along its own line (moves.behind), landing there unless that
+    is the space it started from. Returns (T, G's constant part, mask of x's entries in G,
+    and the collision terms: constant per state and sparse (state, next state, weight))."""
+    import numpy as np
+
+    spaces = board.spaces()
+    ix = {p: i for i, p in enumerate(spaces)}
+    n = len(spaces)
+    trans = transient(board)
+    t = np.zeros((n, n))
+    for p, outs in _steps(board).items():
+        for q, pr in outs:
+            t[ix[p], ix[q]] += float(pr)
+    ends = np.zeros((n, n))
+    mask = np.zeros((n, n))
+    for a in spaces:
+        for b in spaces:
+            if a == b:
+                continue
+            v = _end_value(board, (a, b), (True, True))
+            if v is None:
+                mask[ix[a], ix[b]] = 1.0
+            else:
+                ends[ix[a], ix[b]] = v
+    const = np.zeros((n, n))
+    rows, cols, weights = [], [], []
+    support = {p: {q: float(pr) for q, pr in outs} for p, outs in _steps(board).items()}
+    for a in trans:
+        for b in trans:
+            if a == b:
+                continue
+            for y in sorted(support[a].keys() & support[b].keys()):
+                w = 0.5 * support[a][y] * support[b][y]
+                for winner in (0, 1):
+                    here = (a, b)
+                    loser = 1 - winner
+                    back = behind(here[loser], y)
+                    pos = [y, y]
+                    pos[loser] = back
+                    lands = [True, True]
+                    lands[loser] = back != here[loser]
+                    v = _end_value(board, (pos[0], pos[1]), (lands[0], lands[1]))
+                    if v is None:
+                        rows.append(ix[a] * n + ix[b])
+                        cols.append(ix[pos[0]] * n + ix[pos[1]])
+                        weights.append(w)
+                    else:
+                        const[ix[a], ix[b]] += w * v
+    sparse = (np.array(rows, dtype=np.int64), np.array(cols, dtype=np.int64), np.array(weights))
+    return t, ends, mask, const, sparse
+
+
+@cache
+def race_together(board: Board) -> tuple[Race, ...]:
+    """P(each player wins) under `together` from the two starts, by iterating
+    x <- mask * (T G(x) T^t + collisions(x)), G(x) = ends + mask * x, from x = 0 (so the
+    iterates are the chances of winning within 1, 2, ... rolls, rising to the answer)."""
+    import numpy as np
+
+    _check_size(board)
+    t, ends, mask, const, (r, c, w) = together_chain(board)
+    n = t.shape[0]
+    base = mask * (t @ ends @ t.T + const)
+
+    def sweep(x):
+        flat = np.bincount(r, weights=w * x.ravel()[c], minlength=n * n).reshape(n, n)
+        return base + mask * (t @ (mask * x) @ t.T + flat)
+
+    x, sweeps, change, bound = _iterate(sweep, np.zeros((n, n)))
+    # expected rolls: the same operator with 1 per roll in place of the winning chance
+    ones = mask.copy()
+
+    def count(m):
+        flat = np.bincount(r, weights=w * m.ravel()[c], minlength=n * n).reshape(n, n)
+        return ones + mask * (t @ m @ t.T + flat)
+
+    m, *_ = _iterate(count, ones, TOLERANCE * 100)
+    ix = {p: i for i, p in enumerate(board.spaces())}
+    a, b = board.starts
+    p0 = float(x[ix[a], ix[b]])
+    return (Race(None, (p0, 1 - p0), sweeps, change, bound, float(m[ix[a], ix[b]])),)
 
 
 def expected_points(board: Board) -> dict[Pos, Fraction]:

@@ -35,10 +35,27 @@ def _board_option(func):
     )(func)
 
 
+def _order_option(func):
+    return click.option(
+        "--order",
+        type=click.Choice(["together", "turns"]),
+        default="together",
+        show_default=True,
+        help="Who moves in a roll: together (both players, the default reading of the rules) "
+        "or turns (one player per roll, after a roll-off for who goes first: a variant).",
+    )(func)
+
+
 def _load(board_file: Path | None):
+    """The board; a board off the seed's layout is played as given, with a note on stderr."""
     from generator.games.dice_rush.board import load_board
 
-    return load_board(board_file)
+    board = load_board(board_file)
+    for departure in board.departures():
+        click.echo(
+            f"note: {board.name}: {departure} (the seed's layout); played as given", err=True
+        )
+    return board
 
 
 def _emit_all(docs: list, opts: PrintOptions) -> None:
@@ -102,13 +119,15 @@ def scoresheet_command(opts: PrintOptions) -> None:
 
 
 @dice_rush.command("rules")
+@_order_option
 @printing_options
-def rules_command(opts: PrintOptions) -> None:
-    """A one-page rules summary with racegen's decisions written in (always portrait)."""
+def rules_command(opts: PrintOptions, order: str) -> None:
+    """A one-page rules summary with racegen's decisions written in (always portrait), for
+    the chosen reading of who moves in a roll."""
     from generator.games.dice_rush.rulesheet import rules_document
 
     opts.portrait_only("the rules summary prints")
-    _emit_all([rules_document(opts)], opts)
+    _emit_all([rules_document(opts, order)], opts)
 
 
 def _portrait(opts: PrintOptions) -> PrintOptions:
@@ -138,17 +157,24 @@ def show_board_command(board_file: Path | None) -> None:
     show_default=True,
     help="Turns listed in the one-player table.",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print JSON with exact fractions.")
-def odds_command(board_file: Path | None, turns: int, as_json: bool) -> None:
-    """Exact figures: each player's chance to win the race with either player first, one
-    player's chance to finish on each turn, expected points per turn from each space."""
+@_order_option
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print JSON (one-player chances also as exact fractions; the race in floats).",
+)
+def odds_command(board_file: Path | None, turns: int, order: str, as_json: bool) -> None:
+    """Exact figures: each player's chance to win the race (under --order turns with either
+    player first), one player's chance to finish on each turn, expected points per turn
+    from each space."""
     from generator.games.dice_rush.report import odds_data, odds_text
 
     board = _load(board_file)
     if as_json:
-        click.echo(json.dumps(odds_data(board, turns), indent=2))
+        click.echo(json.dumps(odds_data(board, turns, order), indent=2))
     else:
-        click.echo(odds_text(board, turns))
+        click.echo(odds_text(board, turns, order))
 
 
 def _declare(ctx, param, value: str) -> str:
@@ -175,14 +201,18 @@ def _declare(ctx, param, value: str) -> str:
     help="Declaration policy: never, or lead:N (N points ahead declares; the other agrees "
     "only when ahead).",
 )
+@_order_option
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def simulate_command(
-    board_file: Path | None, games: int, seed: int, declare: str, as_json: bool
+    board_file: Path | None, games: int, seed: int, declare: str, order: str, as_json: bool
 ) -> None:
     """Play seeded games with the engine and count who wins and how games end."""
     from generator.games.dice_rush.report import simulate, simulate_text
+    from generator.progress import Progress
 
-    data = simulate(_load(board_file), games, seed, declare)
+    board = _load(board_file)
+    with Progress(games, "playing") as bar:
+        data = simulate(board, games, seed, declare, order, tick=bar)
     click.echo(json.dumps(data, indent=2) if as_json else simulate_text(data))
 
 

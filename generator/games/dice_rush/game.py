@@ -1,8 +1,10 @@
-"""The Dice Rush engine: a game state, one turn from given dice, roll-offs, declarations.
+"""The Dice Rush engine: a game state, one roll from given dice, roll-offs, declarations.
 
-Deterministic given the dice: `take_turn` applies rolls that the caller passes in (tests
-give exact rolls), `play_turn` draws them from a `random.Random`. Decision numbers refer to
-docs/rules/dice-rush.md.
+Two readings of a roll (decision 6 of docs/rules/dice-rush.md): `together`, the default, in
+which both players roll and move in every roll (`take_round` / `play_round`), and `turns`,
+in which they alternate after a first-player roll-off (`take_turn` / `play_turn`).
+Deterministic given the dice: `take_*` apply rolls that the caller passes in (tests give
+exact rolls), `play_*` draw them from a `random.Random`.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from generator.games.dice_rush.board import Board, Pos
-from generator.games.dice_rush.moves import legal_directions, move, path
+from generator.games.dice_rush.moves import ORDERS, legal_directions, move, path, round_move
 
 
 @dataclass(frozen=True)
@@ -51,8 +53,18 @@ def roll_off(rng: random.Random) -> tuple[int, list[tuple[int, int]]]:
 
 
 def first_player(rng: random.Random) -> int:
-    """Who rolls first: a d8 roll-off (decision 10)."""
+    """Who rolls first under `--order turns`: a d8 roll-off (decision 6)."""
     return roll_off(rng)[0]
+
+
+def verdict(board: Board, player: int, pos: Pos) -> int | None:
+    """The winner named by `player` landing on `pos` (decision 15): itself on its own
+    finish, the other player on the other finish, nobody elsewhere."""
+    if pos == board.finishes[player]:
+        return player
+    if pos == board.finishes[1 - player]:
+        return 1 - player
+    return None
 
 
 def _land(board: Board, state: State, player: int, pos: Pos) -> State:
@@ -89,6 +101,76 @@ def take_turn(
     if landing.other_lands and new.winner is None:
         new = _land(board, new, 1 - p, landing.other)
     return replace(new, to_move=1 - p, can_declare=(True, True))
+
+
+def round_verdicts(board: Board, positions: tuple[Pos, Pos], lands: tuple[bool, bool]):
+    """The winners named by the players who landed in a `together` roll (each at most once,
+    player 1's first). Two different names are a conflict: a d8 roll-off decides it."""
+    named = [verdict(board, p, positions[p]) for p in (0, 1) if lands[p]]
+    return list(dict.fromkeys(w for w in named if w is not None))
+
+
+def take_round(
+    board: Board,
+    state: State,
+    rolls: tuple[tuple[int, int], tuple[int, int]],
+    roll_off_winner: int | None = None,
+    conflict_winner: int | None = None,
+) -> State:
+    """The state after a `together` roll: player p rolled rolls[p] = (legal d8 face, d6).
+
+    `roll_off_winner` (0 or 1) settles two moves ending on one space; `conflict_winner` (0
+    or 1) settles a roll whose landings name different winners (both on their own finishes,
+    or both on each other's). Every player who landed scores its space, the roll-off
+    winner included; then the finishes end the game."""
+    if state.winner is not None:
+        raise ValueError("the game is over")
+    for p in (0, 1):
+        if rolls[p][0] not in legal_directions(board, state.positions[p]):
+            raise ValueError(
+                f"direction {rolls[p][0]} cannot be moved from {state.positions[p]}: "
+                "it is rolled again"
+            )
+    rnd = round_move(board, state.positions, rolls, roll_off_winner)
+    scores = [
+        state.scores[p] + (board.value(rnd.positions[p]) if rnd.lands[p] else 0) for p in (0, 1)
+    ]
+    new = replace(
+        state,
+        positions=rnd.positions,
+        scores=(scores[0], scores[1]),
+        to_move=0,
+        turns=state.turns + 1,
+        can_declare=(True, True),
+    )
+    named = round_verdicts(board, rnd.positions, rnd.lands)
+    if not named:
+        return new
+    if len(named) == 1:
+        winner = named[0]
+        own = rnd.lands[winner] and rnd.positions[winner] == board.finishes[winner]
+        return replace(new, winner=winner, reason="finish" if own else "wrong finish")
+    if conflict_winner not in (0, 1):
+        raise ValueError("the landings name both players: give the roll-off's winner (0 or 1)")
+    return replace(new, winner=conflict_winner, reason="finish roll-off")
+
+
+def play_round(board: Board, state: State, rng: random.Random) -> State:
+    """One `together` roll with dice from `rng`, in this order: player 1's d8 (rolled again
+    until legal) and d6, player 2's d8 and d6, then the collision roll-off if both moves end
+    on one space, then the conflict roll-off if the landings name both players."""
+    rolls = []
+    for p in (0, 1):
+        face, _ = roll_direction(board, state.positions[p], rng)
+        rolls.append((face, rng.randint(1, 6)))
+    pair = (rolls[0], rolls[1])
+    ends = [path(board, state.positions[p], *rolls[p])[-1] for p in (0, 1)]
+    collision = roll_off(rng)[0] if ends[0] == ends[1] else None
+    rnd = round_move(board, state.positions, pair, collision)
+    conflict = None
+    if len(round_verdicts(board, rnd.positions, rnd.lands)) == 2:
+        conflict = roll_off(rng)[0]
+    return take_round(board, state, pair, collision, conflict)
 
 
 def roll_direction(board: Board, pos: Pos, rng: random.Random) -> tuple[int, int]:
@@ -162,8 +244,8 @@ def leader(margin: int) -> tuple[Policy, Policy]:
 class Result:
     winner: int | None  # None: stopped at the turn limit
     reason: str
-    turns: int
-    first: int
+    turns: int  # rolls made (under `together` each roll moves both players)
+    first: int | None  # who rolled first under `turns`; None under `together`
     scores: tuple[int, int]
 
 
@@ -174,16 +256,26 @@ def play_game(
     wants: Policy = never,
     agrees: Policy = never,
     max_turns: int = 10_000,
+    order: str = "together",
 ) -> Result:
-    """A whole game: roll-off for first player, then turns; after every roll the mover and
-    then the other may declare under the policies."""
-    first = first_player(rng)
-    state = start(board, first)
+    """A whole game. `together`: every roll moves both players, no first player. `turns`:
+    a roll-off for the first player, then the players alternate. After every roll the
+    players may declare under the policies (`turns`: the one who just rolled first;
+    `together`: player 1 first)."""
+    if order not in ORDERS:
+        raise ValueError(f"order {order!r}: use one of {', '.join(ORDERS)}")
+    first = first_player(rng) if order == "turns" else None
+    state = start(board, first or 0)
     while state.winner is None and state.turns < max_turns:
-        state = play_turn(board, state, rng)
+        if order == "turns":
+            state = play_turn(board, state, rng)
+            declarers = (1 - state.to_move, state.to_move)
+        else:
+            state = play_round(board, state, rng)
+            declarers = (0, 1)
         if state.winner is not None:
             break
-        for player in (1 - state.to_move, state.to_move):  # the one who just rolled first
+        for player in declarers:
             if state.winner is None and state.can_declare[player] and wants(state, player):
                 state = declare(state, player, agrees(state, 1 - player), rng)
     return Result(state.winner, state.reason or "turn limit", state.turns, first, state.scores)

@@ -1,5 +1,9 @@
 """Moving on the board: the d8 direction, the d6 distance clipped at the edge, collisions.
 
+Two readings of who moves in a roll (docs/rules/dice-rush.md, decision 6): `together` (the
+default: both players move in every roll, `round_move`) and `turns` (one player per roll,
+`move`).
+
 Pure functions of the board and the dice, so the engine (game.py), the exact analysis
 (chains.py) and the tests all read the same rules. Numbered decisions refer to
 docs/rules/dice-rush.md.
@@ -96,4 +100,78 @@ def outcomes(board: Board, mover: Pos, other: Pos | None):
                 out.append((1, move(board, mover, other, f, d, False)))
             else:
                 out.append((2, Landing(spaces[-1], other, True, False)))  # type: ignore[arg-type]
+    return den, out
+
+
+ORDERS = ("together", "turns")
+
+
+def behind(pos: Pos, end: Pos) -> Pos:
+    """The space before `end` on the straight line from `pos`: the last space passed, or
+    `pos` itself after a 1-space move (decision 7: "the space next to that player")."""
+    dr = (end[0] > pos[0]) - (end[0] < pos[0])
+    dc = (end[1] > pos[1]) - (end[1] < pos[1])
+    return (end[0] - dr, end[1] - dc)
+
+
+@dataclass(frozen=True)
+class Round:
+    """Where both players stand after a roll in which both moved (`--order together`).
+
+    lands[p]: True when player p moved onto its space in this roll (it scores it and the
+    finish rules apply to it); contested: both moves ended on one space and a roll-off
+    decided it (decision 6)."""
+
+    positions: tuple[Pos, Pos]
+    lands: tuple[bool, bool]
+    contested: bool = False
+
+
+def round_move(
+    board: Board,
+    positions: tuple[Pos, Pos],
+    rolls: tuple[tuple[int, int], tuple[int, int]],
+    roll_off_winner: int | None = None,
+) -> Round:
+    """Both players move at once: player p from positions[p] by rolls[p] = (d8 face, d6).
+
+    The paths do not interact (passing over, crossing or swapping places is nothing); only
+    the two end spaces matter. When they are equal, `roll_off_winner` (0 or 1, the d8
+    roll-off's result) takes the space and the loser goes back one space along its own line
+    of travel: the last space it passed, or, after a 1-space move, the space it started the
+    roll on, where it lands on nothing new. That space is on the board (the loser came
+    through or from it) and free (the other player stands on the contested space)."""
+    ends = (
+        path(board, positions[0], *rolls[0])[-1],
+        path(board, positions[1], *rolls[1])[-1],
+    )
+    if ends[0] != ends[1]:
+        return Round(ends, (True, True))
+    if roll_off_winner not in (0, 1):
+        raise ValueError("both moves end on one space: give the roll-off's winner (0 or 1)")
+    loser = 1 - roll_off_winner
+    back = behind(positions[loser], ends[loser])
+    pos = [ends[0], ends[1]]
+    pos[loser] = back
+    lands = [True, True]
+    lands[loser] = back != positions[loser]
+    return Round((pos[0], pos[1]), (lands[0], lands[1]), contested=True)
+
+
+def round_outcomes(board: Board, positions: tuple[Pos, Pos]):
+    """Every result of one `together` roll with its chance: (weight, Round) pairs over a
+    common denominator; returns (den, list). Each player's direction is uniform over its
+    legal faces, its distance over 1..6, independently; a collision roll-off is won by
+    each player half the time (every roll pair that collides appears once per winner)."""
+    rolls = [[(f, d) for f in legal_directions(board, p) for d in range(1, 7)] for p in positions]
+    den = len(rolls[0]) * len(rolls[1]) * 2
+    out: list[tuple[int, Round]] = []
+    for r0 in rolls[0]:
+        for r1 in rolls[1]:
+            first = round_move(board, positions, (r0, r1), 0)
+            if first.contested:
+                out.append((1, first))
+                out.append((1, round_move(board, positions, (r0, r1), 1)))
+            else:
+                out.append((2, first))
     return den, out

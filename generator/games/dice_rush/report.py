@@ -4,15 +4,22 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 
 from generator.games.dice_rush import chains, game
 from generator.games.dice_rush.board import Board
 
+ORDER_TEXT = {
+    "together": "both players roll and move in every roll",
+    "turns": "players take turns; a roll-off decides who rolls first",
+}
 
-def odds_data(board: Board, turns: int) -> dict:
+
+def odds_data(board: Board, turns: int, order: str = "together") -> dict:
     solos = [chains.solo(board, p, turns) for p in (0, 1)]
     big = chains.race_too_big(board)
-    races = () if big else chains.race(board)
+    races = () if big else chains.race(board, order)
+    states = "(space 1, space 2)" if order == "together" else "(space 1, space 2, player to move)"
     pts = chains.expected_points(board)
     return {
         "board": board.name,
@@ -20,20 +27,23 @@ def odds_data(board: Board, turns: int) -> dict:
         "cols": board.cols,
         "symmetric": board.is_symmetric(),
         "exact": chains.exact(board),
+        "order": order,
+        "order_means": ORDER_TEXT[order],
         "race": None
         if big
         else [
             {
-                "first": f"player {r.first + 1}",
+                "first": None if r.first is None else f"player {r.first + 1}",
                 "player_1_wins": r.win[0],
                 "player_2_wins": r.win[1],
+                "mean_rolls": r.mean_rolls,
             }
             for r in races
         ],
         "race_method": (
             f"not computed: more than {chains.RACE_SPACES} spaces; use simulate"
             if big
-            else "value iteration over (space 1, space 2, player to move), points and declarations "
+            else f"value iteration over {states}, points and declarations "
             f"ignored; {races[0].sweeps} sweeps, last change {races[0].residual:.1e}, "
             f"error bound {races[0].error_bound:.1e}"
         ),
@@ -64,9 +74,10 @@ def odds_data(board: Board, turns: int) -> dict:
     }
 
 
-def odds_text(board: Board, turns: int) -> str:
-    d = odds_data(board, turns)
+def odds_text(board: Board, turns: int, order: str = "together") -> str:
+    d = odds_data(board, turns, order)
     out = [f"Dice Rush odds: {d['board']} ({d['rows']} x {d['cols']})"]
+    out.append(f"order: {order} ({d['order_means']})")
     out.append(
         "board is half-turn symmetric: neither player is favoured by the board"
         if d["symmetric"]
@@ -74,9 +85,12 @@ def odds_text(board: Board, turns: int) -> str:
     )
     out.append("")
     out.append("Race to the finish (points and declarations ignored):")
-    out.append("  rolls first   P1 wins    P2 wins")
+    out.append(("  rolls first" if order == "turns" else "  order      ") + "   P1 wins    P2 wins")
     for r in d["race"] or ():
-        out.append(f"  {r['first']:<12}{r['player_1_wins']:9.4%}  {r['player_2_wins']:9.4%}")
+        first = r["first"] or order
+        out.append(f"  {first:<12}{r['player_1_wins']:9.4%}  {r['player_2_wins']:9.4%}")
+        if r["mean_rolls"] is not None:
+            out.append(f"  mean rolls until a finish ends it: {r['mean_rolls']:.2f}")
     out.append(f"  method: {d['race_method']}")
     out.append("")
     how = "exact" if d["exact"] else f"floats: more than {chains.EXACT_SPACES} spaces"
@@ -104,7 +118,15 @@ def _short(fraction: str) -> str:
     return fraction if len(fraction) <= 24 else "exact fraction in --json"
 
 
-def simulate(board: Board, games: int, seed: int, declare: str) -> dict:
+def simulate(
+    board: Board,
+    games: int,
+    seed: int,
+    declare: str,
+    order: str = "together",
+    tick: Callable[[int], None] | None = None,
+) -> dict:
+    """`games` seeded games; `tick(1)` after each (a progress bar)."""
     wants, agrees = game.never, game.never
     if declare != "never":
         wants, agrees = game.leader(int(declare.split(":")[1]))
@@ -114,19 +136,22 @@ def simulate(board: Board, games: int, seed: int, declare: str) -> dict:
     first_wins = 0
     turns = 0
     for _ in range(games):
-        r = game.play_game(board, rng, wants=wants, agrees=agrees)
+        r = game.play_game(board, rng, wants=wants, agrees=agrees, order=order)
         wins[r.winner] += 1
         reasons[r.reason] += 1
         first_wins += r.winner == r.first
         turns += r.turns
+        if tick is not None:
+            tick(1)
     return {
         "board": board.name,
         "games": games,
         "seed": seed,
         "declare": declare,
+        "order": order,
         "player_1_wins": wins[0] / games,
         "player_2_wins": wins[1] / games,
-        "first_player_wins": first_wins / games,
+        "first_player_wins": first_wins / games if order == "turns" else None,
         "unfinished": wins[None],
         "mean_turns": turns / games,
         "ended_by": {k: reasons[k] for k in sorted(reasons)},
@@ -135,14 +160,16 @@ def simulate(board: Board, games: int, seed: int, declare: str) -> dict:
 
 def simulate_text(d: dict) -> str:
     se = (0.25 / d["games"]) ** 0.5
-    return "\n".join(
-        [
-            f"Dice Rush simulation: {d['board']}, {d['games']} games, seed {d['seed']}, "
-            f"declarations: {d['declare']}",
-            f"  player 1 wins       {d['player_1_wins']:.4f}",
-            f"  player 2 wins       {d['player_2_wins']:.4f}",
-            f"  first player wins   {d['first_player_wins']:.4f}   (standard error <= {se:.4f})",
-            f"  mean turns          {d['mean_turns']:.2f}",
-            "  ended by            " + ", ".join(f"{k} {v}" for k, v in d["ended_by"].items()),
-        ]
-    )
+    lines = [
+        f"Dice Rush simulation: {d['board']}, {d['games']} games, seed {d['seed']}, "
+        f"declarations: {d['declare']}, order: {d['order']}",
+        f"  player 1 wins       {d['player_1_wins']:.4f}   (standard error <= {se:.4f})",
+        f"  player 2 wins       {d['player_2_wins']:.4f}",
+    ]
+    if d["first_player_wins"] is not None:
+        lines.append(f"  first player wins   {d['first_player_wins']:.4f}")
+    lines += [
+        f"  mean rolls          {d['mean_turns']:.2f}",
+        "  ended by            " + ", ".join(f"{k} {v}" for k, v in d["ended_by"].items()),
+    ]
+    return "\n".join(lines)
