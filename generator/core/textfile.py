@@ -9,9 +9,10 @@ from generator.errors import InvalidInput
 
 
 def decode(data: bytes, where: str, hint: str) -> str:
-    """`data` as text; bytes that are not UTF-8 are named by their line."""
+    """`data` as text with universal newlines (\r\n and a lone \r become \n, as Python's
+    text files read them); bytes that are not UTF-8 are named by their line."""
     try:
-        return data.decode("utf-8-sig")
+        return data.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
     except UnicodeDecodeError as e:
         line = data[: e.start].count(b"\n") + 1
         raise InvalidInput(f"{where} line {line}: not UTF-8 text; {hint}") from None

@@ -109,8 +109,13 @@ def test_landscape_board_prints_one_portrait_page_with_a_note(tmp_path):
 
 
 def test_legend_and_dice_notes_fit_and_say_the_number_counts(tmp_path):
-    for line in LEGEND_LINES:
-        assert text_width(line, 7.5) <= MIN_DRAWING_W - 44.0
+    for lines in LEGEND_LINES.values():
+        for line in lines:
+            assert text_width(line, 7.5) <= MIN_DRAWING_W - 44.0
+    turns = board_document(PrintOptions(out=tmp_path), default_board(), 20.0, "turns")
+    assert "In turns: roll the d8 for the direction (reroll if it points off the board)," in (
+        turns.pages[0].texts()
+    )
     texts = dice_document(PrintOptions(out=tmp_path), 20.0).pages[0].texts()
     assert any("The d8's number gives the direction" in t for t in texts)
 
@@ -126,3 +131,21 @@ def test_commands_say_when_a_board_departs_from_the_seed(tmp_path):
         )
     r = run("show-board")
     assert "note:" not in r.output
+
+
+def test_odds_on_a_board_too_big_for_the_race_says_so_without_a_table():
+    from generator.games.dice_rush.report import odds_text
+
+    text = odds_text(generate(12, 11, 10, 1), 1)
+    assert "not computed: more than 120 spaces besides the two finishes; use simulate" in text
+    assert "P1 wins    P2 wins" not in text
+
+
+def test_the_turns_board_has_its_own_file(tmp_path):
+    for order in ("together", "turns"):
+        r = run("board", "--order", order, "--out", str(tmp_path), "--format", "svg")
+        assert r.exit_code == 0, r.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "dice-rush-board-turns.svg",
+        "dice-rush-board.svg",
+    ]

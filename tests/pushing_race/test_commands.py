@@ -109,3 +109,35 @@ def test_a_file_is_read_whatever_its_name_and_a_bom_is_allowed(tmp_path, monkeyp
         r = run("moves", name, "--roll", "DIG")
         assert r.exit_code == 0, r.output
         assert "B rolls DIG: 1 legal move" in r.output
+
+
+def test_review_findings_on_positions(tmp_path):
+    """Letters of several characters, a player named twice in finished=, positions too long
+    for a file name, oversized files and stdin: one Error line each (final review)."""
+    cases = [
+        (("show", "a1=AB b2=CD turn=BC"), None, "a1=AB: 'AB' is not a player"),
+        (("show", "finished=A1,A3 a1=B"), None, "names A twice: once each"),
+        (("show", "a1=A " + "x" * 100 + "=B"), None, "is 102 characters long"),
+        (("show", "-"), "a1=A\n" * 20_000, "standard input is over 65,536 bytes"),
+    ]
+    big = tmp_path / "big.txt"
+    big.write_text("a" * 70_000, encoding="utf-8")
+    cases.append((("show", str(big)), None, f"position file {big} is over 65,536 bytes"))
+    for args, stdin, message in cases:
+        r = CliRunner().invoke(cli, ["pushing-race", *args], input=stdin)
+        assert r.exit_code == 1, (args, r.output)
+        (line,) = r.output.strip().splitlines()
+        assert line.startswith("Error: ") and message in line, line
+    # 60 tokens are more than a file name can hold: they are read as tokens, not as a file
+    r = run("moves", " ".join(["a1=A"] * 60), "--roll", "TIP")
+    assert r.output.strip() == "Error: square a1 is given twice"
+
+
+def test_a_two_piece_move_may_be_written_in_either_order():
+    """D9: the mover says the order; D12 lists the move once, under its first name, and the
+    other order is the same move (final review: it was called illegal)."""
+    listed = run("show", "start", "--play", "TIP:a0 +1, b0 +1")
+    other = run("show", "start", "--play", "TIP:b0 +1, a0 +1")
+    assert listed.exit_code == other.exit_code == 0, other.output
+    assert listed.output == other.output
+    assert "1 A A ." in other.output

@@ -133,3 +133,16 @@ def test_settle_broken_csv_and_no_bets(tmp_path):
         1,
         f"Error: {bad} has no bets: write one bet per line after the header\n",
     )
+
+
+def test_bets_files_with_any_line_endings_settle(tmp_path):
+    """A lone CR (old Mac) ends lines as LF and CRLF do, as Python's text files read them (the
+    shared file reader first refused it: final review)."""
+    outputs = []
+    for name, end in (("lf.csv", b"\n"), ("crlf.csv", b"\r\n"), ("cr.csv", b"\r")):
+        f = tmp_path / name
+        f.write_bytes(end.join([b"player,bet", b"alice,SMC", b"bob,S"]) + end)
+        r = CliRunner().invoke(cli, ["triactor", "settle", str(f), "--finish", "S,M,C"])
+        assert r.exit_code == 0, r.output
+        outputs.append(r.output)
+    assert outputs[0] == outputs[1] == outputs[2]

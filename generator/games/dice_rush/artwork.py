@@ -114,16 +114,26 @@ def compass(canvas: Canvas, cx: float, cy: float, radius: float) -> None:
     canvas.circle(cx, cy, 1.2, Style(stroke=None, fill=BLACK))
 
 
-LEGEND_LINES = (
-    "Each roll, both players roll the d8 for the direction (reroll if it points off",
-    "the board), then the d6 for the distance (stop at the edge if it runs out), and move.",
-    "Only the space you land on counts: passing over does nothing.",
-    "Land exactly on your own FINISH: you win. On the other's: you lose.",
-    "Both land on one space: d8 roll-off; the loser steps back one space along its move.",
-)
+# the move in brief, by order (decision 6): both players move in every roll, or in turns
+LEGEND_LINES = {
+    "together": (
+        "Each roll, both players roll the d8 for the direction (reroll if it points off",
+        "the board), then the d6 for the distance (stop at the edge if it runs out), and move.",
+        "Only the space you land on counts: passing over does nothing.",
+        "Land exactly on your own FINISH: you win. On the other's: you lose.",
+        "Both land on one space: d8 roll-off; the loser steps back one space along its move.",
+    ),
+    "turns": (
+        "In turns: roll the d8 for the direction (reroll if it points off the board),",
+        "then the d6 for the distance (stop at the edge if it runs out), and move.",
+        "Only the space you land on counts: passing over does nothing.",
+        "Land exactly on your own FINISH: you win. On the other's: you lose.",
+        "Land on the other player: d8 roll-off; the loser goes back one space along the move.",
+    ),
+}
 
 
-def legend(canvas: Canvas, x: float, y: float, width: float) -> None:
+def legend(canvas: Canvas, x: float, y: float, width: float, order: str = "together") -> None:
     """Key to the spaces and the move in brief (x, y: top-left; fits `width` mm)."""
     gain = Style(stroke=BLACK, width=0.2, fill=BLUISH_GREEN, join="round")
     loss = Style(stroke=BLACK, width=0.2, fill=VERMILLION, join="round")
@@ -135,11 +145,11 @@ def legend(canvas: Canvas, x: float, y: float, width: float) -> None:
         px = x + p * 48
         player_marker(canvas, p, px + 2.5, y + 10.5, 4.5)
         canvas.text(px + 6, y + 12, f"player {p + 1}: START / FINISH {p + 1}", 8)
-    for i, line in enumerate(LEGEND_LINES):
+    for i, line in enumerate(LEGEND_LINES[order]):
         canvas.text(x, y + 19.5 + i * 3.8, line, 7.5)
 
 
-def draw_board(canvas: Canvas, board: Board, space: float) -> None:
+def draw_board(canvas: Canvas, board: Board, space: float, order: str = "together") -> None:
     """The whole board drawing, origin at its top-left: the grid, then below it the compass
     (labelled "up = towards this edge") and the legend."""
     w, h = drawing_size(board, space)
@@ -149,7 +159,7 @@ def draw_board(canvas: Canvas, board: Board, space: float) -> None:
     canvas.text(w / 2, -1.5, "up (d8: 1) is towards this edge for both players", 7,
                 anchor="middle", colour="#444444")  # fmt: skip
     compass(canvas, 20.0, gh + STRIP / 2 + 1.0, 19.0)
-    legend(canvas, 44.0, gh + 5.0, w - 44.0)
+    legend(canvas, 44.0, gh + 5.0, w - 44.0, order)
 
 
 # --- dice faces -----------------------------------------------------------------------------

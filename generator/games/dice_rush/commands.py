@@ -74,8 +74,9 @@ def _emit_all(docs: list, opts: PrintOptions) -> None:
     show_default=True,
     help="Side of a square space.",
 )
+@_order_option
 @printing_options
-def board_command(opts: PrintOptions, board_file: Path | None, space: float) -> None:
+def board_command(opts: PrintOptions, board_file: Path | None, space: float, order: str) -> None:
     """The board at true size with the compass of d8 directions and a legend (one page when
     it fits the paper, else tiled over sheets with an assembly map). With --seed: the
     symmetric 9 x 8 variant that `new-board --seed` writes."""
@@ -89,7 +90,7 @@ def board_command(opts: PrintOptions, board_file: Path | None, space: float) -> 
         board = generate(9, 8, 11, opts.seed)
     else:
         board = _load(board_file)
-    _emit_all([board_document(opts, board, space)], opts)
+    _emit_all([board_document(opts, board, space, order)], opts)
 
 
 @dice_rush.command("dice")

@@ -19,14 +19,18 @@ THIN = Style(stroke=BLACK, width=0.2)
 LIGHT = Style(stroke=GREY, width=0.15)
 
 
-def board_document(opts: PrintOptions, board: Board, space: float) -> Document:
+def board_document(
+    opts: PrintOptions, board: Board, space: float, order: str = "together"
+) -> Document:
     """The board with compass and legend: one true-size page when it fits the paper (as
     turned by --landscape), else true size tiled over sheets with an assembly map."""
     w, h = drawing_size(board, space)
-    doc = Document("dice-rush-board", f"Dice Rush board: {board.name}", GAME, opts.ident())
+    # the variant's board (its legend says turns) has its own file name, as its rules sheet
+    stem = "dice-rush-board" if order == "together" else f"dice-rush-board-{order}"
+    doc = Document(stem, f"Dice Rush board: {board.name}", GAME, opts.ident())
 
     def draw(c) -> None:
-        draw_board(c, board, space)
+        draw_board(c, board, space, order)
 
     paper = opts.paper_size()
     portrait = opts.paper_size(landscape=False)

@@ -41,7 +41,8 @@ def odds_data(board: Board, turns: int, order: str = "together") -> dict:
             for r in races
         ],
         "race_method": (
-            f"not computed: more than {chains.RACE_SPACES} spaces; use simulate"
+            f"not computed: more than {chains.RACE_SPACES} spaces besides the two finishes; "
+            "use simulate"
             if big
             else f"value iteration over {states}, points and declarations "
             f"ignored; {races[0].sweeps} sweeps, last change {races[0].residual:.1e}, "
@@ -85,7 +86,9 @@ def odds_text(board: Board, turns: int, order: str = "together") -> str:
     )
     out.append("")
     out.append("Race to the finish (points and declarations ignored):")
-    out.append(("  rolls first" if order == "turns" else "  order      ") + "   P1 wins    P2 wins")
+    if d["race"]:
+        head = "  rolls first" if order == "turns" else "  order      "
+        out.append(head + "   P1 wins    P2 wins")
     for r in d["race"] or ():
         first = r["first"] or order
         out.append(f"  {first:<12}{r['player_1_wins']:9.4%}  {r['player_2_wins']:9.4%}")

@@ -26,6 +26,13 @@ def pushing_race() -> None:
     """
 
 
+def _is_dir(path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
 def _load(position: str):
     """A position from a file (when one of that name exists), stdin ('-') or the argument
     itself ('start', 'start:3', or tokens such as "a1=A turn=B")."""
@@ -33,17 +40,26 @@ def _load(position: str):
 
     from generator.core import textfile
     from generator.errors import InvalidInput
-    from generator.games.pushing_race.position import parse_position
+    from generator.games.pushing_race.position import MAX_TEXT, parse_position
 
     hint = "save the position as plain text"
     path = Path(position)
+    try:
+        is_file = path.is_file()
+    except OSError:  # a name too long for a file: the tokens themselves
+        is_file = False
     if position == "-":
-        text = textfile.decode(click.open_file("-", "rb").read(), "standard input", hint)
-    elif path.is_file():
-        text = textfile.read(path, "position file", hint)
+        data = click.open_file("-", "rb").read(MAX_TEXT + 1)
+        if len(data) > MAX_TEXT:
+            raise InvalidInput(
+                f"standard input is over {MAX_TEXT:,} bytes: a position is a few lines"
+            )
+        text = textfile.decode(data, "standard input", hint)
+    elif is_file:
+        text = textfile.read(path, "position file", hint, limit=MAX_TEXT)
     elif "=" in position or position.lower().startswith("start"):
         text = position
-    elif path.is_dir():
+    elif not is_file and _is_dir(path):
         raise InvalidInput(f"position file {path} is a folder: give a file")
     else:
         raise InvalidInput(

@@ -315,5 +315,13 @@ def find_move(pos: Position, face: str, text: str) -> Move:
     for m in moves:
         if "".join(m.text.split()).lower() in (want, f"{face.lower()}{want}"):
             return m
+    # another way of writing a listed move (two pieces in the other order, D9): every way the
+    # generators find, named by the move listed for the same resulting position (D12)
+    by_after = {m.after: m for m in moves}
+    kinds = KINDS if parse_face(face) == "WILD" else (parse_face(face),)
+    for kind in kinds:
+        for written, w in _GENERATORS[kind](pos):
+            if "".join(written.split()).lower() in (want, f"{kind.lower()}{want}"):
+                return Move(kind, written, by_after[w.freeze(pos.turn)].after)
     listed = "; ".join(m.text for m in moves[:6]) + ("; ..." if len(moves) > 6 else "")
     raise InvalidInput(f"{text!r} is not a legal {parse_face(face)} move here: legal: {listed}")

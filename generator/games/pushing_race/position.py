@@ -81,7 +81,8 @@ def start(players: int = 2) -> Position:
 
 
 def _player(letter: str, players: int, where: str) -> int:
-    i = PLAYER_NAMES.find(letter.strip().upper()) if letter.strip() else -1
+    name = letter.strip().upper()
+    i = PLAYER_NAMES.find(name) if len(name) == 1 else -1
     if i < 0 or i >= players:
         raise InvalidInput(
             f"{where}: {letter!r} is not a player: use {', '.join(PLAYER_NAMES[:players])}"
@@ -89,12 +90,25 @@ def _player(letter: str, players: int, where: str) -> int:
     return i
 
 
+MAX_TEXT = 64 * 1024  # characters: a position is a few short lines
+MAX_TOKEN = 64  # characters: the longest token is finished=A5,B5,C5,D5
+
 _ROW_LINE = re.compile(r"^\s*(\d+)\s*[|:]?\s*([.A-Da-d](?:\s*[.A-Da-d]){2})\s*[|]?\s*$", re.ASCII)
 
 
 def parse_position(text: str) -> Position:
     """Read a position (the format above); errors say which token is wrong and how to fix it."""
     text = text.removeprefix("\ufeff")  # a byte-order mark, as Windows editors save
+    if len(text) > MAX_TEXT:
+        raise InvalidInput(
+            f"the position is {len(text):,} characters long: a position is a few short lines"
+        )
+    long = next((t for t in text.split() if len(t) > MAX_TOKEN), None)
+    if long is not None:
+        raise InvalidInput(
+            f"position token {long[:24]!r}... is {len(long):,} characters long: write "
+            "key=value tokens (players=2, turn=A, a1=A, finished=A1,B0) or row lines"
+        )
     raw = text.strip()
     m = re.fullmatch(r"start(?::([0-9]+))?", raw.lower())
     if m:
@@ -159,13 +173,20 @@ def parse_position(text: str) -> Position:
             raise InvalidInput(f"square {LETTERS[c]}{r} is given twice")
         cells[index(c, r)] = None if v == "." else _player(v, players, f"{LETTERS[c]}{r}={v}")
     finished = [0] * players
+    seen_finished: set[int] = set()
     if settings.get("finished"):
         for part in settings["finished"].split(","):
             part = part.strip()
             fm = re.fullmatch(r"([A-Da-d])[:=]?([0-9]+)", part)
             if not fm:
                 raise InvalidInput(f"finished={settings['finished']!r}: write e.g. finished=A2,B0")
-            finished[_player(fm.group(1), players, "finished")] = int(fm.group(2))
+            who = _player(fm.group(1), players, "finished")
+            if who in seen_finished:
+                raise InvalidInput(
+                    f"finished={settings['finished']!r} names {PLAYER_NAMES[who]} twice: once each"
+                )
+            seen_finished.add(who)
+            finished[who] = int(fm.group(2))
     turn = _player(settings.get("turn", "A"), players, "turn")
     waiting = [PIECES - sum(1 for p in cells if p == i) - finished[i] for i in range(players)]
     five = [i for i in range(players) if finished[i] == PIECES]
