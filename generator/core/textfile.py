@@ -14,7 +14,8 @@ def decode(data: bytes, where: str, hint: str) -> str:
     try:
         return data.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
     except UnicodeDecodeError as e:
-        line = data[: e.start].count(b"\n") + 1
+        before = data[: e.start].replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+        line = before.count(b"\n") + 1
         raise InvalidInput(f"{where} line {line}: not UTF-8 text; {hint}") from None
 
 

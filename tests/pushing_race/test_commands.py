@@ -141,3 +141,14 @@ def test_a_two_piece_move_may_be_written_in_either_order():
     assert listed.exit_code == other.exit_code == 0, other.output
     assert listed.output == other.output
     assert "1 A A ." in other.output
+
+
+def test_bytes_that_are_not_utf8_are_named_by_their_line_whatever_the_line_endings(tmp_path):
+    for end in (b"\n", b"\r\n", b"\r"):
+        f = tmp_path / "p.txt"
+        f.write_bytes(b"players=2" + end + b"1 A . B" + end + b"\xff")
+        r = run("show", str(f))
+        assert (
+            r.output.strip()
+            == f"Error: position file {f} line 3: not UTF-8 text; save the position as plain text"
+        )
