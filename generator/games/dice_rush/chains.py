@@ -69,9 +69,19 @@ def exact(board: Board) -> bool:
 
 
 @cache
+def _absorbed(board: Board) -> dict[Pos, tuple[Fraction, Fraction]]:
+    return absorb(board, _steps(board), board.finishes[0])
+
+
+@cache
 def _totals(board: Board, player: int) -> tuple[Fraction, Fraction]:
+    """(chance of the own finish first, mean turns) from the player's start. One elimination
+    serves both players: a lone pawn reaches one of the finishes with certainty, so player
+    2's chance is 1 minus the chance of reaching F1 first, and the mean turns until either
+    finish is the same whoever owns which."""
     if exact(board):
-        return absorb(board, _steps(board), board.finishes[player])[board.starts[player]]
+        first, mean = _absorbed(board)[board.starts[player]]
+        return (first, mean) if player == 0 else (1 - first, mean)
     return absorb_float(board, player)
 
 
