@@ -102,7 +102,8 @@ def cli() -> None:
     Boards, dice nets, betting slips and payout tables as true-size PDF, SVG or PNG;
     Graph Racers tracks generated and solved exactly; Trading Paint placement questions
     ("where can these faces take my car?") answered exactly; Triactor races played, their
-    bets settled and their odds simulated.
+    bets settled and their odds simulated; Pushing Race moves listed and games simulated;
+    Dice Rush races solved exactly.
     Start with `racegen list` or `racegen demo`.
     """
 

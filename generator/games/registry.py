@@ -53,7 +53,7 @@ GAMES: tuple[GameInfo, ...] = (
         "pushing-race",
         "Pushing Race",
         "Looney Pyramids race on a 3 x 9 track with an Icehouse die",
-        prints=("board page|coasters", "die", "pieces", "rules"),
+        prints=("board [--size page|coasters]", "die", "pieces", "rules"),
         solves=("moves (every legal move of a roll)",),
         other=("simulate (seeded policies head to head)", "show (position file)"),
     ),

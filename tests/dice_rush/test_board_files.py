@@ -58,7 +58,10 @@ def test_boards_off_the_seed_layout_are_played_and_named():
     corner = parse_text("S1 F1\nF2 S2\n", "h.txt")
     assert corner.departures() == ["a finish is on an edge where a player starts"]
     far = parse_text("S1 . . . .\n. . . . .\n. . . . .\n. . . . F1\nF2 . . . S2\n", "i.txt")
-    assert far.departures() == ["a finish is more than one space from the centre"]
+    assert far.departures() == [
+        "a finish is more than one space from the centre",
+        "a finish is on an edge where a player starts",  # F2 on the bottom row, with S2
+    ]
     side = parse_text(".  S1 .  .\n.  F1 F2 S2\n.  .  .  .\n", "g.txt")
     assert side.departures() == ["the starts are not on opposite edges"]
 
@@ -149,3 +152,22 @@ def test_the_turns_board_has_its_own_file(tmp_path):
         "dice-rush-board-turns.svg",
         "dice-rush-board.svg",
     ]
+
+
+def test_the_example_variant_board_loads_and_keeps_the_seed_layout():
+    from pathlib import Path
+
+    example = Path(__file__).parents[2] / "examples" / "dice_rush" / "variant-7x8.txt"
+    board = load_board(example)
+    assert board.text() == generate(7, 8, 7, 3).text()
+    assert board.is_symmetric() and board.departures() == []
+
+
+def test_a_board_gets_every_departure_note_and_new_board_quotes_the_points_asked():
+    board = parse_text("S1 . F1 F2\n. . . S2\n", "e4")
+    assert board.departures() == [
+        "a finish is more than one space from the centre",
+        "a finish is on an edge where a player starts",
+    ]
+    r = run("new-board", "--rows", "3", "--cols", "3", "--points", "9")
+    assert r.exit_code == 1 and r.output.startswith("Error: --points 9 asks for 4 pairs")

@@ -152,3 +152,31 @@ def test_bytes_that_are_not_utf8_are_named_by_their_line_whatever_the_line_endin
             r.output.strip()
             == f"Error: position file {f} line 3: not UTF-8 text; save the position as plain text"
         )
+
+
+def test_show_output_is_a_position_file_again_and_play_takes_the_listed_form(tmp_path):
+    """The new-user walkthrough: a saved `show` output could not be read back ("row 9 is
+    given twice"), and `--play` refused the form `moves` prints."""
+    first = run("show", "start", "--play", "TIP a0 +2")
+    assert first.exit_code == 0, first.output
+    saved = tmp_path / "pos.txt"
+    saved.write_text(first.output, encoding="utf-8")
+    again = run("show", str(saved))
+    assert again.output == first.output
+    assert run("moves", str(saved), "--roll", "tip").exit_code == 0
+    r = run("show", "2 X . .")
+    assert r.output.strip() == (
+        "Error: line 1: row line '2 X . .': write the row number, then three cells, each . "
+        "or a player letter A-D (e.g. '2 A . B')"
+    )
+    r = run("moves", "", "--roll", "tip")
+    assert r.output.startswith("Error: the position is empty")
+
+
+def test_the_example_position_reads(tmp_path):
+    from pathlib import Path
+
+    example = Path(__file__).parents[2] / "examples" / "pushing_race" / "midgame.txt"
+    r = run("moves", str(example), "--roll", "HOP")
+    assert r.exit_code == 0, r.output
+    assert "A rolls HOP: 2 legal moves" in r.output

@@ -114,7 +114,7 @@ class Board:
         cy, cx = last_r / 2, last_c / 2
         if any(abs(r - cy) > 1 or abs(c - cx) > 1 for r, c in self.finishes):
             out.append("a finish is more than one space from the centre")
-        elif ends and any(f[ends[0]] in ends[1] for f in self.finishes):
+        if ends and any(f[ends[0]] in ends[1] for f in self.finishes):
             out.append("a finish is on an edge where a player starts")
         return out
 

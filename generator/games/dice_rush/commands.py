@@ -74,20 +74,30 @@ def _emit_all(docs: list, opts: PrintOptions) -> None:
     show_default=True,
     help="Side of a square space.",
 )
+@click.option(
+    "--variant",
+    type=int,
+    default=None,
+    help="Print the 9 x 8 variant board that `new-board --seed N` writes (instead of the "
+    "default board or --board).",
+)
 @_order_option
 @printing_options
-def board_command(opts: PrintOptions, board_file: Path | None, space: float, order: str) -> None:
+def board_command(
+    opts: PrintOptions, board_file: Path | None, space: float, variant: int | None, order: str
+) -> None:
     """The board at true size with the compass of d8 directions and a legend (one page when
-    it fits the paper, else tiled over sheets with an assembly map). With --seed: the
-    symmetric 9 x 8 variant that `new-board --seed` writes."""
+    it fits the paper, else tiled over sheets with an assembly map): the default board,
+    --board FILE, or --variant N. (--seed changes nothing here: the board is not drawn at
+    random.)"""
     from generator.games.dice_rush.materials import board_document
 
-    if opts.seed is not None:
+    if variant is not None:
         if board_file is not None:
-            raise click.UsageError("--seed draws a variant board, --board loads one: give one")
+            raise click.UsageError("--variant draws a variant board, --board loads one: give one")
         from generator.games.dice_rush.variants import generate
 
-        board = generate(9, 8, 11, opts.seed)
+        board = generate(9, 8, 11, variant)
     else:
         board = _load(board_file)
     _emit_all([board_document(opts, board, space, order)], opts)
@@ -225,7 +235,8 @@ def simulate_command(
     type=click.IntRange(0, 398),
     default=22,
     show_default=True,
-    help="Point spaces (an odd number is rounded down: they come in symmetric pairs).",
+    help="Point spaces, in pairs a half turn apart (an odd number is rounded down); at most "
+    "what the board has room for.",
 )
 @click.option("--seed", type=int, default=1, show_default=True, help="Random seed.")
 @click.option(
@@ -238,11 +249,11 @@ def simulate_command(
 def new_board_command(
     rows: int, cols: int, points: int, seed: int, out: Path | None, force: bool
 ) -> None:
-    """A seeded half-turn symmetric board (fair but for who rolls first) in the board file
-    format, to print with `board --board FILE` and check with `odds --board FILE`."""
+    """A seeded half-turn symmetric board (the board favours neither player) in the board
+    file format, to print with `board --board FILE` and check with `odds --board FILE`."""
     from generator.games.dice_rush.variants import generate
 
-    board = generate(rows, cols, points // 2, seed)
+    board = generate(rows, cols, points // 2, seed, asked=points)
     text = f"# Dice Rush {board.name} (racegen dice-rush new-board --seed {seed})\n"
     text += board.text() + "\n"
     if out is None:

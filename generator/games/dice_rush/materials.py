@@ -129,8 +129,8 @@ def scoresheet_document(opts: PrintOptions, rows: int = 40) -> Document:
     canvas, box = layout.page(doc, opts.paper_size(), mono=opts.mono)
     canvas.text(box.x, box.y + 5, "Dice Rush score sheet", 13, bold=True)
     canvas.text(box.x, box.y + 10.5, "Write the points of each space you land on (+ or -) and "
-                "the new total. Declarations: circle the turn. More turns: a second sheet.", 8)  # fmt: skip
-    cols = [("turn", 14.0)]
+                "the new total. Declarations: circle the roll. More rolls: a second sheet.", 8)  # fmt: skip
+    cols = [("roll", 14.0)]
     for p in (0, 1):
         cols += [(f"P{p + 1} space", 0.0), (f"P{p + 1} total", 0.0)]
     free = (box.w - 14.0) / 4
@@ -151,7 +151,7 @@ def scoresheet_document(opts: PrintOptions, rows: int = 40) -> Document:
     # column heads inside the first ruled row
     x = box.x
     for name, w in cols:
-        label = name.split(" ")[-1] if name != "turn" else "turn"
+        label = name.split(" ")[-1]
         canvas.text(x + w / 2, top + line * 0.7, label, 8, bold=True, anchor="middle")
         x += w
     for r in range(rows + 1):

@@ -33,9 +33,10 @@ def centre_finishes(rows: int, cols: int) -> tuple[Pos, Pos]:
     return f1, (rows - 1 - f1[0], cols - 1 - f1[1])
 
 
-def generate(rows: int, cols: int, pairs: int, seed: int) -> Board:
+def generate(rows: int, cols: int, pairs: int, seed: int, asked: int | None = None) -> Board:
     """A half-turn symmetric board: starts on the bottom and top edges, finishes at the
-    centre, `pairs` pairs of point spaces with values drawn from VALUES."""
+    centre, `pairs` pairs of point spaces with values drawn from VALUES (`asked`: the
+    --points given, for the error message)."""
     if not 3 <= rows <= MAX_SIDE or not 3 <= cols <= MAX_SIDE:
         raise InvalidInput(f"a generated board needs 3 to {MAX_SIDE} rows and columns")
     rng = random.Random(seed)
@@ -51,7 +52,8 @@ def generate(rows: int, cols: int, pairs: int, seed: int) -> Board:
     ]
     if pairs > len(free):
         raise InvalidInput(
-            f"--points {pairs * 2} asks for {pairs} pairs of point spaces, but a "
+            f"--points {pairs * 2 if asked is None else asked} asks for {pairs} pairs of point "
+            "spaces, but a "
             f"{rows} x {cols} board has room for {len(free)} pairs: use --points "
             f"{len(free) * 2} or fewer"
         )

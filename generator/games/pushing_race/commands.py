@@ -48,6 +48,10 @@ def _load(position: str):
         is_file = path.is_file()
     except OSError:  # a name too long for a file: the tokens themselves
         is_file = False
+    if not position.strip():
+        raise InvalidInput(
+            "the position is empty: give a file, '-', 'start' or tokens such as \"a1=A b2=B\""
+        )
     if position == "-":
         data = click.open_file("-", "rb").read(MAX_TEXT + 1)
         if len(data) > MAX_TEXT:
@@ -57,7 +61,12 @@ def _load(position: str):
         text = textfile.decode(data, "standard input", hint)
     elif is_file:
         text = textfile.read(path, "position file", hint, limit=MAX_TEXT)
-    elif "=" in position or position.lower().startswith("start"):
+    elif (
+        "=" in position
+        or "\n" in position
+        or position.lower().startswith("start")
+        or position.lstrip()[:1].isdigit()  # a row line such as "2 A . B"
+    ):
         text = position
     elif not is_file and _is_dir(path):
         raise InvalidInput(f"position file {path} is a folder: give a file")
@@ -124,22 +133,33 @@ def moves_command(position: str, face: str, as_json: bool) -> None:
 
 @pushing_race.command("show")
 @click.argument("position")
-@click.option("--play", "plays", multiple=True, help="Play ROLL:MOVE first, e.g. 'TIP:a0 +2'.")
+@click.option(
+    "--play",
+    "plays",
+    multiple=True,
+    help="Play a move first, written as `moves` lists it ('TIP a0 +2') or ROLL:MOVE "
+    "('TIP:a0 +2'); repeat for several moves.",
+)
 def show_command(position: str, plays: tuple[str, ...]) -> None:
-    """Show POSITION as a diagram and in the text format (after any --play moves)."""
+    """Show POSITION (after any --play moves) in the text format, with the diagram as '#'
+    comment lines: the output saved to a file is a position file again."""
     from generator.errors import InvalidInput
     from generator.games.pushing_race.moves import find_move
     from generator.games.pushing_race.position import describe, format_position
 
     pos = _load(position)
     for play in plays:
-        if ":" not in play:
-            raise InvalidInput(f"--play {play!r}: write ROLL:MOVE, e.g. 'TIP:b0 +2'")
-        face, text = play.split(":", 1)
-        pos = find_move(pos, face, text).after
-    click.echo(describe(pos))
-    click.echo("")
+        face, _, text = play.partition(":")
+        if not text:  # the form `moves` prints: TIP a0 +2
+            face, _, text = play.strip().partition(" ")
+        if face.strip().upper() not in FACE_NAMES or not text.strip():
+            raise InvalidInput(
+                f"--play {play!r}: write a move as `moves` lists it, e.g. 'TIP a0 +2' "
+                "(or 'TIP:a0 +2')"
+            )
+        pos = find_move(pos, face.strip(), text).after
     click.echo(format_position(pos))
+    click.echo("\n".join(f"# {line}" for line in describe(pos).splitlines()))
 
 
 @pushing_race.command("simulate")

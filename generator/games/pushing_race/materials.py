@@ -104,6 +104,10 @@ def _coaster(index: int):
         c.rect(0, y, COLUMNS * s, 3 * s, SPACE_EDGE.with_(width=0.5))
         for col in range(COLUMNS):
             c.text((col + 0.5) * s, y + 3 * s + 7.5, LETTERS[col], 9.0, bold=True, anchor="middle")
+        # the cylinder: left of column a comes column c, right of column c comes column a
+        grey = "#666666"
+        c.text(0, y + 3 * s + 7.5, "< c", 7.0, colour=grey)
+        c.text(COLUMNS * s, y + 3 * s + 7.5, "a >", 7.0, anchor="end", colour=grey)
 
     return draw
 
@@ -169,7 +173,8 @@ def pieces_document(opts: PrintOptions) -> Document:
                 canvas.rect(0, 0, PIECE_W, 2 * PANEL_H, CUT)
         lx = box.x + 5 * (PIECE_W + gap) + 4.0
         player_marker(canvas, p, lx + 3.0, y + PANEL_H, 6.0)
-        words = f"Player {PLAYER_NAMES[p]}: {COLOUR_WORDS[p]} {SHAPE_WORDS[p]}"
+        colour = "" if opts.mono else f"{COLOUR_WORDS[p]} "  # --mono prints grey and hatched
+        words = f"Player {PLAYER_NAMES[p]}: {colour}{SHAPE_WORDS[p]}"
         canvas.text(lx + 8.0, y + PANEL_H + 1.5, words, 10.0)
     layout.calibration_bar(canvas, box.x, box.bottom - layout.BAR_HEIGHT)
     return doc

@@ -115,7 +115,7 @@ def parse_position(text: str) -> Position:
         return start(int(m.group(1) or 2))
     rows: dict[int, str] = {}
     tokens: list[str] = []
-    for line in text.splitlines():
+    for lineno, line in enumerate(text.splitlines(), start=1):
         line = line.split("#", 1)[0]
         if not line.strip():
             continue
@@ -125,11 +125,21 @@ def parse_position(text: str) -> Position:
             if not 1 <= r <= ROWS:
                 raise InvalidInput(f"row line {line.strip()!r}: rows run from 1 to {ROWS}")
             if r in rows:
-                raise InvalidInput(f"row {r} is given twice")
+                raise InvalidInput(
+                    f"line {lineno}: row {r} is given twice: a position holds one board "
+                    "(lines of a diagram start with '#')"
+                )
             rows[r] = re.sub(r"\s", "", rm.group(2)).upper()
             continue
         if re.fullmatch(r"\s*a\s+b\s+c\s*", line):
             continue  # the column legend under the rows
+        if re.match(r"\s*[0-9]+\s*[|:]?\s*[^\s=]*\s*$", line) or re.match(
+            r"\s*[0-9]+\s+[^=]*$", line
+        ):
+            raise InvalidInput(
+                f"line {lineno}: row line {line.strip()!r}: write the row number, then three "
+                "cells, each . or a player letter A-D (e.g. '2 A . B')"
+            )
         tokens += line.replace(";", " ").split()
     settings: dict[str, str] = {}
     placed: dict[tuple[int, int], str] = {}
