@@ -13,7 +13,7 @@ from generator.commands.demo import JOBS
 EXPECTED_PDFS = {
     "graph-paper-5mm.pdf",
     "blank-d6-16mm.pdf",
-    "graph-racers-worksheet-easy-s1.pdf",
+    "graph-racers-worksheet-medium-s1.pdf",
     "trading-paint-board-tiles.pdf",
     "trading-paint-dice.pdf",
     "trading-paint-rules.pdf",

@@ -16,7 +16,7 @@ from generator.options import PrintOptions, printing_options
 JOBS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("paper", "graph"), ("--spacing", "5mm")),
     (("dice", "blank-d6"), ()),
-    (("graph-racers", "worksheet"), ("--count", "4", "--per-page", "2", "--difficulty", "easy")),
+    (("graph-racers", "worksheet"), ("--count", "4", "--per-page", "2", "--difficulty", "medium")),
     (("trading-paint", "board"), ()),
     (("trading-paint", "dice"), ()),
     (("trading-paint", "rules"), ()),

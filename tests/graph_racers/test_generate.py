@@ -213,9 +213,57 @@ def test_a_size_with_one_map_says_which_tracks_repeat(tmp_path):
 
     req = Request(11, 17, (3, 5), "medium", 1, Rules())
     tracks = generate(req, 3)
-    assert [t.meta["generator"].get("same_map_as") for t in tracks] == [None, 1, 1]
-    assert same_map(tracks[0].grid, tracks[2].grid)
+    # each names the nearest earlier track with its map
+    assert [t.meta["generator"].get("same_map_as") for t in tracks] == [None, 1, 2]
+    assert same_map(tracks[1].grid, tracks[2].grid)
     args = ["graph-racers", "generate", "--size", "17x11", "--difficulty", "medium"]
     r = CliRunner().invoke(cli, [*args, "--count", "2", "--out", str(tmp_path)])
     assert r.exit_code == 0, r.output
     assert "note: track 2 repeats the map of track 1 (a 17x11 medium track has few" in r.output
+
+
+def test_loop_shape_is_the_circuit_whatever_its_size_width_and_place():
+    from generator.games.graph_racers.circuit import loop_shape
+
+    def loop(nodes):
+        return Loop(tuple(nodes), tuple(range(8)), tuple(range(8)))
+
+    ell = [(0, 0), (0, 1), (0, 2), (1, 2), (1, 1), (2, 1), (2, 0), (1, 0)]
+    # the same L: longer arms (collinear nodes added), moved, mirrored, turned, run backwards
+    longer = [(1, 1), (1, 2), (1, 3), (1, 5), (3, 5), (3, 3), (6, 3), (6, 1), (3, 1)]
+    mirrored = [(r, 2 - c) for r, c in ell][::-1]
+    turned = [(c, r) for r, c in ell]
+    ring = [(0, 0), (0, 1), (0, 2), (1, 2), (2, 2), (2, 1), (2, 0), (1, 0)]
+    key = loop_shape(loop(ell))
+    for other in (longer, mirrored, turned, ell[3:] + ell[:3]):
+        assert loop_shape(loop(other)) == key
+    assert loop_shape(loop(ring)) != key
+    assert len(loop_shape(loop(ring))) == 4  # its corners only
+
+
+def test_worksheet_pages_avoid_a_loop_twice_and_say_so_when_they_cannot(tmp_path):
+    """A 24x26 easy slot (2 a page) has few loops: the demo worksheet once showed one L-shaped
+    loop twice on a page in two widths, unannounced. Now a repeat on a page is the last
+    resort, stored in the JSON (same_loop_as) and named on stderr."""
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+
+    args = ["graph-racers", "worksheet", "--count", "4", "--per-page", "2", "--seed", "1"]
+    r = CliRunner().invoke(cli, [*args, "--difficulty", "easy", "--out", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    assert "note: puzzle 4 repeats the loop of puzzle 3 (a 24x26 easy track has few" in r.output
+    medium = CliRunner().invoke(
+        cli, [*args, "--difficulty", "medium", "--out", str(tmp_path / "m")]
+    )
+    assert medium.exit_code == 0 and "note:" not in medium.output  # the demo's worksheet
+    req = Request(26, 24, (3, 5), "easy", 1, Rules())
+    tracks = generate(req, 4, page=2)
+    loops = [t.meta["generator"]["loop"] for t in tracks]
+    for i in range(1, 4):
+        gen = tracks[i].meta["generator"]
+        earlier = [j + 1 for j in range(i) if loops[j] == loops[i]]
+        if earlier:  # a loop again is always named, by its nearest earlier track
+            assert earlier[-1] in (gen.get("same_loop_as"), gen.get("same_map_as"))
+        else:
+            assert "same_loop_as" not in gen and "same_map_as" not in gen

@@ -45,6 +45,41 @@ class Loop:
         return turns
 
 
+def loop_shape(loop: Loop) -> tuple[tuple[int, int], ...]:
+    """The loop's shape whatever its size, width and place: its coarse nodes with the rows
+    (and columns) it uses numbered 0, 1, 2, ... in order, in the least of its forms under the
+    eight turns and mirror images, any starting node and either direction. Two L-shaped loops
+    of other widths or proportions have one shape: a student sees the same circuit."""
+    n = len(loop.nodes)
+
+    def heading(a: Node, b: Node) -> tuple[int, int]:
+        return ((b[0] > a[0]) - (b[0] < a[0]), (b[1] > a[1]) - (b[1] < a[1]))
+
+    corners = [  # nodes on a straight stretch say nothing about the shape
+        b
+        for i, b in enumerate(loop.nodes)
+        if heading(loop.nodes[i - 1], b) != heading(b, loop.nodes[(i + 1) % n])
+    ]
+    rows = {r: i for i, r in enumerate(sorted({r for r, _ in corners}))}
+    cols = {c: i for i, c in enumerate(sorted({c for _, c in corners}))}
+    nodes = [(rows[r], cols[c]) for r, c in corners]
+    h, w = len(rows) - 1, len(cols) - 1
+    forms = []
+    for flip_r in (False, True):
+        for flip_c in (False, True):
+            for turn in (False, True):
+                pts = [(h - r if flip_r else r, w - c if flip_c else c) for r, c in nodes]
+                forms.append([(c, r) for r, c in pts] if turn else pts)
+    best = None
+    for pts in forms:
+        for seq in (pts, pts[::-1]):
+            for k in range(len(seq)):
+                cand = tuple(seq[k:] + seq[:k])
+                if best is None or cand < best:
+                    best = cand
+    return best or ()
+
+
 def coarse_lines(extent: int, width: int, rng: random.Random) -> list[float]:
     """Fine coordinates of the coarse grid lines along one axis (at least 2 lines)."""
     margin = width / 2 + 1

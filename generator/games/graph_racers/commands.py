@@ -557,7 +557,7 @@ def worksheet_cmd(
     req = Request(rows, cols, width, difficulty, seed, rules, checkpoints)
     bar = Progress(count, "generating")
     try:
-        tracks = generate(req, count, bar)
+        tracks = generate(req, count, bar, page=k)
     except WidthMismatch:
         raise  # its advice (--width or another difficulty) holds for a worksheet too
     except (InvalidInput, LimitExceeded) as e:
@@ -630,29 +630,32 @@ def worksheet_cmd(
         "puzzle",
         f"{cols}x{rows} {difficulty}",
         "fewer puzzles per page, a smaller --grid",
+        page=k,
     )
 
 
-def _repeats_note(tracks: list, what: str, kind: str, advice: str) -> None:
-    """One line on stderr when the generator had to repeat a map (generate.same_map): the
-    size and difficulty offered no other within its attempts."""
-    twins = [
-        (i + 1, t.meta["generator"]["same_map_as"])
-        for i, t in enumerate(tracks)
-        if t.meta.get("generator", {}).get("same_map_as")
-    ]
-    if not twins:
+def _repeats_note(tracks: list, what: str, kind: str, advice: str, page: int | None = None) -> None:
+    """One line on stderr when the generator had to repeat a map (generate.same_map), or on a
+    worksheet page a loop in another width (circuit.loop_shape): the size and difficulty
+    offered no other within its attempts. A loop again in another width on another page is a
+    new puzzle and is not named."""
+    by_map: dict[tuple[str, int], list[int]] = {}
+    for i, t in enumerate(tracks):
+        gen = t.meta.get("generator", {})
+        if gen.get("same_map_as"):
+            by_map.setdefault(("map", gen["same_map_as"]), []).append(i + 1)
+        m = gen.get("same_loop_as")
+        if m and page is not None and (m - 1) // page == i // page:
+            by_map.setdefault(("loop", m), []).append(i + 1)
+    if not by_map:
         return
-    by_map: dict[int, list[int]] = {}
-    for n, m in twins:
-        by_map.setdefault(m, []).append(n)
     parts = []
-    for m, ns in by_map.items():
+    for (words, m), ns in by_map.items():
         if len(ns) == 1:
-            parts.append(f"{what} {ns[0]} repeats the map of {what} {m}")
+            parts.append(f"{what} {ns[0]} repeats the {words} of {what} {m}")
         else:
             listed = ", ".join(map(str, ns[:-1])) + f" and {ns[-1]}"
-            parts.append(f"{what}s {listed} repeat the map of {what} {m}")
+            parts.append(f"{what}s {listed} repeat the {words} of {what} {m}")
     pairs = "; ".join(parts)
     click.echo(
         f"note: {pairs} (a {kind} track has few different maps); "

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.errors import InvalidInput, LimitExceeded
-from generator.games.graph_racers.circuit import Loop, build_track, smooth
+from generator.games.graph_racers.circuit import Loop, build_track, loop_shape, smooth
 from generator.games.graph_racers.distances import MovesLeft, stage_distances
 from generator.games.graph_racers.model import OFF, Track
 from generator.games.graph_racers.rules import Rules
@@ -141,6 +141,10 @@ def lower_bound(track: Track, rules: Rules) -> int:
 
 SAME_MAP = 0.15  # maps whose track points differ by less than this share, best aligned, are one
 NEW_MAP_TRIES = 40  # attempts spent looking for a new map once a repeat has turned up
+# attempts spent looking for a new loop once only the loop repeats (the map is another width or
+# proportion of a recent one): fewer, as small sizes have few loops and a page of one shape in
+# two widths is less bad than a page of one map twice
+NEW_LOOP_TRIES = 4
 SHIFT = 2  # points a map may be moved either way along each axis when aligning two maps
 
 
@@ -195,10 +199,15 @@ def same_map(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     return False
 
 
-def make_track(req: Request, index: int, avoid: Sequence[tuple[int, Track]] = ()) -> Track:
+def make_track(
+    req: Request, index: int, avoid: Sequence[tuple[int, Track]] = (), page: int | None = None
+) -> Track:
     """Track number `index` of a request: the first attempt that meets the difficulty and
-    whose map is not the same map (same_map) as one of the numbered tracks in `avoid`;
-    failing that, the first that meets it, marked in its meta as repeating that track."""
+    whose map is not the same map (same_map), nor the same loop in another width
+    (circuit.loop_shape), as one of the numbered tracks in `avoid`; failing that, the least
+    bad repeat that meets it, marked in its meta as repeating that track. Least bad: a loop
+    in another width before a map (the same puzzle again), then not on its own worksheet
+    page (`page` puzzles a page), then the repeat of the older track."""
     table = presets()
     if req.difficulty not in DIFFICULTIES:
         raise InvalidInput(f"difficulty {req.difficulty!r}: use easy, medium or hard")
@@ -239,10 +248,10 @@ def make_track(req: Request, index: int, avoid: Sequence[tuple[int, Track]] = ()
     f = size_factor(req.rows, req.cols)
     five = Rules(5, req.rules.collision, *req.rules.budget)
     nine = Rules(9, req.rules.collision, *req.rules.budget)
-    repeat = None
+    repeat = None  # the least bad repeat so far: (found, last attempt, twin, loop twin, rank)
     misses = _Misses()
     for attempt in range(1, req.max_attempts + 1):
-        if repeat is not None and attempt > repeat[1] + NEW_MAP_TRIES:
+        if repeat is not None and attempt > repeat[1]:
             break  # this size and difficulty keep drawing the maps already used
         width = rng.randint(wlo, whi)
         visit = (shape["visit"][0], shape["visit"][1])
@@ -272,9 +281,25 @@ def make_track(req: Request, index: int, avoid: Sequence[tuple[int, Track]] = ()
             "par", lower_bound(track, req.rules), (None, bounds["par"][1]), f
         ):
             continue  # even the lower bound on par is too high: no need to solve
-        twin = next((n for n, t in avoid if same_map(t.grid, track.grid)), None)
-        if twin is not None and repeat is not None:
-            continue  # a repeat is kept already: another one is not worth solving
+        # the nearest earlier track with the same map (or loop): the repeat to name and rank
+        twin = next((n for n, t in reversed(avoid) if same_map(t.grid, track.grid)), None)
+        loop_key = [list(node) for node in loop_shape(loop)]
+        loop_twin = next(
+            (n for n, t in reversed(avoid) if t.meta.get("generator", {}).get("loop") == loop_key),
+            None,
+        )
+        if loop_twin == twin:
+            loop_twin = None  # the map repeats: that says it all
+        rank = None
+        if twin is not None or loop_twin is not None:
+            # the nearest earlier track that looks the same (its map, or its loop in another
+            # width): a map again is worst (the same puzzle, the same answer), then a loop on
+            # this worksheet page, then the nearer
+            n = max(m for m in (twin, loop_twin) if m is not None)
+            same_page = page is not None and (n - 1) // page == index // page
+            rank = (twin is not None, same_page, n)
+            if repeat is not None and rank >= repeat[4]:
+                continue  # a repeat as bad or less bad is kept already: not worth solving
         best = solve(track, req.rules)
         if best.moves is None or not misses.fits("par", best.moves, bounds["par"], f):
             continue
@@ -285,15 +310,17 @@ def make_track(req: Request, index: int, avoid: Sequence[tuple[int, Track]] = ()
         slowdown = round(p5.moves / p9.moves, 3)
         if not misses.fits("slowdown", slowdown, bounds["slowdown"]):
             continue
-        found = _Found(attempt, track, best, p5, p9, slowdown, corners, narrow, width)
-        if twin is not None:
-            # the same map as a recent puzzle of the set: keep looking, but keep it in case
-            # this size and difficulty have no other map left
-            repeat = repeat or (found, attempt, twin)
+        found = _Found(attempt, track, best, p5, p9, slowdown, corners, narrow, width, loop_key)
+        if rank is not None:
+            # the same map (or loop) as a recent puzzle of the set: keep looking, but keep it
+            # in case this size and difficulty have no other map left
+            budget = NEW_LOOP_TRIES if rank[:2] == (False, False) else NEW_MAP_TRIES
+            last = attempt + budget if repeat is None else min(repeat[1], attempt + budget)
+            repeat = (found, last, twin, loop_twin, rank)
             continue
         return _finished(req, index, found)
     if repeat is not None:
-        return _finished(req, index, repeat[0], same_as=repeat[2])
+        return _finished(req, index, repeat[0], same_as=repeat[2], same_loop_as=repeat[3])
     fewer = ", fewer checkpoints" if req.checkpoints > 2 else ""
     raise LimitExceeded(
         f"no {req.difficulty} track of {req.cols}x{req.rows} (width {req.width[0]}..{req.width[1]}"
@@ -358,9 +385,16 @@ class _Found:
     corners: int
     narrow: int
     width: int
+    loop: list[list[int]]  # loop_shape, as stored in the JSON
 
 
-def _finished(req: Request, index: int, found: _Found, same_as: int | None = None) -> Track:
+def _finished(
+    req: Request,
+    index: int,
+    found: _Found,
+    same_as: int | None = None,
+    same_loop_as: int | None = None,
+) -> Track:
     """The accepted track with everything the answer keys and the JSON store."""
     track, best = found.track, found.best
     # the answer keys say whether the optimum is unique: count the optimal lines (capped)
@@ -393,11 +427,15 @@ def _finished(req: Request, index: int, found: _Found, same_as: int | None = Non
             "size": [req.cols, req.rows],
             "width": list(req.width),
             "ortools": _ortools_version(),
+            # the loop's shape (circuit.loop_shape): a later track avoids a recent one's
+            "loop": found.loop,
         },
     }
     if same_as is not None:
         # no other map of this size and difficulty turned up: say so (commands warn)
         meta["generator"]["same_map_as"] = same_as
+    if same_loop_as is not None:
+        meta["generator"]["same_loop_as"] = same_loop_as
     return track.with_(meta=meta)
 
 
@@ -408,7 +446,10 @@ def _ortools_version() -> str:
 
 
 def generate(
-    req: Request, count: int, progress: Callable[[int], None] | None = None
+    req: Request,
+    count: int,
+    progress: Callable[[int], None] | None = None,
+    page: int | None = None,
 ) -> list[Track]:
     """`count` tracks for a request, each map different from the last five (so never twice on
     a worksheet page) unless the size and difficulty have no other map. Reproducible: track i
@@ -416,7 +457,7 @@ def generate(
     out: list[Track] = []
     for i in range(count):
         recent = [(j + 1, t) for j, t in enumerate(out)][-RECENT:]
-        out.append(make_track(req, i, recent))
+        out.append(make_track(req, i, recent, page))
         if progress is not None:
             progress(1)
     return out
