@@ -14,7 +14,9 @@ def decode(data: bytes, where: str, hint: str) -> str:
     try:
         return data.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
     except UnicodeDecodeError as e:
-        before = data[: e.start].replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+        # e.start counts from after a byte-order mark, which utf-8-sig leaves out
+        start = e.start + (3 if data.startswith(b"\xef\xbb\xbf") else 0)
+        before = data[:start].replace(b"\r\n", b"\n").replace(b"\r", b"\n")
         line = before.count(b"\n") + 1
         raise InvalidInput(f"{where} line {line}: not UTF-8 text; {hint}") from None
 

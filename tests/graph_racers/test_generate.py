@@ -256,7 +256,8 @@ def test_worksheet_pages_avoid_a_loop_twice_and_say_so_when_they_cannot(tmp_path
     medium = CliRunner().invoke(
         cli, [*args, "--difficulty", "medium", "--out", str(tmp_path / "m")]
     )
-    assert medium.exit_code == 0 and "note:" not in medium.output  # the demo's worksheet
+    # the demo's worksheet: no loop twice on one page (puzzle 4 has puzzle 1's loop, page 1)
+    assert medium.exit_code == 0 and "note:" not in medium.output
     req = Request(26, 24, (3, 5), "easy", 1, Rules())
     tracks = generate(req, 4, page=2)
     loops = [t.meta["generator"]["loop"] for t in tracks]

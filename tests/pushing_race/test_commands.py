@@ -180,3 +180,30 @@ def test_the_example_position_reads(tmp_path):
     r = run("moves", str(example), "--roll", "HOP")
     assert r.exit_code == 0, r.output
     assert "A rolls HOP: 2 legal moves" in r.output
+
+
+def test_last_review_findings(tmp_path, monkeypatch):
+    """A missing file named with a digit is a missing file, not a bad row line; a folder says
+    so; a BOM does not shift the line named for bad bytes; an empty file is refused (the
+    shell empties a file it redirects into before racegen reads it); --play takes a winner's
+    listed line, a tab, and names an unknown face."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "2024").mkdir()
+    (tmp_path / "bom.txt").write_bytes(b"\xef\xbb\xbfplayers=2\n1 A . B\n\xff\n")
+    (tmp_path / "empty.txt").write_bytes(b"")
+    cases = [
+        (("show", "2024-game.txt"), "position '2024-game.txt' is not a file"),
+        (("show", "2024"), "position file 2024 is a folder: give a file"),
+        (("show", "bom.txt"), "position file bom.txt line 3: not UTF-8 text"),
+        (("show", "empty.txt"), "the position is empty"),
+        (("show", "start", "--play", "XYZ:a3 +2"), "roll 'XYZ' is not a die face"),
+    ]
+    for args, message in cases:
+        r = run(*args)
+        assert r.exit_code == 1, (args, r.output)
+        (line,) = r.output.strip().splitlines()
+        assert line.startswith("Error: ") and message in line, line
+    won = run("show", "players=2 finished=A4 a9=A", "--play", "TIP a9 +2  (A wins)")
+    assert won.exit_code == 0 and "finished=A5" in won.output.splitlines()[0]
+    tab = run("show", "start", "--play", "TIP\ta0 +2")
+    assert tab.exit_code == 0 and tab.output.splitlines()[0] == "players=2 turn=B finished=A0,B0"

@@ -8,6 +8,7 @@ Only click is imported at module level; everything else loads inside the command
 from __future__ import annotations
 
 import json
+import re
 
 import click
 
@@ -61,15 +62,15 @@ def _load(position: str):
         text = textfile.decode(data, "standard input", hint)
     elif is_file:
         text = textfile.read(path, "position file", hint, limit=MAX_TEXT)
+    elif _is_dir(path):
+        raise InvalidInput(f"position file {path} is a folder: give a file")
     elif (
         "=" in position
         or "\n" in position
         or position.lower().startswith("start")
-        or position.lstrip()[:1].isdigit()  # a row line such as "2 A . B"
+        or re.match(r"\s*[0-9]+(\s|[|:])", position)  # a row line such as "2 A . B"
     ):
         text = position
-    elif not is_file and _is_dir(path):
-        raise InvalidInput(f"position file {path} is a folder: give a file")
     else:
         raise InvalidInput(
             f"position {position!r} is not a file: give a file, '-', 'start' or tokens "
@@ -149,10 +150,12 @@ def show_command(position: str, plays: tuple[str, ...]) -> None:
 
     pos = _load(position)
     for play in plays:
-        face, _, text = play.partition(":")
-        if not text:  # the form `moves` prints: TIP a0 +2
-            face, _, text = play.strip().partition(" ")
-        if face.strip().upper() not in FACE_NAMES or not text.strip():
+        # the form `moves` prints (TIP a0 +2, a winner's "(A wins)" too) or ROLL:MOVE
+        written = re.sub(r"\(\s*[A-Da-d]\s+wins\s*\)\s*$", "", play).strip()
+        face, _, text = written.partition(":")
+        if not text:
+            face, text = (written.split(None, 1) + [""])[:2]
+        if not face.strip() or not text.strip():
             raise InvalidInput(
                 f"--play {play!r}: write a move as `moves` lists it, e.g. 'TIP a0 +2' "
                 "(or 'TIP:a0 +2')"

@@ -115,7 +115,15 @@ def parse_position(text: str) -> Position:
         return start(int(m.group(1) or 2))
     rows: dict[int, str] = {}
     tokens: list[str] = []
-    for lineno, line in enumerate(text.splitlines(), start=1):
+    # lines end at \n, \r\n or \r only (str.splitlines also breaks at form feeds and other
+    # separators, which would put error line numbers off the file's)
+    lines = re.split(r"\r\n|\r|\n", text)
+    if not any(ln.split("#", 1)[0].strip() for ln in lines):
+        raise InvalidInput(
+            "the position is empty: write a position (players=2 turn=A a1=A ... or row lines), "
+            "or give 'start'"
+        )
+    for lineno, line in enumerate(lines, start=1):
         line = line.split("#", 1)[0]
         if not line.strip():
             continue
@@ -123,7 +131,9 @@ def parse_position(text: str) -> Position:
         if rm:
             r = int(rm.group(1))
             if not 1 <= r <= ROWS:
-                raise InvalidInput(f"row line {line.strip()!r}: rows run from 1 to {ROWS}")
+                raise InvalidInput(
+                    f"line {lineno}: row line {line.strip()!r}: rows run from 1 to {ROWS}"
+                )
             if r in rows:
                 raise InvalidInput(
                     f"line {lineno}: row {r} is given twice: a position holds one board "
