@@ -99,6 +99,18 @@ def wrap(text: str, size: float, width: float, bold: bool = False) -> list[str]:
     return lines
 
 
+def rules_heading(
+    canvas: Canvas, box: Box, title: str, byline: str, size: float = 14.0
+) -> tuple[float, float]:
+    """A rules summary's title (bold, `size` pt) and its grey byline under it, at the top of
+    `box`; returns (x, y): the left edge and the byline's baseline."""
+    x, y = box.x, box.y + 6.0
+    canvas.text(x, y, title, size, bold=True)
+    y += 4.5
+    canvas.text(x, y, byline, 7.5, colour="#444444")
+    return x, y
+
+
 def headed_sections(
     canvas: Canvas,
     x: float,

@@ -119,12 +119,13 @@ def rules_document(opts: PrintOptions, order: str = "together") -> Document:
     stem = "dice-rush-rules" if order == "together" else f"dice-rush-rules-{order}"
     doc = Document(stem, "Dice Rush rules summary", GAME, opts.ident(f"order {order}"))
     canvas, box = layout.page(doc, opts.paper_size(landscape=False), mono=opts.mono)
-    x, y = box.x, box.y + 6.0
-    canvas.text(x, y, "Dice Rush · rules summary", 14.0, bold=True)
-    y += 4.5
-    canvas.text(x, y, "A two-player board race by Michael Bradley; where the rules were silent, "
-                "racegen's choices are written in (see docs/rules/dice-rush.md).", 7.5,
-                colour="#444444")  # fmt: skip
+    x, y = layout.rules_heading(
+        canvas,
+        box,
+        "Dice Rush · rules summary",
+        "A two-player board race by Michael Bradley; where the rules were silent, racegen's "
+        "choices are written in (see docs/rules/dice-rush.md).",
+    )
     y += 3.6
     canvas.text(x, y, READING[order], 7.5, bold=True)
     y += 3.0

@@ -97,16 +97,12 @@ def rule_sections() -> list[tuple[str, str]]:
 def rules_document(opts: PrintOptions) -> Document:
     doc = Document("pushing-race-rules", "Pushing Race rules summary", GAME, opts.ident())
     canvas, box = layout.page(doc, opts.paper_size(landscape=False), mono=opts.mono)
-    x, y = box.x, box.y + 6.0
-    canvas.text(x, y, "Pushing Race · rules summary", 14.0, bold=True)
-    y += 4.5
-    canvas.text(
-        x,
-        y,
+    x, y = layout.rules_heading(
+        canvas,
+        box,
+        "Pushing Race · rules summary",
         "A Looney Pyramids race by Julien Griffon (initial design v1.0, 2011), as racegen "
         "plays it.",
-        7.5,
-        colour="#444444",
     )
     y += 2.0
     y = layout.headed_sections(

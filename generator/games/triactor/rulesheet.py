@@ -104,16 +104,13 @@ def rules_document(opts: PrintOptions) -> Document:
     """One portrait page: the sections, then the eight horses with their letters and suits."""
     doc = Document("triactor-rules", "Triactor rules summary", GAME, opts.ident())
     canvas, box = layout.page(doc, opts.paper_size(landscape=False), mono=opts.mono)
-    x, y = box.x, box.y + 6.0
-    canvas.text(x, y, "Triactor: A Day at the Piecepack Downs · rules summary", 13.0, bold=True)
-    y += 4.5
-    canvas.text(
-        x,
-        y,
+    x, y = layout.rules_heading(
+        canvas,
+        box,
+        "Triactor: A Day at the Piecepack Downs · rules summary",
         "A betting game for the piecepack by Jonathan C. Dietrich, Ken MacKeigan and Julie "
         "Taylor (version 1.0, 2004; CC BY-NC-SA 2.0)",
-        7.5,
-        colour="#444444",
+        size=13.0,
     )
     y += 3.0
     y = layout.headed_sections(
