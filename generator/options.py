@@ -181,3 +181,12 @@ class Length(click.ParamType):
             and mm > self.minimum
             and (self.maximum is None or mm <= self.maximum)
         )
+
+
+def print_documents(docs: list, opts: PrintOptions) -> None:
+    """Write the documents (all or nothing: output.emit_all) and list the files written on
+    stdout, one a line: what every printing command of several documents does."""
+    from generator.output import emit_all
+
+    for path in emit_all(docs, opts):
+        click.echo(str(path))

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from generator.options import Length, PrintOptions, printing_options
+from generator.options import Length, PrintOptions, print_documents, printing_options
 
 
 @click.group("dice-rush")
@@ -58,13 +58,6 @@ def _load(board_file: Path | None):
     return board
 
 
-def _emit_all(docs: list, opts: PrintOptions) -> None:
-    from generator.output import emit_all
-
-    for path in emit_all(docs, opts):
-        click.echo(str(path))
-
-
 @dice_rush.command("board")
 @_board_option
 @click.option(
@@ -100,7 +93,7 @@ def board_command(
         board = generate(9, 8, 11, variant)
     else:
         board = _load(board_file)
-    _emit_all([board_document(opts, board, space, order)], opts)
+    print_documents([board_document(opts, board, space, order)], opts)
 
 
 @dice_rush.command("dice")
@@ -116,7 +109,7 @@ def dice_command(opts: PrintOptions, edge: float) -> None:
     """Two d8 direction dice (number and arrow on each face) and two d6 with pips."""
     from generator.games.dice_rush.materials import dice_document
 
-    _emit_all([dice_document(opts, edge)], opts)
+    print_documents([dice_document(opts, edge)], opts)
 
 
 @dice_rush.command("scoresheet")
@@ -126,7 +119,7 @@ def scoresheet_command(opts: PrintOptions) -> None:
     from generator.games.dice_rush.materials import scoresheet_document
 
     opts.portrait_only("the score sheet prints")
-    _emit_all([scoresheet_document(_portrait(opts))], opts)
+    print_documents([scoresheet_document(_portrait(opts))], opts)
 
 
 @dice_rush.command("rules")
@@ -138,7 +131,7 @@ def rules_command(opts: PrintOptions, order: str) -> None:
     from generator.games.dice_rush.rulesheet import rules_document
 
     opts.portrait_only("the rules summary prints")
-    _emit_all([rules_document(opts, order)], opts)
+    print_documents([rules_document(opts, order)], opts)
 
 
 def _portrait(opts: PrintOptions) -> PrintOptions:

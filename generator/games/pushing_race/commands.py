@@ -12,7 +12,7 @@ import re
 
 import click
 
-from generator.options import Length, PrintOptions, printing_options
+from generator.options import Length, PrintOptions, print_documents, printing_options
 
 FACE_NAMES = ("TIP", "AIM", "HOP", "SWAP", "DIG", "WILD")
 
@@ -202,13 +202,6 @@ def simulate_command(
         click.echo(summary.table())
 
 
-def _emit_all(docs: list, opts: PrintOptions) -> None:
-    from generator.output import emit_all
-
-    for path in emit_all(docs, opts):
-        click.echo(str(path))
-
-
 @pushing_race.command("board")
 @click.option(
     "--size",
@@ -223,7 +216,7 @@ def board_command(opts: PrintOptions, size: str) -> None:
     """The 3 x 9 track: Start and Finish lines, row numbers, column letters, wrap arrows."""
     from generator.games.pushing_race.materials import board_document
 
-    _emit_all([board_document(opts, size)], opts)
+    print_documents([board_document(opts, size)], opts)
 
 
 @pushing_race.command("die")
@@ -235,7 +228,7 @@ def die_command(opts: PrintOptions, edge: float) -> None:
     """Icehouse die nets: TIP, AIM, HOP, SWAP, DIG, WILD with a pictogram each."""
     from generator.games.pushing_race.materials import die_document
 
-    _emit_all([die_document(opts, edge)], opts)
+    print_documents([die_document(opts, edge)], opts)
 
 
 @pushing_race.command("pieces")
@@ -245,7 +238,7 @@ def pieces_command(opts: PrintOptions) -> None:
     with its own shape and letter, folded into standing tents."""
     from generator.games.pushing_race.materials import pieces_document
 
-    _emit_all([pieces_document(opts)], opts)
+    print_documents([pieces_document(opts)], opts)
 
 
 @pushing_race.command("rules")
@@ -255,4 +248,4 @@ def rules_command(opts: PrintOptions) -> None:
     from generator.games.pushing_race.rulesheet import rules_document
 
     opts.portrait_only("the rules summary prints")
-    _emit_all([rules_document(opts)], opts)
+    print_documents([rules_document(opts)], opts)

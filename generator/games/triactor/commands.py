@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from generator.options import Length, PrintOptions, printing_options
+from generator.options import Length, PrintOptions, print_documents, printing_options
 
 
 @click.group("triactor")
@@ -171,13 +171,6 @@ def _chooser(policy: str, slips: str | None):
     return make_policy(policy, parse_slips(slips) if slips else None)
 
 
-def _emit_all(docs: list, opts: PrintOptions) -> None:
-    from generator.output import emit_all
-
-    for path in emit_all(docs, opts):
-        click.echo(str(path))
-
-
 @triactor.command("board")
 @click.option(
     "--size",
@@ -191,7 +184,7 @@ def board_command(opts: PrintOptions, size: str) -> None:
     """The board of figure 1: 24 tiles, 44 steps with numbers, coin spots, start/finish line."""
     from generator.games.triactor.materials import board_documents
 
-    _emit_all(board_documents(opts, size), opts)
+    print_documents(board_documents(opts, size), opts)
 
 
 @triactor.command("slips")
@@ -228,7 +221,7 @@ def slips_command(
     from generator.games.triactor.materials import slips_documents
 
     layouts = ("gutter-fold", "duplex") if layout_name == "both" else (layout_name,)
-    _emit_all(slips_documents(opts, players, races, first_race, layouts), opts)
+    print_documents(slips_documents(opts, players, races, first_race, layouts), opts)
 
 
 @triactor.command("payouts")
@@ -239,7 +232,7 @@ def payouts_command(opts: PrintOptions) -> None:
     from generator.games.triactor.materials import payouts_document
 
     opts.portrait_only("the payout tables print")
-    _emit_all([payouts_document(opts)], opts)
+    print_documents([payouts_document(opts)], opts)
 
 
 @triactor.command("rules")
@@ -250,7 +243,7 @@ def rules_command(opts: PrintOptions) -> None:
     from generator.games.triactor.rulesheet import rules_document
 
     opts.portrait_only("the rules summary prints")
-    _emit_all([rules_document(opts)], opts)
+    print_documents([rules_document(opts)], opts)
 
 
 @triactor.command("pawns")
@@ -260,7 +253,7 @@ def pawns_command(opts: PrintOptions) -> None:
     onto card and cut out."""
     from generator.games.triactor.materials import pawns_document
 
-    _emit_all([pawns_document(opts)], opts)
+    print_documents([pawns_document(opts)], opts)
 
 
 @triactor.command("horses")
@@ -269,7 +262,7 @@ def horses_command(opts: PrintOptions) -> None:
     """A card per horse: name, letter, suit symbol, its event coin's step."""
     from generator.games.triactor.materials import horses_document
 
-    _emit_all([horses_document(opts)], opts)
+    print_documents([horses_document(opts)], opts)
 
 
 @triactor.command("coins")
@@ -285,7 +278,7 @@ def coins_command(opts: PrintOptions, diameter: float) -> None:
     """48 coins (each suit: null, ace, 2-5), suit side and value side, to fold, glue and cut."""
     from generator.games.triactor.materials import coins_document
 
-    _emit_all([coins_document(opts, diameter)], opts)
+    print_documents([coins_document(opts, diameter)], opts)
 
 
 @triactor.command("dice")
@@ -297,4 +290,4 @@ def dice_command(opts: PrintOptions, edge: float) -> None:
     """Eight d6 nets, one per suit, faces null, ace, 2, 3, 4, 5, with glue tabs."""
     from generator.games.triactor.materials import dice_document
 
-    _emit_all([dice_document(opts, edge)], opts)
+    print_documents([dice_document(opts, edge)], opts)
