@@ -284,14 +284,16 @@ def legal_moves(pos: Position, face: str) -> list[Move]:
     if pos.winner is not None:
         return []
     kinds = KINDS if face == "WILD" else (face,)
-    seen: set[Position] = set()
+    # the resulting position as plain tuples (the player to move next is the same for all):
+    # a Position is built only for the first way to each (simulations list every move)
+    seen: set[tuple] = set()
     out = []
     for kind in kinds:
         for text, w in _GENERATORS[kind](pos):
-            after = w.freeze(pos.turn)
-            if after not in seen:
-                seen.add(after)
-                out.append(Move(kind, text, after))
+            key = (tuple(w.cells), tuple(w.waiting), tuple(w.finished), w.winner)
+            if key not in seen:
+                seen.add(key)
+                out.append(Move(kind, text, w.freeze(pos.turn)))
     return out
 
 
