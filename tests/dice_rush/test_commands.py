@@ -7,6 +7,7 @@ import io
 import json
 
 from click.testing import CliRunner
+from pdfcheck import page_mm
 from pypdf import PdfReader
 
 from generator.cli import cli
@@ -16,16 +17,9 @@ from generator.games.dice_rush.materials import board_document, dice_document
 from generator.options import PrintOptions
 from generator.render.layout import BAR_TEXT
 
-MM_PER_PT = 25.4 / 72
-
 
 def run(*args: str):
     return CliRunner().invoke(cli, ["dice-rush", *args])
-
-
-def page_mm(reader: PdfReader, i: int = 0) -> tuple[float, float]:
-    box = reader.pages[i].mediabox
-    return round(float(box.width) * MM_PER_PT, 1), round(float(box.height) * MM_PER_PT, 1)
 
 
 def _edge_box(canvas):

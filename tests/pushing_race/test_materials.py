@@ -3,39 +3,19 @@ byte-identical PDF and SVG for the same command, mono, the printing commands' fi
 
 from __future__ import annotations
 
-import io
-
 import pytest
 from click.testing import CliRunner
-from pypdf import PdfReader
+from pdfcheck import MM_PER_PT, page_mm, pdf_of
 
 from generator.cli import cli
 from generator.games.pushing_race import materials as m
 from generator.games.pushing_race.artwork import draw_track, track_size, word_size
 from generator.games.pushing_race.rulesheet import rules_document
 from generator.options import PrintOptions
-from generator.output import render
 from generator.render.canvas import Canvas
-from generator.render.layout import BAR_TEXT, add_footers, text_corners, text_width
+from generator.render.layout import BAR_TEXT, text_corners, text_width
 
-MM_PER_PT = 25.4 / 72
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-
-
-def opts(tmp_path=None, **kw) -> PrintOptions:
-    from pathlib import Path
-
-    return PrintOptions(out=Path(tmp_path or "/nonexistent"), **kw)
-
-
-def pdf_of(doc) -> PdfReader:
-    add_footers(doc)
-    return PdfReader(io.BytesIO(render(doc, "pdf")[0]))
-
-
-def page_mm(reader: PdfReader, i: int = 0) -> tuple[float, float]:
-    box = reader.pages[i].mediabox
-    return round(float(box.width) * MM_PER_PT, 1), round(float(box.height) * MM_PER_PT, 1)
 
 
 def all_docs(o: PrintOptions):
@@ -49,8 +29,8 @@ def all_docs(o: PrintOptions):
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_every_document_prints_on_a4_and_letter_with_a_bar(paper):
-    for doc in all_docs(opts(paper=paper)):
+def test_every_document_prints_on_a4_and_letter_with_a_bar(paper, tmp_path):
+    for doc in all_docs(PrintOptions(tmp_path, paper=paper)):
         reader = pdf_of(doc)
         for i in range(len(reader.pages)):
             w, h = page_mm(reader, i)
@@ -104,9 +84,9 @@ def test_board_spaces_are_22_mm_and_the_track_has_every_label():
             assert -0.01 <= x <= w + 0.01 and -0.01 <= y <= h + 0.01
 
 
-def test_pdf_space_is_true_size():
+def test_pdf_space_is_true_size(tmp_path):
     # 22 mm is 62.36 pt in the PDF's own coordinates
-    doc = m.board_document(opts(), "page")
+    doc = m.board_document(PrintOptions(tmp_path), "page")
     import re
 
     content = pdf_of(doc).pages[0].get_contents().get_data().decode("latin-1")
@@ -117,8 +97,8 @@ def test_pdf_space_is_true_size():
     assert len(true) == 27 and all(abs(abs(h) - 62.3622) < 0.01 for _, h in true)
 
 
-def test_coasters_cover_rows_1_to_9_once():
-    doc = m.board_document(opts(), "coasters")
+def test_coasters_cover_rows_1_to_9_once(tmp_path):
+    doc = m.board_document(PrintOptions(tmp_path), "coasters")
     texts = [t for page in doc.pages for t in page.texts()]
     assert "Coaster 1 of 3 · rows 1-3 · Start line at the bottom" in texts
     assert "Coaster 3 of 3 · rows 7-9 · Finish line at the top" in texts
@@ -126,8 +106,8 @@ def test_coasters_cover_rows_1_to_9_once():
     assert sorted(names) == sorted(f"{c}{r}" for c in "abc" for r in range(1, 10))
 
 
-def test_die_has_six_words_that_fit_their_faces():
-    doc = m.die_document(opts(), 20.0)
+def test_die_has_six_words_that_fit_their_faces(tmp_path):
+    doc = m.die_document(PrintOptions(tmp_path), 20.0)
     texts = doc.pages[0].texts()
     for face in ("TIP", "AIM", "HOP", "SWAP", "DIG", "WILD"):
         assert texts.count(face) >= 1
@@ -136,16 +116,16 @@ def test_die_has_six_words_that_fit_their_faces():
         assert text_width("SWAP", word_size(edge), bold=True) <= 0.8 * edge
 
 
-def test_pieces_are_five_per_player_with_letters():
-    doc = m.pieces_document(opts())
+def test_pieces_are_five_per_player_with_letters(tmp_path):
+    doc = m.pieces_document(PrintOptions(tmp_path))
     texts = doc.pages[0].texts()
     for letter in "ABCD":
         assert texts.count(letter) == 10  # two panels on each of five tents
         assert any(t.startswith(f"Player {letter}: ") for t in texts)
 
 
-def test_rules_state_the_decisions_and_fit():
-    doc = rules_document(opts(paper="letter"))
+def test_rules_state_the_decisions_and_fit(tmp_path):
+    doc = rules_document(PrintOptions(tmp_path, paper="letter"))
     text = " ".join(doc.pages[0].texts())
     for words in ("with your own pieces", "finished for their owner", "pile", "cylinder"):
         assert words in text
@@ -174,14 +154,14 @@ def test_commands_write_identical_bytes_and_refuse_to_overwrite(tmp_path, args):
 
 
 def test_mono_and_landscape(tmp_path):
-    mono = m.pieces_document(opts(mono=True))
+    mono = m.pieces_document(PrintOptions(tmp_path, mono=True))
     hatches = {op.style.hatch for op, _ in mono.pages[0].flat() if op.style is not None}
     # each player a hatch beside its shape (C, black, is solid: it needs none)
     assert hatches - {None} == {"diagonal", "horizontal", "backdiagonal"}
     r = CliRunner().invoke(cli, ["pushing-race", "board", "--landscape", "--out", str(tmp_path)])
     assert r.exit_code == 0
     assert "note: the one-page board prints portrait; --landscape is not used" in r.output
-    land = m.pieces_document(opts(landscape=True))
+    land = m.pieces_document(PrintOptions(tmp_path, landscape=True))
     assert land.pages[0].width > land.pages[0].height
 
 
@@ -190,7 +170,7 @@ def test_die_edge_option_errors():
     assert r.exit_code == 2 and r.output.startswith("Error: Invalid value for '--edge'")
 
 
-def test_coaster_start_and_finish_lines_lie_outside_the_grid():
+def test_coaster_start_and_finish_lines_lie_outside_the_grid(tmp_path):
     """Rows 1 and 9 are whole 36 mm spaces on the coasters, their names showing (the audit
     found the Finish strip drawn over row 9's names)."""
     from generator.render.canvas import BLACK
@@ -213,5 +193,5 @@ def test_coaster_start_and_finish_lines_lie_outside_the_grid():
             else:
                 assert max(ys) <= top + 1e-9
     for paper in ("a4", "letter"):
-        doc = m.board_document(opts(paper=paper), "coasters")
+        doc = m.board_document(PrintOptions(tmp_path, paper=paper), "coasters")
         assert len(doc.pages) == 2  # still two coasters a sheet

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import io
-
 import pytest
 from click.testing import CliRunner
+from pdfcheck import page_mm, pdf_of
 from pypdf import PdfReader
 
 from generator.cli import cli
@@ -16,19 +15,6 @@ from generator.games.trading_paint.board import TRACK, load_board
 from generator.options import PrintOptions
 from generator.output import render
 from generator.render.canvas import Canvas
-from generator.render.layout import add_footers
-
-MM_PER_PT = 25.4 / 72
-
-
-def pdf_of(doc) -> PdfReader:
-    add_footers(doc)
-    return PdfReader(io.BytesIO(render(doc, "pdf")[0]))
-
-
-def page_mm(reader: PdfReader, i: int = 0) -> tuple[float, float]:
-    box = reader.pages[i].mediabox
-    return round(float(box.width) * MM_PER_PT, 1), round(float(box.height) * MM_PER_PT, 1)
 
 
 def text(reader: PdfReader) -> str:

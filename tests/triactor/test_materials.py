@@ -3,12 +3,11 @@ text), the printing commands (paths printed, no overwrite without --force)."""
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from pypdf import PdfReader
+from pdfcheck import page_mm, pdf_of
 
 from generator.cli import cli
 from generator.games.triactor import materials as m
@@ -20,18 +19,6 @@ from generator.output import render
 from generator.render import layout
 from generator.render.canvas import Canvas
 from generator.render.layout import BAR_TEXT, add_footers
-
-MM_PER_PT = 25.4 / 72
-
-
-def pdf_of(doc) -> PdfReader:
-    add_footers(doc)
-    return PdfReader(io.BytesIO(render(doc, "pdf")[0]))
-
-
-def page_mm(reader: PdfReader, i: int = 0) -> tuple[float, float]:
-    box = reader.pages[i].mediabox
-    return round(float(box.width) * MM_PER_PT, 1), round(float(box.height) * MM_PER_PT, 1)
 
 
 # --- board geometry ------------------------------------------------------------------------
