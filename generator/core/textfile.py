@@ -27,7 +27,7 @@ def read(path: Path, what: str, hint: str, limit: int | None = None) -> str:
     such as /dev/zero never ends)."""
     try:
         with path.open("rb") as f:
-            data = f.read() if limit is None else f.read(limit + 1)
+            return read_stream(f, f"{what} {path}", hint, limit, f"a {what}")
     except FileNotFoundError:
         raise InvalidInput(f"{what} {path} not found: check the path") from None
     except IsADirectoryError:
@@ -36,8 +36,13 @@ def read(path: Path, what: str, hint: str, limit: int | None = None) -> str:
         raise InvalidInput(
             f"{what} {path} cannot be read ({e.strerror or e}): check the file"
         ) from None
+
+
+def read_stream(stream, where: str, hint: str, limit: int | None = None, noun: str = "it") -> str:
+    """The text of a binary stream (a file, standard input) named `where`; over `limit`
+    bytes it is refused after reading one byte more, never read to its end (a device such as
+    /dev/zero never ends). `noun` names what it should be: "a position file"."""
+    data = stream.read() if limit is None else stream.read(limit + 1)
     if limit is not None and len(data) > limit:
-        raise InvalidInput(
-            f"{what} {path} is over {limit:,} bytes: a {what} is a few lines of text"
-        )
-    return decode(data, f"{what} {path}", hint)
+        raise InvalidInput(f"{where} is over {limit:,} bytes: {noun} is a few lines of text")
+    return decode(data, where, hint)

@@ -54,12 +54,8 @@ def _load(position: str):
             "the position is empty: give a file, '-', 'start' or tokens such as \"a1=A b2=B\""
         )
     if position == "-":
-        data = click.open_file("-", "rb").read(MAX_TEXT + 1)
-        if len(data) > MAX_TEXT:
-            raise InvalidInput(
-                f"standard input is over {MAX_TEXT:,} bytes: a position is a few lines"
-            )
-        text = textfile.decode(data, "standard input", hint)
+        stdin = click.open_file("-", "rb")
+        text = textfile.read_stream(stdin, "standard input", hint, MAX_TEXT, "a position")
     elif is_file:
         text = textfile.read(path, "position file", hint, limit=MAX_TEXT)
     elif _is_dir(path):
