@@ -11,7 +11,9 @@ states settled by the default search (the sweep on these maps; target: under
 breadth-first search (states expanded). Then: one generated 120 x 80 circuit solved (target
 under 1 s; a lap, raced by the sweep, with forced A* beside it), and 100 easy worksheet
 tracks generated with their par (target under 30 s).
-Searches give up after their state limits so the table finishes.
+Searches give up after their state limits so the table finishes. The sweep races start-to-goal
+maps in C where the install compiled it (hatch_build.py); RACEGEN_PURE_PYTHON=1 measures the
+pure-Python sweep instead. The table's header says which ran.
 """
 
 from __future__ import annotations
@@ -35,6 +37,14 @@ def map_folder() -> Path:
     return shared if shared.is_dir() else ROOT / "tests" / "data" / "racetrack"
 
 
+def sweep_kind() -> str:
+    from generator.games.graph_racers import sweep
+
+    if sweep.native is not None:
+        return "in C (start-to-goal races; laps in Python)"
+    return "pure Python (RACEGEN_PURE_PYTHON set, or the C race was not compiled)"
+
+
 def timed(fn, repeat: int = 1):
     """(result, seconds): the fastest of `repeat` runs (a shared machine only ever adds time)."""
     best = float("inf")
@@ -55,6 +65,7 @@ def maps_table(
     rules = Rules(9, "exact")
     print(f"maps in {folder} under {rules.short()}")
     print("search: the default engine (the sweep on these maps); A* forced; BFS plain")
+    print(f"sweep: {sweep_kind()}")
     head = (
         f"{'map':46s} {'size':>9s} {'moves':>5s} {'search s':>8s} {'states':>9s} "
         f"{'A* s':>7s} {'A* states':>10s} {'BFS states':>11s}  target"

@@ -194,9 +194,9 @@ def test_windowed_sets_settle_the_same_layers(monkeypatch):
     for track in tracks:
         for rules in COMBOS:
             monkeypatch.setattr(sweep, "WINDOWED", 1 << 60)
-            whole = Sweep(track, rules).run()
+            whole = Sweep(track, rules).run_python()
             monkeypatch.setattr(sweep, "WINDOWED", 0)
-            windowed = Sweep(track, rules).run()
+            windowed = Sweep(track, rules).run_python()
             assert (windowed[0], windowed[3]) == (whole[0], whole[3]), (track, rules)
             if windowed[0] is not None:
                 verdict = check_line(track, rules, RacingLine(points=tuple(windowed[1])))

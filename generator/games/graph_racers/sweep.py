@@ -16,9 +16,16 @@ any column speed a car can reach (max_speed), so a shift never wraps into the ne
 track. Laps keep one family of bitsets per stage (checkpoints passed); the few points from
 which a move crosses the next line are judged by the referee itself (Sweep.near, crossing).
 Races without boosts or oil only; solve.py falls back to A* otherwise.
+
+Start-to-goal races run in C (_csweep.c, `native`) where the install compiled it: the same
+search on the same bitsets, visiting the vectors in the same order, so the same line and the
+same settled states (tests/graph_racers/test_csweep.py). run_python is the pure-Python search,
+used for laps, where the module was not built, and with RACEGEN_PURE_PYTHON set.
 """
 
 from __future__ import annotations
+
+import os
 
 from generator.core.geometry import supercover
 from generator.games.graph_racers.model import OFF, Line, Point, Track
@@ -32,6 +39,14 @@ STATES_PER_EXPANSION = 32
 # Grids of more bits than this keep each frontier set as a window (offset, bits) (see
 # Sweep._run_windowed); smaller grids use whole-grid sets, which cost less per operation.
 WINDOWED = 1 << 16
+
+
+try:  # the race in C, built by hatch_build.py where a C compiler is present
+    from generator.games.graph_racers import _csweep as native
+except ImportError:  # pragma: no cover - exercised where no compiler was found
+    native = None
+if os.environ.get("RACEGEN_PURE_PYTHON"):
+    native = None
 
 
 class TooMany(Exception):
@@ -418,6 +433,40 @@ class Sweep:
     # --- the search ----------------------------------------------------------------------
     def run(self, max_states: int | None = None) -> tuple[int | None, list, list, int]:
         """(moves or None, path, accelerations, states settled); TooMany past max_states."""
+        if self.lines:
+            return self._run_lap(max_states)
+        if native is not None:
+            return self._run_native(max_states)
+        return self.run_python(max_states)
+
+    def _run_native(self, max_states: int | None) -> tuple[int | None, list, list, int]:
+        """The same search in C (_csweep.c): same layers, same line."""
+        nbytes = (self.rows * self.width + 7) // 8
+        starts = self._bits(self.track.starts)
+        kind = self.rules.accel
+        got = native.race(
+            self.on.to_bytes(nbytes, "little"),
+            self.goal.to_bytes(nbytes, "little"),
+            starts.to_bytes(nbytes, "little"),
+            self.rows,
+            self.cols,
+            self.width,
+            self.pad,
+            normal_changes(kind),
+            kind == 9,
+            self.exact,
+            -1 if max_states is None else max_states,
+        )
+        if got[0] is None:
+            return None, [], [], got[1]
+        if got[0] == "too many":
+            raise TooMany(got[1])
+        moves, settled, v2, bits, vecs = got
+        path, accels = self._line(bits, vecs, v2)
+        return moves, path, accels, settled
+
+    def run_python(self, max_states: int | None = None) -> tuple[int | None, list, list, int]:
+        """run() without the C race (start-to-goal races; laps always run in Python)."""
         if self.lines:
             return self._run_lap(max_states)
         if self.rows * self.width > WINDOWED:
