@@ -4,6 +4,7 @@ every shared map, seeded random tracks and every accel/collision combination."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 
 import pytest
@@ -12,6 +13,7 @@ from test_sweep import COMBOS, dry, random_tracks
 
 from generator.games.graph_racers import sweep
 from generator.games.graph_racers.formats import read_track
+from generator.games.graph_racers.model import Track
 from generator.games.graph_racers.rules import Rules
 from generator.games.graph_racers.sweep import Sweep, TooMany
 
@@ -103,3 +105,57 @@ def test_laps_stay_in_python(monkeypatch):
     want = Sweep(track, Rules(9)).run()
     monkeypatch.setattr(sweep, "native", Refuses())
     assert Sweep(track, Rules(9)).run() == want and want[0] is not None
+
+
+@needs_c
+@pytest.mark.parametrize("tall", [True, False])
+def test_c_race_reaches_speeds_over_511(tall):
+    """A one-wide straight of 130,817 points: the car reaches speed 511, so a move's squares
+    in one strip run 512 long (the first build kept runs up to 511 and ran out). From rest
+    the fastest car covers 1 + 2 + ... + T squares in T moves: 130,816 = 511 x 512 / 2."""
+    n = 130_817
+    if tall:
+        track = Track(tuple("." for _ in range(n)), ((0, 0),), frozenset({(n - 1, 0)}), name="t")
+    else:
+        track = Track(("." * n,), ((0, 0),), frozenset({(0, n - 1)}), name="r")
+    for rules in (Rules(9), Rules(5)):
+        moves, path, accels, _settled = Sweep(track, rules).run()
+        assert moves == 511 and len(path) == 512
+        assert all(max(abs(a), abs(b)) == 1 for a, b in accels)  # full throttle all the way
+
+
+@needs_c
+def test_limits_beyond_any_count_and_below_zero():
+    """A limit too big for a C long is no limit; a negative one gives up at once (as the
+    Python search does)."""
+    track = read_track(DATA / "momba" / "tiny.track")
+    for limit in (1 << 70, 1 << 62, -1, -(1 << 70)):
+        c, py = both(track, Rules(9), limit)
+        assert c == py, limit
+        assert (c[0] == "too many") == (limit < 0)
+
+
+def test_pure_python_is_asked_by_any_value_but_empty_or_0(monkeypatch):
+    for value, asked in (("", False), ("0", False), ("1", True), ("yes", True)):
+        monkeypatch.setenv("RACEGEN_PURE_PYTHON", value)
+        assert sweep.pure_python_asked() is asked
+    monkeypatch.delenv("RACEGEN_PURE_PYTHON")
+    assert not sweep.pure_python_asked()
+
+
+def test_a_module_built_from_other_source_is_not_used(tmp_path):
+    """An editable checkout pulled after its build: the module's SOURCE_SHA no longer matches
+    the _csweep.c beside it, so the sweep warns and races in Python."""
+    source = tmp_path / "_csweep.c"
+    source.write_text("/* version 2 */\n")
+    sha = hashlib.sha256(source.read_bytes()).hexdigest()
+
+    class Module:
+        __file__ = "_csweep.so"
+        SOURCE_SHA = sha
+
+    assert sweep.checked(Module, source) is Module
+    assert sweep.checked(Module, tmp_path / "none.c") is Module  # a wheel: no source to check
+    Module.SOURCE_SHA = "0" * 64
+    with pytest.warns(RuntimeWarning, match="another version of _csweep.c"):
+        assert sweep.checked(Module, source) is None

@@ -7,12 +7,12 @@
  * Layout (as in sweep.py): bit r * width + c is point (r, c); each row is followed by `pad`
  * zero bits. A set is a window of 64-bit words [lo, lo + n) of the grid's bits.
  *
- * race(on, goal, starts, rows, cols, width, pad, accel, nine, exact, max_states)
+ * race(on, goal, starts, rows, cols, width, pad, accel, nine, exact, limited, max_states)
  *   on, goal, starts: bytes, the bitsets little-endian (bit i of the integer is point i)
  *   accel: tuple of (dr, dc), the allowed changes in the referee's order
  *   nine: true for the 9-change set (unions along one axis, then the other: sweep._spread)
  *   exact: the exact collision rule (else endpoint)
- *   max_states: give up past this many settled states (-1: never)
+ *   limited, max_states: give up past max_states settled states (when limited)
  * returns (moves, settled, finishing vector, bits, vectors) for a race found, bits and
  * vectors from the last layer back (as Sweep._walk_back collects them); (None, settled) when
  * there is no route; ("too many", settled) past max_states.
@@ -179,7 +179,8 @@ typedef struct {
     int accel[9][2];
     int vr_max, vc_max, vdim;
     Win on, goal, plain, starts;
-    u64 *runs[2][512];
+    u64 **runs[2]; /* runs[axis][length], length 1 .. nruns - 1 */
+    long nruns;
     Vec *vecs;
     long nvec;
     long goal_r0, goal_r1;
@@ -263,7 +264,7 @@ static Touch *supercover(long dr, long dc, long *count) {
 
 /* points p with `length` plain points from p down (axis 0) or right (axis 1) */
 static u64 *run_of(Race *R, int axis, long length) {
-    if (length < 1 || length >= 512) return NULL;
+    if (length < 1 || length >= R->nruns) return NULL;
     if (R->runs[axis][length]) return R->runs[axis][length];
     u64 *w = arena_raw(&R->keep, (size_t)R->nw);
     if (!w) return NULL;
@@ -627,7 +628,8 @@ static void group_free(Group *g) {
 enum { FOUND = 1, NONE = 0, TOO_MANY = 2, FAILED = -1, OUT_OF_RANGE = -2 };
 
 typedef struct {
-    long moves, settled, v2;
+    long long settled;
+    long moves, v2;
     long *bits, *vecs;
     long nbits;
 } Result;
@@ -664,7 +666,7 @@ static int walk_back(Race *R, long v2, long i, Result *res) {
     return FOUND;
 }
 
-static int race(Race *R, long max_states, Result *res) {
+static int race(Race *R, int limited, long long max_states, Result *res) {
     long nw = R->nw;
     if (R->exact) {
         int c = connected(R);
@@ -681,7 +683,7 @@ static int race(Race *R, long max_states, Result *res) {
     front.set[0] = R->starts;
     int nine_rows[3][2] = {{0, -1}, {0, 0}, {0, 1}};
     int nine_cols[3][2] = {{-1, 0}, {0, 0}, {1, 0}};
-    long layer_states = 0;
+    long long layer_states = 0;
     for (long j = 0; j < R->starts.n; j++) layer_states += pop64(R->starts.w[j]);
     for (long t = 0; front.count; t++) {
         res->settled += layer_states;
@@ -690,7 +692,7 @@ static int race(Race *R, long max_states, Result *res) {
             free(front.vec), free(front.set);
             return FAILED;
         }
-        if (max_states >= 0 && res->settled > max_states) {
+        if (limited && res->settled > max_states) {
             free(front.vec), free(front.set);
             return TOO_MANY;
         }
@@ -845,15 +847,18 @@ static void race_free(Race *R) {
     arena_free(&R->sets[1]);
     free(R->stamp);
     free(R->slot);
+    free(R->runs[0]);
+    free(R->runs[1]);
 }
 
 static PyObject *py_race(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *on, *goal, *starts, *accel;
-    long rows, cols, width, pad, max_states;
-    int nine, exact;
-    if (!PyArg_ParseTuple(args, "SSSllllOppl", &on, &goal, &starts, &rows, &cols, &width, &pad,
-                          &accel, &nine, &exact, &max_states))
+    long rows, cols, width, pad;
+    long long max_states;
+    int nine, exact, limited;
+    if (!PyArg_ParseTuple(args, "SSSllllOpppL", &on, &goal, &starts, &rows, &cols, &width, &pad,
+                          &accel, &nine, &exact, &limited, &max_states))
         return NULL;
     if (rows < 1 || cols < 1 || width < cols || pad < 1 || width != cols + pad) {
         PyErr_SetString(PyExc_ValueError, "bad grid size");
@@ -891,9 +896,13 @@ static PyObject *py_race(PyObject *self, PyObject *args) {
     R.vdim = 2 * R.vc_max + 1;
     R.nvec = (long)(2 * R.vr_max + 1) * R.vdim;
     R.vecs = (Vec *)calloc((size_t)R.nvec, sizeof(Vec));
+    /* a move's squares in one strip are at most |v| + 1 long */
+    R.nruns = lmax(R.vr_max, R.vc_max) + 3;
+    R.runs[0] = (u64 **)calloc((size_t)R.nruns, sizeof(u64 *));
+    R.runs[1] = (u64 **)calloc((size_t)R.nruns, sizeof(u64 *));
     R.stamp = (long *)calloc((size_t)R.nvec, sizeof(long));
     R.slot = (long *)calloc((size_t)R.nvec, sizeof(long));
-    if (!R.vecs || !R.stamp || !R.slot) {
+    if (!R.vecs || !R.stamp || !R.slot || !R.runs[0] || !R.runs[1]) {
         race_free(&R);
         return PyErr_NoMemory();
     }
@@ -926,7 +935,7 @@ static PyObject *py_race(PyObject *self, PyObject *args) {
     memset(&res, 0, sizeof res);
     int status;
     Py_BEGIN_ALLOW_THREADS;
-    status = race(&R, max_states, &res);
+    status = race(&R, limited, max_states, &res);
     Py_END_ALLOW_THREADS;
     PyObject *out = NULL;
     if (status == FOUND) {
@@ -940,14 +949,14 @@ static PyObject *py_race(PyObject *self, PyObject *args) {
             }
             long vr, vc;
             vpair(&R, res.v2, &vr, &vc);
-            out = Py_BuildValue("(ll(ll)OO)", res.moves, res.settled, vr, vc, bits, vecs);
+            out = Py_BuildValue("(lL(ll)OO)", res.moves, res.settled, vr, vc, bits, vecs);
         }
         Py_XDECREF(bits);
         Py_XDECREF(vecs);
     } else if (status == NONE) {
-        out = Py_BuildValue("(Ol)", Py_None, res.settled);
+        out = Py_BuildValue("(OL)", Py_None, res.settled);
     } else if (status == TOO_MANY) {
-        out = Py_BuildValue("(sl)", "too many", res.settled);
+        out = Py_BuildValue("(sL)", "too many", res.settled);
     } else if (status == OUT_OF_RANGE) {
         PyErr_SetString(PyExc_ValueError, "a vector outside the table");
     } else {
@@ -959,6 +968,10 @@ static PyObject *py_race(PyObject *self, PyObject *args) {
     return out;
 }
 
+#ifndef CSWEEP_SOURCE_SHA
+#define CSWEEP_SOURCE_SHA ""
+#endif
+
 static PyMethodDef methods[] = {
     {"race", py_race, METH_VARARGS, "The sweep's start-to-goal race (see sweep.py)."},
     {NULL, NULL, 0, NULL},
@@ -968,4 +981,13 @@ static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_csweep", "The sweep's race in C (see sweep.py).", -1, methods, NULL, NULL, NULL, NULL,
 };
 
-PyMODINIT_FUNC PyInit__csweep(void) { return PyModule_Create(&module); }
+/* SOURCE_SHA: the SHA-256 of this file as built (hatch_build.py passes it), so sweep.py can
+ * refuse a module compiled from another version of the source (an old in-place build) */
+PyMODINIT_FUNC PyInit__csweep(void) {
+    PyObject *m = PyModule_Create(&module);
+    if (m && PyModule_AddStringConstant(m, "SOURCE_SHA", CSWEEP_SOURCE_SHA) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

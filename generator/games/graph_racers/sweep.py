@@ -25,7 +25,10 @@ used for laps, where the module was not built, and with RACEGEN_PURE_PYTHON set.
 
 from __future__ import annotations
 
+import hashlib
 import os
+import warnings
+from pathlib import Path
 
 from generator.core.geometry import supercover
 from generator.games.graph_racers.model import OFF, Line, Point, Track
@@ -41,12 +44,39 @@ STATES_PER_EXPANSION = 32
 WINDOWED = 1 << 16
 
 
-try:  # the race in C, built by hatch_build.py where a C compiler is present
-    from generator.games.graph_racers import _csweep as native
-except ImportError:  # pragma: no cover - exercised where no compiler was found
-    native = None
-if os.environ.get("RACEGEN_PURE_PYTHON"):
-    native = None
+def pure_python_asked() -> bool:
+    """RACEGEN_PURE_PYTHON set to anything but empty or 0."""
+    return os.environ.get("RACEGEN_PURE_PYTHON", "") not in ("", "0")
+
+
+def _native():
+    """The race in C (_csweep.c), or None: not compiled, not wanted, or stale (checked)."""
+    if pure_python_asked():
+        return None
+    try:
+        from generator.games.graph_racers import _csweep
+    except ImportError:  # pragma: no cover - exercised where no compiler was found
+        return None
+    return checked(_csweep, Path(__file__).with_name("_csweep.c"))
+
+
+def checked(module, source: Path):
+    """The module, or None if it was built from another version of the source beside it (an
+    old in-place build in a checkout; wheels carry no source, so there is nothing to check)."""
+    if source.is_file():
+        sha = hashlib.sha256(source.read_bytes()).hexdigest()
+        if sha != getattr(module, "SOURCE_SHA", ""):
+            warnings.warn(
+                f"{module.__file__} was built from another version of _csweep.c: the sweep "
+                "races in pure Python until it is rebuilt (pip install -e .)",
+                RuntimeWarning,
+                stacklevel=2,
+            )
+            return None
+    return module
+
+
+native = _native()
 
 
 class TooMany(Exception):
@@ -455,7 +485,8 @@ class Sweep:
             normal_changes(kind),
             kind == 9,
             self.exact,
-            -1 if max_states is None else max_states,
+            max_states is not None,
+            0 if max_states is None else max(-1, min(max_states, 1 << 62)),
         )
         if got[0] is None:
             return None, [], [], got[1]
