@@ -83,6 +83,13 @@ class RacegenGroup(click.Group):
         except KeyboardInterrupt:
             click.echo("Error: interrupted", err=True)
             code = 130
+        except MemoryError:
+            click.echo(
+                "Error: out of memory; use a smaller input or a lower limit (for a Graph Racers "
+                "solve, a lower --max-states)",
+                err=True,
+            )
+            code = 1
         except BrokenPipeError:
             code = 1
         except OSError as e:

@@ -26,6 +26,24 @@ def test_version():
     assert result.output.strip() == f"racegen, version {generator.__version__}"
 
 
+def test_running_out_of_memory_is_one_error_line(monkeypatch, tmp_path):
+    """A solve that exhausts memory (a huge map with a huge --max-states) ends in one line."""
+    from generator.games.graph_racers import solve as solve_module
+
+    def exhausted(*args, **kwargs):
+        raise MemoryError
+
+    monkeypatch.setattr(solve_module, "solve", exhausted)
+    track = tmp_path / "t.txt"
+    track.write_text("graph-racers track 1\nmap:\nS..G\n")
+    result = run("graph-racers", "solve", str(track))
+    assert result.exit_code == 1
+    assert result.output.strip().splitlines() == [
+        "Error: out of memory; use a smaller input or a lower limit (for a Graph Racers solve, "
+        "a lower --max-states)"
+    ]
+
+
 def test_help_lists_every_built_command():
     result = run("--help")
     assert result.exit_code == 0
