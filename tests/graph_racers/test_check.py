@@ -10,7 +10,7 @@ from conftest import DATA, EXAMPLES
 from generator.errors import InvalidInput
 from generator.games.graph_racers.check import RacingLine, check_line, parse_moves, read_moves
 from generator.games.graph_racers.formats import read_track
-from generator.games.graph_racers.rules import Rules
+from generator.games.graph_racers.rules import ACCEL_TEXT, Rules
 from generator.games.graph_racers.solve import solve
 
 SPRINT = EXAMPLES / "sprint.txt"
@@ -100,6 +100,29 @@ def test_accelerations_need_a_start_when_there_are_several():
         InvalidInput, match="the track has 3 start points: begin the moves with 'start ROW COL'"
     ):
         check_line(track, Rules(), parse_moves("accelerations\n0 1\n"))
+
+
+def test_a_headerless_list_says_how_it_was_read(text_track):
+    """Found by a user test: points whose first is not a start were read as accelerations
+    and judged as such without a word; pairs too big for accelerations are points."""
+    track = text_track("#S.......G\n#.........\n")
+    as_points = check_line(track, Rules(), parse_moves("(1, 2) (1, 3) (1, 5) (2, 7)\n"))
+    assert as_points.message == (
+        "point 1 (1, 2) is not a start point "
+        "(read as points: some pairs are too big to be accelerations)"
+    )
+    as_accels = check_line(track, Rules(), parse_moves("(1, 2) (1, 3)\n"))
+    assert as_accels.message == (
+        "move 1: acceleration (1, 2) from vector (0, 0) is not allowed under the rules "
+        f"(accel 5: {ACCEL_TEXT[5]}) (read as accelerations, as (1, 2) is not a start "
+        "point; a 'points' line at the top reads them as points)"
+    )
+    # a legal line needs no word on how it was read
+    other = text_track("#.S......G\n#.........\n")
+    legal = check_line(other, Rules(), parse_moves("0 1\n0 1\n0 1\n0 0\n"))
+    assert legal.message == "legal, 4 moves"
+    with pytest.raises(InvalidInput, match=r"or give the car's points \(the pairs were read as"):
+        check_line(read_track(SPRINT), Rules(), parse_moves("(0, 0) (0, 1)\n"))
 
 
 @pytest.mark.parametrize(

@@ -289,7 +289,7 @@ def test_sheet_without_a_par_when_the_solver_gives_up(tmp_path):
     )
     assert r.exit_code == 0, r.output
     assert "note: no par on the sheet: empty-40x40: gave up at the limit of 5 states" in r.output
-    assert [p.name for p in tmp_path.iterdir()] == ["empty-40x40-sheet.pdf"]
+    assert [p.name for p in tmp_path.iterdir()] == ["empty-40x40-sheet-track.pdf"]
     r = run("sheet", big, "--max-states", "5", "--out", str(tmp_path / "answer"))
     assert r.exit_code == 1
     assert r.output.strip().splitlines()[-1] == (
@@ -361,7 +361,7 @@ def test_characters_the_pdf_fonts_lack_are_noted(tmp_path):
     )
     assert r.exit_code == 0, r.output
     assert "note: the PDF fonts have no ☀ 日 本: they print as '?'; the SVG shows them" in r.output
-    svg = (tmp_path / "out" / "t-sheet.svg").read_text(encoding="utf-8")
+    svg = (tmp_path / "out" / "t-sheet-track.svg").read_text(encoding="utf-8")
     assert "Straße ☀ 日本" in svg
 
 
@@ -447,3 +447,36 @@ def test_worksheet_refuses_existing_files_before_generating(tmp_path, monkeypatc
     assert again.output.strip() == (
         f"Error: {tmp_path / written[0]} already exists: use --force to overwrite it"
     )
+
+
+def test_separate_sheet_prints_of_one_track_never_share_a_file_name(tmp_path):
+    """Found by a user test: printing the track sheet, then the race sheet (or other rules,
+    grid or players) into one folder collided, and --force replaced the first."""
+    track = str(EXAMPLES / "graph-racers-40x25-medium-s1-1.json")
+    prints = [
+        ([], "graph-racers-40x25-medium-s1-1-sheet.pdf"),
+        (["--kind", "track"], "graph-racers-40x25-medium-s1-1-sheet-track.pdf"),
+        (
+            ["--kind", "race", "--players", "6"],
+            "graph-racers-40x25-medium-s1-1-sheet-race-6players.pdf",
+        ),
+        (
+            ["--kind", "answer", "--kind", "track", "--accel", "9"],
+            "graph-racers-40x25-medium-s1-1-sheet-track-answer-accel9.pdf",
+        ),
+        (["--grid", "0.25in"], "graph-racers-40x25-medium-s1-1-sheet-grid6.35mm.pdf"),
+        (
+            ["--collision", "endpoint", "--brakes", "2"],
+            "graph-racers-40x25-medium-s1-1-sheet-accel5-endpoint-brakes2.pdf",
+        ),
+        # the rules the track was generated under are its own: no suffix
+        (["--accel", "5", "--players", "4"], "graph-racers-40x25-medium-s1-1-sheet.pdf"),
+    ]
+    for args, name in prints[:-1]:
+        r = run("sheet", track, *args, "--out", str(tmp_path))
+        assert r.exit_code == 0, r.output
+        assert r.output.strip().splitlines()[-1] == str(tmp_path / name)
+    assert len(list(tmp_path.iterdir())) == len(prints) - 1
+    args, name = prints[-1]
+    r = run("sheet", track, *args, "--out", str(tmp_path))
+    assert r.exit_code == 1 and f"{name} already exists" in r.output

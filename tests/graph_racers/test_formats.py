@@ -95,6 +95,12 @@ def test_text_and_json_round_trip():
             "t: map row 1 has 1 characters, row 0 has 2",
         ),
         ('{"format": "x"}', "t: JSON 'format' is 'x'"),
+        ('{"a": 1}', 't: not a track (a JSON track has "format": "graph-racers-track/1")'),
+        # found by a user test: check's two files given the wrong way round
+        (
+            '{"path": [[1, 1]]}',
+            't: not a track (a JSON track has "format": "graph-racers-track/1"); this looks like a moves file: give the track first',
+        ),
         ('{\n  "map": [,]\n}', "t line 2 column 11: not valid JSON"),
         (
             "graph-racers track 1\nstart: 0 0\nmap:\n##\n.G\n",

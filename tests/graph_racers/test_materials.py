@@ -36,7 +36,7 @@ def pages_text(path) -> list[str]:
 def test_sheet_pdf_has_track_race_log_and_answer_pages(tmp_path):
     r = run("sheet", str(EXAMPLES / "oil-oval.txt"), "--out", str(tmp_path), "--players", "3")
     assert r.exit_code == 0, r.output
-    (pdf,) = [tmp_path / "oil-oval-sheet.pdf"]
+    (pdf,) = [tmp_path / "oil-oval-sheet-3players.pdf"]
     assert r.output.strip() == str(pdf)
     reader = PdfReader(str(pdf))
     assert len(reader.pages) == 4
@@ -90,7 +90,7 @@ def test_quarter_inch_grid_and_letter_paper(tmp_path):
         str(tmp_path),
     )
     assert r.exit_code == 0, r.output
-    reader = PdfReader(str(tmp_path / "sprint-sheet.pdf"))
+    reader = PdfReader(str(tmp_path / "sprint-sheet-track-grid6.35mm.pdf"))
     assert len(reader.pages) == 1
     text = reader.pages[0].extract_text()
     assert "grid 1/4 in (6.35 mm), true size" in text and "Par: 6 moves under these rules." in text
@@ -151,7 +151,7 @@ def test_big_track_is_tiled(tmp_path):
         str(tmp_path),
     )
     assert r.exit_code == 0, r.output
-    texts = pages_text(tmp_path / "ring-sheet.pdf")
+    texts = pages_text(tmp_path / "ring-sheet-track-accel9-grid8mm.pdf")
     assert len(texts) > 3
     assert "track tiled over the following sheets" in texts[0]
 
@@ -264,6 +264,10 @@ def test_mono_race_sheet_names_shapes_not_colours(tmp_path):
         text = PdfReader(next(out.glob("*.pdf"))).pages[0].extract_text()
         assert first in text
         assert ("vermillion" in text) is not mono
+        # nor tells the players to draw in their colour (found by a user test)
+        flat = " ".join(text.split())
+        join = "join your moves with a line" if mono else "join your moves with your colour"
+        assert join in flat and ("colour" in flat) is not mono
 
 
 def test_a_car_standing_still_gets_one_label_for_its_numbers():
@@ -288,12 +292,13 @@ def test_a_rules_page_of_its_own_turns_as_its_track_page(tmp_path):
     args = ["sheet", str(track), "--kind", "track", "--kind", "answer"]
     r = run(*args, "--grid", "0.25in", "--paper", "letter", "--out", str(tmp_path))
     assert r.exit_code == 0, r.output
-    reader = PdfReader(str(tmp_path / "graph-racers-40x25-medium-s1-1-sheet.pdf"))
+    name = "graph-racers-40x25-medium-s1-1-sheet-track-answer-grid6.35mm.pdf"
+    reader = PdfReader(str(tmp_path / name))
     sizes = [
         (round(float(p.mediabox.width)), round(float(p.mediabox.height))) for p in reader.pages
     ]
     assert sizes == [(792, 612)] * 4
-    texts = pages_text(tmp_path / "graph-racers-40x25-medium-s1-1-sheet.pdf")
+    texts = pages_text(tmp_path / name)
     assert "Par: 37 moves under these rules." in texts[0] and "Par:" not in texts[1]
     assert "Optimal: 37 moves" in texts[2]
 

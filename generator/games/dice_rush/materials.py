@@ -88,18 +88,30 @@ def dice_document(opts: PrintOptions, edge: float) -> Document:
     return doc
 
 
+DICE_HEADING = "Dice Rush: a d8 for the direction, a d6 for the distance, a pawn each"
+DICE_NOTES = (
+    "Cut solid lines, fold dashed lines, glue the tabs inside. Opposite faces sum to 9 (d8) "
+    "and 7 (d6). Glue the pawns onto card.",
+    "The d8's number gives the direction (the board's compass); its arrow points that way "
+    "only with the number upright and the board's top edge away from you.",
+)
+NOTE_SIZE = 8.0  # pt
+NOTE_LINE = 3.5  # mm between note lines
+
+
 def _dice_page(doc: Document, paper, mono: bool):
-    """A page with the heading and the calibration bar; returns it and the room for pieces."""
+    """A page with the heading, the notes (each wrapped to the page's width: A4 portrait is
+    too narrow for the longer one on a line) and the calibration bar; returns it and the
+    room for pieces."""
     canvas, box = layout.page(doc, paper, mono=mono)
-    canvas.text(box.x, box.y + 5, "Dice Rush: a d8 for the direction, a d6 for the distance, "
-                "a pawn each", 11, bold=True)  # fmt: skip
-    canvas.text(box.x, box.y + 10, "Cut solid lines, fold dashed lines, glue the tabs inside. "
-                "Opposite faces sum to 9 (d8) and 7 (d6). Glue the pawns onto card.", 8)  # fmt: skip
-    canvas.text(box.x, box.y + 13.5, "The d8's number gives the direction (the board's "
-                "compass); its arrow points that way only with the number upright and the "
-                "board's top edge away from you.", 8)  # fmt: skip
+    canvas.text(box.x, box.y + 5, DICE_HEADING, 11, bold=True)
+    y = box.y + 10.0
+    lines = [ln for note in DICE_NOTES for ln in layout.wrap(note, NOTE_SIZE, box.w)]
+    for i, ln in enumerate(lines):
+        canvas.text(box.x, y + i * NOTE_LINE, ln, NOTE_SIZE)
+    top = y - box.y + (len(lines) - 1) * NOTE_LINE + 4.0  # 4 mm under the last baseline
     layout.calibration_bar(canvas, box.x, box.bottom - layout.BAR_HEIGHT)
-    return canvas, box.inset(top=17.5, bottom=layout.BAR_STRIP)
+    return canvas, box.inset(top=top, bottom=layout.BAR_STRIP)
 
 
 def _net(net, faces):
@@ -121,6 +133,12 @@ def _pawn(player: int):
     return draw
 
 
+SCORE_NOTE = (
+    "Write the points of each space you land on (+ or -) and the new total. Declarations: "
+    "circle the roll. More rolls: a second sheet."
+)
+
+
 def scoresheet_document(opts: PrintOptions, rows: int = 40) -> Document:
     """One row per turn of each player: the points of the space landed on and the running
     total, which a declaration compares (rows: 39 turns each; the default board's games last
@@ -128,14 +146,15 @@ def scoresheet_document(opts: PrintOptions, rows: int = 40) -> Document:
     doc = Document("dice-rush-scoresheet", "Dice Rush score sheet", GAME, opts.ident())
     canvas, box = layout.page(doc, opts.paper_size(), mono=opts.mono)
     canvas.text(box.x, box.y + 5, "Dice Rush score sheet", 13, bold=True)
-    canvas.text(box.x, box.y + 10.5, "Write the points of each space you land on (+ or -) and "
-                "the new total. Declarations: circle the roll. More rolls: a second sheet.", 8)  # fmt: skip
+    notes = layout.wrap(SCORE_NOTE, NOTE_SIZE, box.w)
+    for i, ln in enumerate(notes):
+        canvas.text(box.x, box.y + 10.5 + i * NOTE_LINE, ln, NOTE_SIZE)
     cols = [("roll", 14.0)]
     for p in (0, 1):
         cols += [(f"P{p + 1} space", 0.0), (f"P{p + 1} total", 0.0)]
     free = (box.w - 14.0) / 4
     cols = [(n, w or free) for n, w in cols]
-    y0 = box.y + 16.0
+    y0 = box.y + 16.0 + (len(notes) - 1) * NOTE_LINE  # the table starts under the notes
     head = 12.0
     room = box.bottom - y0 - head - 2.0
     line = room / rows

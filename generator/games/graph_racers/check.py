@@ -10,7 +10,7 @@ never reaches the finish.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from generator.core import jsontext
@@ -36,15 +36,29 @@ class RacingLine:
     start: Point | None = None
     guessed: bool = False  # no header said which: points if the first pair is a start point
     rules: dict | None = None  # the rules stored with a solve --json answer, if any
+    hint: str = ""  # how a headerless list was read, added to a verdict against it
 
     def resolved(self, track: Track) -> RacingLine:
-        """Decide points or accelerations for a headerless list of pairs."""
+        """Decide points or accelerations for a headerless list of pairs: points if the first
+        is a start point, or if a pair is too big for an acceleration (none is over 3, the
+        rocket's), else accelerations. The hint says which and why."""
         if not self.guessed:
             return self
         pairs = self.points or ()
         if pairs and pairs[0] in track.starts:
             return RacingLine(points=pairs, rules=self.rules)
-        return RacingLine(accelerations=pairs, rules=self.rules)
+        if any(max(abs(x), abs(y)) > 3 for x, y in pairs):
+            return RacingLine(
+                points=pairs,
+                rules=self.rules,
+                hint="read as points: some pairs are too big to be accelerations",
+            )
+        return RacingLine(
+            accelerations=pairs,
+            rules=self.rules,
+            hint=f"read as accelerations, as {_fmt(pairs[0])} is not a start point; "
+            "a 'points' line at the top reads them as points",
+        )
 
 
 @dataclass(frozen=True)
@@ -241,9 +255,17 @@ def _fmt(p: tuple[int, int]) -> str:
 
 
 def check_line(track: Track, rules: Rules, line: RacingLine) -> Verdict:
-    """Replay a racing line and judge it."""
-    ref = Referee(track, rules)
+    """Replay a racing line and judge it (a verdict against a headerless list says how the
+    list was read)."""
     line = line.resolved(track)
+    verdict = _replay(track, rules, line)
+    if verdict.legal or not line.hint:
+        return verdict
+    return replace(verdict, message=f"{verdict.message} ({line.hint})")
+
+
+def _replay(track: Track, rules: Rules, line: RacingLine) -> Verdict:
+    ref = Referee(track, rules)
     if line.points is not None:
         pts = list(line.points)
         start = pts[0]
@@ -260,9 +282,10 @@ def check_line(track: Track, rules: Rules, line: RacingLine) -> Verdict:
         elif len(track.starts) == 1:
             start = track.starts[0]
         else:
+            read = f" (the pairs were {line.hint})" if line.hint else ""
             raise InvalidInput(
                 f"the track has {len(track.starts)} start points: begin the moves with 'start ROW COL' "
-                "or give the car's points"
+                f"or give the car's points{read}"
             )
         steps = None
         given_accels = list(line.accelerations)

@@ -426,6 +426,28 @@ def _pitch_option(func: Callable[..., Any]) -> Callable[..., Any]:
     )(func)
 
 
+def sheet_stem(name: str, kinds, rules, usual, pitch: float, players: int) -> str:
+    """The sheet's file name: FILE-sheet, plus what sets this print apart from the usual one
+    (some kinds only, other rules than the track's own, another grid, other than 4 players),
+    so separate prints of one track never collide (and --force never replaces one with
+    another)."""
+    parts = [f"{name}-sheet"]
+    if set(kinds) != {"track", "race", "answer"}:
+        parts += [k for k in ("track", "race", "answer") if k in kinds]
+    if rules != usual:
+        parts.append(f"accel{rules.accel}")
+        if rules.collision != "exact":
+            parts.append(rules.collision)
+        for what, n in zip(("brakes", "turbo", "rocket"), rules.budget, strict=True):
+            if n:
+                parts.append(f"{what}{n}")
+    if abs(pitch - 5.0) > 1e-9:
+        parts.append(f"grid{pitch:.2f}".rstrip("0").rstrip(".") + "mm")
+    if players != 4:
+        parts.append(f"{players}players")
+    return "-".join(parts)
+
+
 @graph_racers.command("sheet")
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option(
@@ -481,7 +503,14 @@ def sheet_cmd(
             f"{track.name}: no route under {rules.short()}, so no par and no answer key; "
             "print --kind track or --kind race, or choose other rules"
         )
-    stem = f"{Path(file).stem}-sheet"
+    stem = sheet_stem(
+        Path(file).stem,
+        kinds,
+        rules,
+        resolve_rules(track, RuleChoice(), source=file),
+        pitch,
+        players if "race" in kinds else 4,
+    )
     doc = sheet_document(
         track,
         rules,

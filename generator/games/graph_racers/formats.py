@@ -350,6 +350,16 @@ def _parse_json(text: str, source: str) -> Track:
     if isinstance(data.get("track"), dict):  # a generated file: {"track": {...}, "par": ...}
         data = data["track"]
     fmt = data.get("format")
+    if fmt is None:
+        moves = "path" in data or "accelerations" in data
+        raise InvalidInput(
+            f'{source}: not a track (a JSON track has "format": "{JSON_FORMAT}")'
+            + (
+                "; this looks like a moves file: give the track first, then the moves"
+                if moves
+                else ""
+            )
+        )
     if fmt != JSON_FORMAT:
         raise InvalidInput(
             f"{source}: JSON 'format' is {fmt!r}; this version reads {JSON_FORMAT!r}"

@@ -436,9 +436,10 @@ def race_sheet(
                 canvas.line(x + 66, cy + 1.6, min(x + w - 3, x + 140), cy + 1.6, rule)
         return legend_height(players, w) - 3
 
+    join = "a line" if mono else "your colour"  # a mono page prints no colours
     paragraphs = rule_text(track, rules, par) + [
-        "Take turns; mark your car's point with your symbol and join your moves with your "
-        "colour. Crashes: see the move log."
+        f"Take turns; mark your car's point with your symbol and join your moves with {join}. "
+        "Crashes: see the move log."
     ]
     _page_with_drawing(
         doc,
