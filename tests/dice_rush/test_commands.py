@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 
 from click.testing import CliRunner
 from pdfcheck import page_mm
@@ -277,7 +278,7 @@ def test_board_variant_prints_a_variant_and_seed_changes_nothing(tmp_path):
     one); --variant N prints the board new-board --seed N writes."""
     r = run("board", "--variant", "4", "--out", str(tmp_path), "--format", "svg")
     assert r.exit_code == 0, r.output
-    svg = (tmp_path / "dice-rush-board.svg").read_text(encoding="utf-8")
+    svg = (tmp_path / "dice-rush-board-variant4.svg").read_text(encoding="utf-8")
     assert "variant 9x8 #4" in svg
     r = run("board", "--variant", "4", "--board", "x.txt")
     assert (r.exit_code, r.output) == (
@@ -287,3 +288,27 @@ def test_board_variant_prints_a_variant_and_seed_changes_nothing(tmp_path):
     r = run("board", "--seed", "1", "--out", str(tmp_path / "s"), "--format", "svg")
     assert r.exit_code == 0, r.output
     assert "default board" in (tmp_path / "s" / "dice-rush-board.svg").read_text(encoding="utf-8")
+
+
+def test_prints_of_different_boards_never_share_a_file_name(tmp_path):
+    """Found by a user test: the default board, --variant N and --board FILE all wrote
+    dice-rush-board.pdf, so --force replaced one board with another."""
+    board = tmp_path / "my board (v2).txt"
+    r = run("new-board", "--seed", "3", "--out", str(board))
+    assert r.exit_code == 0, r.output
+    names = []
+    for args in (
+        [],
+        ["--variant", "7"],
+        ["--board", str(board)],
+        ["--variant", "7", "--order", "turns"],
+    ):
+        r = run("board", *args, "--out", str(tmp_path / "out"))
+        assert r.exit_code == 0, r.output
+        names.append(Path(r.output.strip().splitlines()[-1]).name)
+    assert names == [
+        "dice-rush-board.pdf",
+        "dice-rush-board-variant7.pdf",
+        "dice-rush-board-my-board--v2.pdf",
+        "dice-rush-board-variant7-turns.pdf",
+    ]

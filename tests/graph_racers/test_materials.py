@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from click.testing import CliRunner
 from conftest import DATA, EXAMPLES
@@ -397,3 +399,20 @@ def test_printed_oil_boost_and_crash_rules_say_what_the_engine_does(text_track):
     assert "a move whose line touches a shaded square crashes" in crash_text(Rules())
     # under the jump rule only the landing point counts (found by the code review)
     assert "a move that lands off the track crashes" in crash_text(Rules(5, "endpoint"))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_move_log_always_holds_an_optimal_race(tmp_path, paper):
+    """Par 37: one page of the log holds fewer rows, so the table goes on over a second page
+    up to 1.6 x par (found by a user test: the Letter log stopped at move 29 of a par 30)."""
+    track = str(EXAMPLES / "graph-racers-40x25-medium-s1-1.json")
+    r = run("sheet", track, "--kind", "race", "--paper", paper, "--out", str(tmp_path))
+    assert r.exit_code == 0, r.output
+    texts = pages_text(Path(r.output.strip().splitlines()[-1]))
+    logs = [t for t in texts if ": move log" in t]
+    assert len(logs) == 2 and "move log (continued)" in logs[1]
+    labels = [
+        int(w) for t in logs for line in t.splitlines() for w in line.split()[:1] if w.isdigit()
+    ]
+    assert labels == list(range(60))  # 1.6 x 37 = 59.2: moves 0 to 59, each once
+    assert not any("continue on squared paper" in t for t in logs)

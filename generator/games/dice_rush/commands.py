@@ -91,9 +91,19 @@ def board_command(
         from generator.games.dice_rush.variants import generate
 
         board = generate(9, 8, 11, variant)
+        label = f"variant{variant}"
     else:
         board = _load(board_file)
-    print_documents([board_document(opts, board, space, order)], opts)
+        label = "" if board_file is None else _file_label(board_file)
+    print_documents([board_document(opts, board, space, order, label)], opts)
+
+
+def _file_label(path: Path) -> str:
+    """A board file's name for the printed file's name (letters, digits, '-' and '_')."""
+    label = "".join(
+        ch if ch.isascii() and (ch.isalnum() or ch in "-_") else "-" for ch in path.stem
+    )
+    return label.strip("-")[:40] or "board"
 
 
 @dice_rush.command("dice")

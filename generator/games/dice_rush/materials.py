@@ -20,13 +20,16 @@ LIGHT = Style(stroke=GREY, width=0.15)
 
 
 def board_document(
-    opts: PrintOptions, board: Board, space: float, order: str = "together"
+    opts: PrintOptions, board: Board, space: float, order: str = "together", label: str = ""
 ) -> Document:
     """The board with compass and legend: one true-size page when it fits the paper (as
-    turned by --landscape), else true size tiled over sheets with an assembly map."""
+    turned by --landscape), else true size tiled over sheets with an assembly map. `label`
+    names a board other than the default in the file name (`variant7`, a board file's name),
+    so prints of different boards never share a file."""
     w, h = drawing_size(board, space)
     # the variant's board (its legend says turns) has its own file name, as its rules sheet
-    stem = "dice-rush-board" if order == "together" else f"dice-rush-board-{order}"
+    stem = "dice-rush-board" + (f"-{label}" if label else "")
+    stem += "" if order == "together" else f"-{order}"
     doc = Document(stem, f"Dice Rush board: {board.name}", GAME, opts.ident())
 
     def draw(c) -> None:

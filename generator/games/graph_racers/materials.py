@@ -467,45 +467,64 @@ def move_log(
     rules: Rules,
 ) -> None:
     """A table to write each player's point (row, column) move by move, under the crash
-    rules (the page players keep in front of them)."""
+    rules (the page players keep in front of them): rows for 1.6 x par moves (at least 20);
+    when one page holds fewer than the par's, the table goes on over a second page, so an
+    optimal race always fits (found by a user test: a par of 30 on Letter got 30 rows)."""
     want = max(20, math.ceil((par or 20) * 1.6))
-    canvas, box = layout.page(doc, paper, mono=mono)
-    _header(canvas, box, f"{name}: move log", f"{GAME} · write each move's point as (row, column)")
-    crash = wrap(crash_text(rules), box.w, 7.5)
-    for i, ln in enumerate(crash):
-        canvas.text(box.x, box.y + HEADER + 3.0 * i, ln, 7.5)
-    top = box.y + HEADER + 3.0 * len(crash) + 1.0
-    row_h = 7.0
-    head_h = 9.0
+    need = (par or 0) + 1  # moves 0 .. par
+    first_move = 0
+    while True:
+        canvas, box = layout.page(doc, paper, mono=mono)
+        title = f"{name}: move log" + (" (continued)" if first_move else "")
+        _header(canvas, box, title, f"{GAME} · write each move's point as (row, column)")
+        crash = [] if first_move else wrap(crash_text(rules), box.w, 7.5)
+        for i, ln in enumerate(crash):
+            canvas.text(box.x, box.y + HEADER + 3.0 * i, ln, 7.5)
+        top = box.y + HEADER + 3.0 * len(crash) + 1.0
+        rows = _log_table(canvas, box, top, players, first_move, want - first_move)
+        first_move += rows
+        if first_move >= want:
+            return
+        if first_move >= need:
+            canvas.text(
+                box.x,
+                top + LOG_HEAD + rows * LOG_ROW + 4,
+                f"continue on squared paper after move {first_move - 1}",
+                7.0,
+                colour="#666666",
+            )
+            return
+
+
+LOG_ROW = 7.0  # mm, one move
+LOG_HEAD = 9.0  # mm, the players' row
+
+
+def _log_table(canvas, box, top: float, players: int, first_move: int, most: int) -> int:
+    """The move log's rows from `first_move`, as many as fit (at most `most`); the count."""
     first = 12.0
     col_w = (box.w - first) / players
-    rows = min(want, int((box.bottom - top - head_h - 4) // row_h))
+    rows = min(most, int((box.bottom - top - LOG_HEAD - 4) // LOG_ROW))
     thin = Style(stroke="#888888", width=0.2)
-    canvas.rect(box.x, top, box.w, head_h + rows * row_h, Style(stroke=BLACK, width=0.35))
+    canvas.rect(box.x, top, box.w, LOG_HEAD + rows * LOG_ROW, Style(stroke=BLACK, width=0.35))
     canvas.text(box.x + first / 2, top + 5.8, "Move", 7.5, bold=True, anchor="middle")
     for i in range(players):
         cx = box.x + first + col_w * i
-        canvas.line(cx, top, cx, top + head_h + rows * row_h, thin)
-        player_marker(canvas, i, cx + 4.5, top + head_h / 2, 4.0)
+        canvas.line(cx, top, cx, top + LOG_HEAD + rows * LOG_ROW, thin)
+        player_marker(canvas, i, cx + 4.5, top + LOG_HEAD / 2, 4.0)
         canvas.text(cx + 8, top + 5.8, f"Player {i + 1}", 7.5, bold=True)
     for k in range(rows + 1):
-        y = top + head_h + k * row_h
+        y = top + LOG_HEAD + k * LOG_ROW
         canvas.line(box.x, y, box.right, y, thin)
         if k < rows:
-            canvas.text(box.x + first / 2, y + 4.8, str(k), 7.5, anchor="middle", colour="#444444")
+            label = str(first_move + k)
+            canvas.text(box.x + first / 2, y + 4.8, label, 7.5, anchor="middle", colour="#444444")
             for i in range(players):
                 cx = box.x + first + col_w * i + col_w / 2
                 canvas.text(
                     cx, y + 4.8, "(        ,        )", 7.5, anchor="middle", colour="#bbbbbb"
                 )
-    if rows < want:
-        canvas.text(
-            box.x,
-            top + head_h + rows * row_h + 4,
-            f"continue on squared paper after move {rows - 1}",
-            7.0,
-            colour="#666666",
-        )
+    return rows
 
 
 def lines_note(sol: Solution) -> str:
