@@ -480,3 +480,25 @@ def test_separate_sheet_prints_of_one_track_never_share_a_file_name(tmp_path):
     args, name = prints[-1]
     r = run("sheet", track, *args, "--out", str(tmp_path))
     assert r.exit_code == 1 and f"{name} already exists" in r.output
+
+
+def test_a_sheet_of_many_pages_says_so(tmp_path, monkeypatch):
+    """Found by a user test: a big public map printed 196 pages without a word."""
+    from pypdf import PdfReader
+
+    from generator.games.graph_racers import commands
+
+    ring = str(DATA / "momba" / "ring.track")
+    args = ["sheet", ring, "--kind", "track", "--grid", "8mm", "--accel", "9"]
+    r = run(*args, "--out", str(tmp_path / "a"))
+    assert r.exit_code == 0 and "note:" not in r.output  # a handful of pages: no note
+    monkeypatch.setattr(commands, "MANY_SHEETS", 3)
+    r = run(*args, "--out", str(tmp_path / "b"))
+    assert r.exit_code == 0, r.output
+    (note,) = [line for line in r.output.splitlines() if line.startswith("note:")]
+    pages = len(PdfReader(str(next((tmp_path / "b").glob("*.pdf")))).pages)
+    assert pages > 3
+    assert note == (
+        f"note: ring at a 8 mm grid is 392 x 352 mm: {pages} pages; a smaller --grid or "
+        "bigger --paper takes fewer"
+    )

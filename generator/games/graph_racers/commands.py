@@ -426,6 +426,9 @@ def _pitch_option(func: Callable[..., Any]) -> Callable[..., Any]:
     )(func)
 
 
+MANY_SHEETS = 20  # a sheet of more pages than this says so (a big public map tiles over 196)
+
+
 def sheet_stem(name: str, kinds, rules, usual, pitch: float, players: int) -> str:
     """The sheet's file name: FILE-sheet, plus what sets this print apart from the usual one
     (some kinds only, other rules than the track's own, another grid, other than 4 players),
@@ -522,6 +525,13 @@ def sheet_cmd(
         mono=opts.mono,
         stem=stem,
     )
+    if len(doc.pages) > MANY_SHEETS:
+        w, h = (track.cols - 1) * pitch, (track.rows - 1) * pitch
+        click.echo(
+            f"note: {track.name} at a {pitch:g} mm grid is {w:.0f} x {h:.0f} mm: "
+            f"{len(doc.pages)} pages; a smaller --grid or bigger --paper takes fewer",
+            err=True,
+        )
     for path in emit(doc, opts):
         click.echo(str(path))
 
