@@ -478,8 +478,10 @@ def gutter_fold(
     gap: float = 0.0,
     gutter: float = 6.0,
     mono: bool = False,
+    crop_marks: bool = True,
 ) -> list[Canvas]:
     """Front and back on one sheet: fold along the dashed line and each back is behind its front.
+    crop_marks=False for pieces cut along their own outline (discs).
 
     Fronts fill the upper half, bottom rows against the gutter; the backs sit in the lower half,
     each the mirror image of its front's place across the fold line and turned 180 degrees, so
@@ -523,7 +525,8 @@ def gutter_fold(
         keep = [Box(box.x, fold_y - 3.2, text_width("fold", 6.0) + 0.8, 3.2)]
         if with_bar:
             keep.append(_bar_below(canvas, box))
-        _draw_crop_marks(canvas, cells_f + cells_b, box, keep)
+        if crop_marks:
+            _draw_crop_marks(canvas, cells_f + cells_b, box, keep)
         sheets.append(canvas)
     return sheets
 

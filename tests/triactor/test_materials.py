@@ -317,3 +317,19 @@ def test_pawns_are_22_mm_discs_for_25_mm_spaces(tmp_path):
     assert m.PAWN_DIAMETER < 25.4  # a board space (a 50.8 mm tile holds 2 x 2)
     assert BAR_TEXT in page.texts() and page.height > page.width
     assert [t for t in page.texts() if len(t) == 1] == [h.letter for h in m.horses()] * 2
+
+
+def test_discs_get_no_square_crop_marks(tmp_path, monkeypatch):
+    """Pawns and coins are cut along their rings; square crop marks only strayed between them,
+    and only where a row was short (found by a user test). Horse cards keep theirs."""
+    from generator.render import layout
+
+    drawn = []
+    real = layout._draw_crop_marks
+    monkeypatch.setattr(layout, "_draw_crop_marks", lambda *a: drawn.append(a) or real(*a))
+    for paper in ("a4", "letter"):
+        m.pawns_document(PrintOptions(tmp_path, paper=paper))
+        m.coins_document(PrintOptions(tmp_path, paper=paper))
+    assert drawn == []
+    m.horses_document(PrintOptions(tmp_path))
+    assert drawn

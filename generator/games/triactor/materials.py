@@ -373,7 +373,8 @@ def pawns_document(opts: PrintOptions) -> Document:
     draws = [pawn(h, cell) for h in horses()] * 2
 
     def lay(d: Document, p: Paper) -> list:
-        return layout.nup(d, p, draws, cell, cell, gap=2.0, mono=opts.mono)
+        # discs, cut along their rings (no square crop marks)
+        return layout.nup(d, p, draws, cell, cell, gap=2.0, crop_marks=False, mono=opts.mono)
 
     lay(doc, layout.fewest_sheets(opts.paper_turns(), lay))
     return doc
@@ -413,7 +414,10 @@ def coins_document(opts: PrintOptions, diameter: float = COIN_DIAMETER) -> Docum
     # no gap: the cells already leave 2 mm between coins, and on A4 the 1 mm gaps were what
     # pushed the calibration bar off a page of true-size coins
     def lay(d: Document, p: Paper) -> list:
-        return layout.gutter_fold(d, p, fronts, backs, cell, cell, gap=0.0, mono=opts.mono)
+        # discs are cut along their rings: square crop marks would only stray between them
+        return layout.gutter_fold(
+            d, p, fronts, backs, cell, cell, gap=0.0, mono=opts.mono, crop_marks=False
+        )
 
     lay(doc, layout.fewest_sheets(opts.paper_turns(), lay))
     return doc
