@@ -118,6 +118,8 @@ def test_a_headerless_list_says_how_it_was_read(text_track):
         "point; a 'points' line at the top reads them as points)"
     )
     # a legal line needs no word on how it was read
+    nothing = check_line(track, Rules(), RacingLine(points=(), guessed=True))
+    assert nothing.message == "no moves: the line stays on its start point"
     other = text_track("#.S......G\n#.........\n")
     legal = check_line(other, Rules(), parse_moves("0 1\n0 1\n0 1\n0 0\n"))
     assert legal.message == "legal, 4 moves"

@@ -45,7 +45,9 @@ class RacingLine:
         if not self.guessed:
             return self
         pairs = self.points or ()
-        if pairs and pairs[0] in track.starts:
+        if not pairs:
+            return RacingLine(accelerations=(), rules=self.rules)  # "no moves"
+        if pairs[0] in track.starts:
             return RacingLine(points=pairs, rules=self.rules)
         if any(max(abs(x), abs(y)) > 3 for x, y in pairs):
             return RacingLine(
