@@ -542,10 +542,12 @@ def test_drafting_on_a_turn_you_may_choose_which_square_to_end_at():
     s = lay(position(park({1: (18, 13), 3: (21, 13)})), 1, (19, 13))
     drafts = {m for m in legal_moves(s) if isinstance(m, Draft)}
     assert drafts == {Draft(c(21, 13), c(22, 13)), Draft(c(21, 13), c(21, 12))}
-    # with cars touching it ahead both ways, every free square at the head of the line
+    # car 2 touches car 3's front bumper (east, the lane direction of both): the line's head is
+    # car 2, and both squares in front of it are offered. Car 4 beside car 3 (the next lane)
+    # is not in the line: 21,11, reached only by going round car 4 sideways, is no landing
     s = lay(position(park({1: (18, 13), 3: (21, 13), 2: (22, 13), 4: (21, 12)})), 1, (19, 13))
     drafts = {m.landing for m in legal_moves(s) if isinstance(m, Draft)}
-    assert drafts == cells((23, 13), (22, 12), (21, 11))
+    assert drafts == cells((23, 13), (22, 12))
 
 
 def test_chain_bumps_and_drafts_without_rolling_again():
@@ -799,13 +801,18 @@ def test_backward_only_when_off_the_track_and_an_opponent_blocks_re_entry():
         s = roll(position(park({1: {"pit": [15, 9], "from": [15, 10]}, 2: (15, 10)})), face)
         assert {m.square for m in legal_moves(s)} == {c(14, 10)}
     # on the wall at an outside corner square (a bump or a 6 puts a car there): one square
-    # back along the track, round the turn, from either side of the corner
-    for wall, behind in (((26, 15), (24, 15)), ((25, 16), (24, 15)), ((-1, 0), (1, 0))):
+    # back along the track, round the turn, entered from the side facing the car. From the wall
+    # on the turn's entry side (east of 25,15, west of 0,0) that side is the blocker's own
+    # square: the path would run through the car, so there is no move (D8)
+    for wall, behind in (((26, 15), None), ((25, 16), (24, 15)), ((-1, 0), None)):
         corner = (25, 15) if wall[0] > 0 else (0, 0)
         for face in (1, 2, 3, 4, 6):
             s = position(park({1: {"wall": list(wall), "from": list(corner)}, 2: corner}))
             s = roll(s, face)
-            assert {m.square for m in legal_moves(s)} == {c(*behind)}, (wall, face)
+            if behind is None:  # the die fits nowhere: turn forfeited
+                assert s.car == 1 and where(s, 1) == [wall], (wall, face)
+            else:
+                assert {m.square for m in legal_moves(s)} == {c(*behind)}, (wall, face)
     # blocked by a team-mate: no backward move, the turn is forfeited
     s = roll(position(park({1: {"pit": [15, 9], "from": [15, 10]}, 3: (15, 10)})), 1)
     assert s.car == 1 and where(s, 1) == [(15, 9)]

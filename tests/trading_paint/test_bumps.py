@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from generator.games.trading_paint.position import from_dict
 from generator.games.trading_paint.rules import legal_moves
 from generator.games.trading_paint.state import BANK, ROLL, Bump, Draft, EndTurn, Place, Roll, Stop
 
@@ -120,3 +121,71 @@ def test_a_car_beside_the_line_in_a_turn_is_not_bumped():
     s = play(roll(position(cars), 1), Place(c(22, 14), 0))
     s = play(play(roll(play(s, Roll()), 1), Place(c(23, 14), 0)), Bump(c(24, 14)))
     assert [B.xy(s.pos[car - 1]) for car in (1, 2, 4)] == [(24, 14), (23, 14), (25, 14)]
+
+
+def test_a_side_bump_in_a_turn_moves_only_the_struck_car():
+    """Cars 2, 4 and 6 in lanes 4, 3 and 2 of the bottom-right turn, one beside the other;
+    car 1 lays a 4 on 21,14 and bumps car 2 from the side, moving left (north). Only car 2 is
+    bumper to bumper with the bumper; car 4 is beside car 2 (north is not the lane direction of
+    21,13 or 21,12, both east), so it and car 6 stay ("If two cars are bumper to bumper ... you
+    bump both of them", D10). It used to push all three north (found by the third rules audit:
+    the query printed 'bump 21,11 via 21,13, car 2 to 21,14, car 4 to 21,13, car 6 to 21,12')."""
+    s = from_dict(
+        {
+            "format": "trading-paint-position/1",
+            "players": 2,
+            "to_play": 1,
+            "caution": "before",
+            "cars": [
+                {"car": 1, "at": [20, 14]},
+                {"car": 2, "at": [21, 13]},
+                {"car": 4, "at": [21, 12]},
+                {"car": 6, "at": [21, 11]},
+            ],
+            "wrecks": [],
+        }
+    )
+    s = play(roll(s, 4), Place(c(21, 14), 0))
+    assert set(legal_moves(s)) == {Stop(c(22, 14)), Bump(c(21, 13)), Roll()}
+    s = play(s, Bump(c(21, 13)))
+    ends = [B.xy(p) for p in s.pos]
+    assert ends == [(21, 13), (21, 14), (12, 13), (21, 12), (12, 11), (21, 11)]
+    assert s.stage == BANK and s.car == 0
+
+
+def test_a_side_step_into_the_rear_square_drafts():
+    """A path that steps sideways into the square right behind a team-mate drafts it: "build a
+    path to within one space of a car on your team only, then move your car directly to the
+    rear of that car" (D11). The 1 on 14,12 opens north onto 14,11, the rear square of car 3 on
+    15,11; the draft used to be offered only when the exit ran in line with the team-mate."""
+    s = one_die({1: (13, 12), 3: (15, 11)})
+    assert set(legal_moves(s)) == {
+        Stop(c(15, 12)),
+        Stop(c(14, 11)),
+        Stop(c(14, 13)),
+        Draft(c(15, 11), c(16, 11)),
+        Roll(),
+    }
+    s = play(s, Draft(c(15, 11), c(16, 11)))
+    assert (s.pos[0], s.pos[2]) == (c(16, 11), c(15, 11)) and s.stage == BANK
+    # a team-mate diagonally ahead of the die's forward exit is not behind anything we reach
+    s = one_die({1: (13, 12), 3: (16, 11)})
+    assert set(legal_moves(s)) == {Stop(c(15, 12)), Stop(c(14, 11)), Stop(c(14, 13)), Roll()}
+
+
+def test_no_draft_from_beside_a_team_mate_in_a_turn():
+    """In the turn, 21,14 is beside car 3 on 21,13 (the next lane out; the lane of 21,13 runs
+    east), not behind it: a path ending there may stop, not draft (D11). It used to draft,
+    approaching from the side moving left as for a bump."""
+    s = one_die({1: (20, 15), 3: (21, 13)})  # the 1 on 21,15 opens east and north
+    assert set(legal_moves(s)) == {Stop(c(22, 15)), Stop(c(21, 14)), Roll()}
+
+
+def test_draft_in_a_turn_lands_only_in_front_of_the_line():
+    """Car 2 stands beside the drafted car 3 in the next lane in (21,12), not in front of it: the
+    line is car 3 alone, and of its two forward squares only 22,13 is free. The draft used to
+    go on through car 2 sideways and also offer 22,12 and 21,11 (D11)."""
+    s = one_die({1: (18, 13), 3: (21, 13), 2: (21, 12)})
+    assert {m for m in legal_moves(s) if isinstance(m, Draft)} == {Draft(c(21, 13), c(22, 13))}
+    s = play(s, Draft(c(21, 13), c(22, 13)))
+    assert [B.xy(s.pos[i]) for i in (0, 1, 2)] == [(22, 13), (21, 12), (21, 13)]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from generator.games.trading_paint.paths import format_query, placement_ways
 from generator.games.trading_paint.rules import chance_outcomes, legal_moves
 from generator.games.trading_paint.setup import initial_state
 from generator.games.trading_paint.state import (
@@ -152,9 +153,30 @@ def test_bump_out_of_the_pit_onto_a_square_one_behind_a_car():
 def test_wall_re_entry_backward_at_the_corner():
     s = roll(position(park({1: {"wall": [25, 16], "from": [25, 15]}, 2: (25, 15)})), 1)
     assert [m.square for m in legal_moves(s)] == [c(24, 15)]
-    # from the other side of the corner square the square behind along the track is the same
+    # from the other side of the corner square the square behind along the track is the same,
+    # but the die there is entered from the east, through car 2 on 25,15: "a path may not run
+    # through a car" (D8), so the car has no move and forfeits the turn
     s = roll(position(park({1: {"wall": [26, 15], "from": [25, 15]}, 2: (25, 15)})), 1)
-    assert [m.square for m in legal_moves(s)] == [c(24, 15)]
+    assert s.car == 1 and s.pos[0] == c(26, 15) and s.entry[0] == c(25, 15)
+
+
+def test_backward_re_entry_may_not_run_through_a_car():
+    """Car 4 in the pit at 19,9, left from 20,9, where opponent car 1 stands: one square back
+    is 20,10, entered from the west (the side facing the pit), where car 3 stands on 19,10. The
+    path would run through car 3, so the backward slot is refused: no move, the turn is
+    forfeited (D8; found by the third rules audit: a 6 used to go 20,10 -> 21,10)."""
+    cars = {1: (20, 9), 3: (19, 10), 4: {"pit": [19, 9], "from": [20, 9]}}
+    s = position(park(cars), to_play=4)
+    assert s.team[0] != s.team[3] and s.team[2] != s.team[3]  # cars 1 and 3 are opponents
+    for face in (1, 2, 3, 4, 6):
+        after = roll(s, face)  # the die fits nowhere: the dice pass to car 5
+        assert after.car == 4 and after.pos[3] == c(19, 9) and after.entry[3] == c(20, 9)
+        assert after.pos == s.pos
+    q = placement_ways(s, [6])
+    assert format_query(q) == "car 4, faces 6: 1 ways\n   1.  -> lost 19,9 (+0)\nlost: 19,9"
+    # with 19,10 free the same position re-enters backward on 20,10 (and may not bump car 1)
+    s = roll(position(park({1: (20, 9), 4: {"pit": [19, 9], "from": [20, 9]}}), to_play=4), 6)
+    assert legal_moves(s) == [Place(c(20, 10), 1)]
 
 
 def test_dead_end_loses_the_turn():

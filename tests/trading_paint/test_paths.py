@@ -148,3 +148,17 @@ def test_the_query_says_when_a_way_finishes_the_car():
     # the same dice a lap earlier finish nothing
     early = placement_ways(position({**cars, 1: {"at": [12, 10], "lap": -1}}), [3])
     assert not any(e.finishes for w in early.ways for e in w.endings)
+
+
+def test_progress_is_printed_with_its_sign():
+    """Backward re-entry can lose ground: the text reads (-1), not (+-1); (+1) and (+0) for a
+    gain and a side step (it used to print '+' before the number whatever its sign)."""
+    s = position(park({1: {"pit": [15, 9], "from": [15, 10]}, 2: (15, 10)}))
+    assert format_query(placement_ways(s, [1, 1, 1])) == "\n".join(
+        [
+            "car 1, faces 1 1 1: 2 ways",
+            "   1. 1@14,10/0, 1@14,11/0, 1@15,11/0 -> stop 16,11 (+1); stop 15,12 (+0)",
+            "   2. 1@14,10/0, 1@14,11/0, 1@14,12/0 -> stop 15,12 (+0); stop 14,13 (-1)",
+            "stop: 16,11 15,12 14,13",
+        ]
+    )

@@ -17,8 +17,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from generator.games.trading_paint.board import PIT, TRACK, WALL, Board, back, dirs_of, left, right
+from generator.games.trading_paint.board import (
+    DIRS,
+    PIT,
+    TRACK,
+    WALL,
+    Board,
+    back,
+    dirs_of,
+    left,
+    right,
+)
 from generator.games.trading_paint.faces import FULL_EDGE, load_faces
+from generator.games.trading_paint.state import PATH as PATH_STAGE
 from generator.games.trading_paint.state import State
 
 _FACES = load_faces()
@@ -44,7 +55,10 @@ def first_squares(state: State, car: int, occ: dict[int, int]) -> list[Slot]:
 
     On the track: the square in front (both squares ahead in a turn). Off the track: the
     track square beside the car on the side it left from; if an opponent's car stands there,
-    the square behind that one ("move backward to get back on the track").
+    the square behind that one ("move backward to get back on the track"), entered from the
+    side facing the car, so only if the square on that side of the die (the pit or wall
+    beside it, or at a corner a track square on the way to the car) holds no other car and no
+    wreck.
     """
     b = state.board
     wrecks = state.wrecks
@@ -71,8 +85,16 @@ def first_squares(state: State, car: int, occ: dict[int, int]) -> list[Slot]:
     if state.team[other] == state.team[car]:
         return out  # only an opponent's car lets you move backward
     rb = b.ring_prev[r]  # one square back along the track (at a corner, round the turn)
-    if rb >= 0 and b.kind[rb] == TRACK and rb not in occ and rb not in wrecks:
-        out.append(Slot(rb, outward, FULL_EDGE, other))
+    if rb < 0 or b.kind[rb] != TRACK or rb in occ or rb in wrecks:
+        return out
+    # The path enters the die from the side facing the car; the square on that side (the pit
+    # or wall beside it; at a pit corner the track square diagonal to the car, at an outside
+    # corner possibly the blocked re-entry square itself) is what the path runs through, and
+    # "a path may not run through a car" (D8).
+    side = rb + b.offsets[outward]
+    if occ.get(side, car) != car or side in wrecks:
+        return out
+    out.append(Slot(rb, outward, FULL_EDGE, other))
     return out
 
 
@@ -175,17 +197,23 @@ def approach_ok(board: Board, s: int, d: int, t: int) -> bool:
     return False
 
 
+def bumper_to_bumper(board: Board, a: int, d: int, b: int) -> bool:
+    """Whether the car on b, the neighbour of a in direction d, is bumper to bumper with the
+    car on a: d runs along the lane of both squares (D10). A car beside it in a turn (the
+    next lane) is side by side, not bumper to bumper."""
+    return bool(board.lane_dirs[a] >> d & 1 and board.lane_dirs[b] >> d & 1)
+
+
 def bump_line(board: Board, occ: dict[int, int], t: int, d: int) -> list[int]:
     """The squares of the cars bumper to bumper from t onwards in direction d.
 
-    The next car joins the line only if the car before it could bump it going that way (D10):
-    in a turn a car beside the line in the next lane is side by side, not bumper to bumper.
+    The struck car on t always moves; the next car joins the line only when it is bumper to
+    bumper with the car before it (D10): d is a lane direction of both squares. So a side bump
+    in a turn moves the struck car alone.
     """
-    line = []
-    q = t
-    while board.kind[q] == TRACK and q in occ:
-        if line and not approach_ok(board, line[-1], d, q):
-            break
+    line = [t]
+    q = t + board.offsets[d]
+    while board.kind[q] == TRACK and q in occ and bumper_to_bumper(board, line[-1], d, q):
         line.append(q)
         q += board.offsets[d]
     return line
@@ -229,11 +257,37 @@ def bump_result(board: Board, occ: dict[int, int], s: int, d: int, t: int) -> Bu
     return BumpResult(moves, line[-1], [s, *line])
 
 
-def draft_landings(board: Board, occ: dict[int, int], wrecks: frozenset[int], t: int) -> list[int]:
-    """Free squares at the head of the line of cars touching the drafted car from in front.
+def draft_line(board: Board, occ: dict[int, int], t: int) -> dict[int, int]:
+    """The drafted car on t and the cars bumper to bumper in front of it, followed to the
+    head(s) of the line: square -> the line square behind it (-1 for t).
 
-    Follows forward squares through cars (any team) to the first free track square; on a
-    straight that is one square, in a turn there may be several to choose from.
+    The next car joins when it stands on h + offsets[d] with d a lane direction of both
+    squares (the relation of bump_line, D10); at the corner square of a lane the line may go
+    on both ways. A car beside the line in a turn (the next lane) is not part of it.
+    """
+    parent = {t: -1}
+    todo = [t]
+    while todo:
+        h = todo.pop()
+        for d in dirs_of(board.lane_dirs[h]):
+            n = h + board.offsets[d]
+            if n in parent or board.kind[n] != TRACK or n not in occ:
+                continue
+            if bumper_to_bumper(board, h, d, n):
+                parent[n] = h
+                todo.append(n)
+    return parent
+
+
+def draft_landings(board: Board, occ: dict[int, int], wrecks: frozenset[int], t: int) -> list[int]:
+    """Where a car drafting the team-mate on t may end: "ending in front of them ... If there
+    are cars in front of, and touching the car you draft, go to the head of that line. If on
+    a turn you may choose which square to end at." (D11)
+
+    The free track squares (no car, no wreck) directly in front of a head of the line
+    (draft_line): head + offsets[d] for d forward on the head's square. On a straight that is
+    one square; in a turn both forward squares of the head. Never a square beside the line
+    reached only by going round a car sideways.
     """
     return sorted(_draft_routes(board, occ, wrecks, t))
 
@@ -241,37 +295,49 @@ def draft_landings(board: Board, occ: dict[int, int], wrecks: frozenset[int], t:
 def draft_route(
     board: Board, occ: dict[int, int], wrecks: frozenset[int], t: int, landing: int
 ) -> list[int]:
-    """The squares a drafting car drives round, from the drafted car to the landing square."""
+    """The squares a drafting car drives round, from the drafted car along its line to the
+    head and on to the landing square (for towing wrecks and counting the lap)."""
     return _draft_routes(board, occ, wrecks, t)[landing]
 
 
 def _draft_routes(
     board: Board, occ: dict[int, int], wrecks: frozenset[int], t: int
 ) -> dict[int, list[int]]:
-    parent = {t: -1}
-    todo = [t]
-    landings: list[int] = []
-    while todo:
-        c = todo.pop()
-        fwd = board.forward[c]
-        for d in (0, 1, 2, 3):
-            if not fwd >> d & 1:
+    parent = draft_line(board, occ, t)
+    heads = [
+        h
+        for h in parent
+        if not any(parent.get(h + board.offsets[d]) == h for d in dirs_of(board.lane_dirs[h]))
+    ]
+    routes: dict[int, list[int]] = {}
+    for h in sorted(heads):
+        for d in dirs_of(board.forward[h]):
+            q = h + board.offsets[d]
+            if q in routes or board.kind[q] != TRACK or q in occ or q in wrecks:
                 continue
-            q = c + board.offsets[d]
-            if q in parent or board.kind[q] != TRACK or q in wrecks:
-                continue
-            parent[q] = c
-            if q in occ:
-                todo.append(q)
-            else:
-                landings.append(q)
-    routes = {}
-    for q in landings:
-        route = [q]
-        while parent[route[-1]] >= 0:
-            route.append(parent[route[-1]])
-        routes[q] = route[::-1]
+            route = [q, h]
+            while parent[route[-1]] >= 0:
+                route.append(parent[route[-1]])
+            routes[q] = route[::-1]
     return routes
+
+
+def draft_rear(state: State, occ: dict[int, int], mate: int, landing: int) -> int:
+    """The free square behind the team-mate on `mate` that Draft(mate, landing) goes through,
+    for the car to play: beyond an open exit of its path's last die (stage path), or in front
+    of the car itself when chaining after a bump or draft."""
+    b = state.board
+    if state.stage == PATH_STAGE:
+        s = state.path[-1][0]
+        ends = path_ends(state, occ, s, [d for d, _ in state.exits], from_path=True)
+    else:
+        s = state.pos[state.car]
+        fwd = b.forward[s]
+        ends = path_ends(state, occ, s, [d for d in DIRS if fwd >> d & 1], from_path=False)
+    for t, land, rear in ends.drafts:
+        if t == mate and land == landing:
+            return rear
+    raise ValueError(f"no draft of the car on {b.label(mate)} to {b.label(landing)}")
 
 
 @dataclass
@@ -282,7 +348,7 @@ class PathEnds:
     bumps: list[tuple[int, int]] = field(default_factory=list)  # (first car's square, direction)
     drafts: list[tuple[int, int, int]] = field(
         default_factory=list
-    )  # (team-mate, landing, direction)
+    )  # (team-mate's square, landing, the free square behind the team-mate)
     offs: list[int] = field(default_factory=list)  # free pit squares / wall spots
 
     @property
@@ -327,15 +393,21 @@ def path_ends(
             continue
         if from_path:
             out.stops.append(q)
-        t = q + b.offsets[d]
-        mate = occ.get(t, -1)
-        if (
-            mate >= 0
-            and mate != car
-            and b.kind[t] == TRACK
-            and state.team[mate] == team
-            and approach_ok(b, q, d, t)
-        ):
+        # A draft: q is the rear square of a team-mate, who stands on t = q + offsets[e] with e
+        # forward on q and a lane direction of t (in line with the exit or after a side step;
+        # in a turn a team-mate beside q in the next lane is not in front of q), D11.
+        for e in dirs_of(b.forward[q]):
+            t = q + b.offsets[e]
+            mate = occ.get(t, -1)
+            if (
+                mate < 0
+                or mate == car
+                or b.kind[t] != TRACK
+                or state.team[mate] != team
+                or not b.lane_dirs[t] >> e & 1
+            ):
+                continue
             for landing in draft_landings(b, occ, wrecks, t):
-                out.drafts.append((t, landing, d))
+                if all((t, landing) != (m, la) for m, la, _ in out.drafts):
+                    out.drafts.append((t, landing, q))
     return out

@@ -207,6 +207,11 @@ def to_json(q: Query) -> dict[str, object]:
     }
 
 
+def _signed(x: float) -> str:
+    """Progress with its sign: +2, -2, +0 (never +-2 or -0)."""
+    return f"{x + 0.0:+g}"
+
+
 def format_query(q: Query) -> str:
     """One line per way: dice as face@square/rotation in degrees, then each ending (a bump
     says where every bumped car goes; "via" is the first bumped car or the drafted one)."""
@@ -218,7 +223,7 @@ def format_query(q: Query) -> str:
             f"{e.kind} {b.label(e.square)}"
             + (f" via {b.label(e.via)}" if e.via >= 0 and e.kind in ("bump", "draft") else "")
             + "".join(f", car {car} to {b.label(cell)}" for car, cell in e.bumped)
-            + f" (+{e.progress:g})"
+            + f" ({_signed(e.progress)})"
             + (" and finishes" if e.finishes else "")
             for e in w.endings
         )

@@ -29,6 +29,7 @@ from generator.games.trading_paint import caution as cz
 from generator.games.trading_paint.board import TRACK
 from generator.games.trading_paint.moves import (
     bump_result,
+    draft_rear,
     draft_route,
     occupancy,
     path_ends,
@@ -174,11 +175,11 @@ class Judge:
         occ[res.bumper_to] = self.me
         return v + self._bank(res.bumper_to, u, occ)
 
-    def draft(self, s: int, u_here: float, mate: int, landing: int) -> float:
+    def draft(self, rear: int, u_here: float, mate: int, landing: int) -> float:
+        """Our car drafts the team-mate on `mate` through the free square `rear` behind it."""
         b = self.board
-        d = b.offsets.index((mate - s) // 2)
         u = u_here
-        for q in [s + b.offsets[d], *draft_route(b, self.occ, self.wrecks, mate, landing)]:
+        for q in [rear, *draft_route(b, self.occ, self.wrecks, mate, landing)]:
             u = b.station[q] + cz.continue_lap(b, u, q) * b.lap_length
         occ = dict(self.others)
         occ[landing] = self.me
@@ -213,7 +214,8 @@ class PathSearch:
         if isinstance(move, Bump):
             return j.bump(s, u, move.square)
         if isinstance(move, Draft):
-            return j.draft(s, u, move.square, move.landing)
+            rear = draft_rear(state, j.occ, move.square, move.landing)
+            return j.draft(rear, u, move.square, move.landing)
         if isinstance(move, EndTurn):
             return j.stay
         if isinstance(move, Roll):
@@ -257,8 +259,8 @@ class PathSearch:
                 v = max(v, j.stop(u, q))
             for t, _ in ends.bumps:
                 v = max(v, j.bump(last, u, t))
-            for t, land, _ in ends.drafts:
-                v = max(v, j.draft(last, u, t, land))
+            for t, land, rear in ends.drafts:
+                v = max(v, j.draft(rear, u, t, land))
             if depth > 0 and ends.stops:
                 v = max(v, self.roll_value(state, depth))
         self.memo[key] = v

@@ -23,6 +23,7 @@ from generator.games.trading_paint.faces import load_faces
 from generator.games.trading_paint.moves import (
     bump_result,
     die_exits,
+    draft_rear,
     draft_route,
     first_squares,
     next_squares,
@@ -249,9 +250,7 @@ def _draft(state: State, mate_square: int, landing: int) -> State:
     b = state.board
     i = state.car
     occ = occupancy(state)
-    s = state.path[-1][0] if state.stage == PATH else state.pos[i]
-    d = b.offsets.index((mate_square - s) // 2)
-    behind = s + b.offsets[d]
+    behind = draft_rear(state, occ, mate_square, landing)  # the square behind the team-mate
     route = draft_route(b, occ, state.wrecks, mate_square, landing)
     u = _path_progress(state)
     for sq in [behind, *route]:
