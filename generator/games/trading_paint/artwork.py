@@ -50,8 +50,10 @@ def board_size(board: Board, sq: float) -> tuple[float, float]:
     return board.width * sq + pad, board.height * sq + pad
 
 
-def draw_board(canvas: Canvas, board: Board, sq: float) -> None:
-    """The oval with its top-left outer corner at (0, 0) of the drawing (coordinate band first)."""
+def draw_board(canvas: Canvas, board: Board, sq: float, *, labels: bool = True) -> None:
+    """The oval with its top-left outer corner at (0, 0) of the drawing (coordinate band first);
+    labels=False leaves out the pit's title box and the coordinates (a puzzle's window of the
+    board numbers its own squares)."""
     ox = oy = WALL_BAND + COORD_BAND
     w, h = board.width * sq, board.height * sq
 
@@ -89,8 +91,9 @@ def draw_board(canvas: Canvas, board: Board, sq: float) -> None:
     _flow_arrows(canvas, board, sq, at)
     _lines(canvas, board, sq, at)
     _start_squares(canvas, board, sq, at)
-    _labels(canvas, board, sq, at)
-    _coordinates(canvas, board, sq, ox, oy)
+    if labels:
+        _labels(canvas, board, sq, at)
+        _coordinates(canvas, board, sq, ox, oy)
 
 
 def _flow_arrows(canvas: Canvas, board: Board, sq: float, at) -> None:  # noqa: ANN001

@@ -104,6 +104,7 @@ class Board:
     wreck_row: tuple[int, ...]  # 0.. for the wreck columns, -1 elsewhere
     start_squares: tuple[int, ...]  # start square 1 (outside lane) first
     offsets: tuple[int, int, int, int] = field(default=(0, 0, 0, 0))
+    exact_station: tuple[Fraction, ...] = ()  # the stations as exact fractions (0 off the track)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Board) and other.name == self.name
@@ -212,6 +213,7 @@ def build_board(spec: dict, where: str = "board") -> Board:
     allowed = [0] * size
     lane_dirs = [0] * size
     station = [0.0] * size
+    exact = [Fraction(0)] * size
     ring_prev = [-1] * size
     wreck_row = [-1] * size
     offsets = (1, -stride, -1, stride)
@@ -285,6 +287,7 @@ def build_board(spec: dict, where: str = "board") -> Board:
                 else:
                     lane_dirs[c] = mask(d1, d2)
             station[c] = float(s)
+            exact[c] = s
             if si == 0 and finish - n_wreck <= x < finish:
                 wreck_row[c] = x - (finish - n_wreck)
 
@@ -327,6 +330,7 @@ def build_board(spec: dict, where: str = "board") -> Board:
         wreck_row=tuple(wreck_row),
         start_squares=starts,
         offsets=offsets,
+        exact_station=tuple(exact),
     )
 
 

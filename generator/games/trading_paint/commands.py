@@ -228,3 +228,209 @@ def rules_cmd(opts: PrintOptions) -> None:
     opts.portrait_only("the rules summary prints")
     for path in emit(rules_document(opts), opts):
         click.echo(str(path))
+
+
+# --- puzzles ---------------------------------------------------------------------------------
+_KINDS = click.Choice(["lay", "fewest", "stop"])
+_GOALS = click.Choice(["bump", "draft", "finish", "square", "any"])
+_GRADES = click.Choice(["easy", "medium", "hard"])
+
+
+def _puzzle_request(kind: str, goal: str, difficulty: str, count: int, seed: int, window=None):  # noqa: ANN001, ANN202
+    from generator.games.trading_paint.generate import Request
+
+    if kind == "stop" and goal != "any":
+        raise click.UsageError("a stop puzzle has no goal (stop or roll?): leave out --goal")
+    return Request(kind, goal, difficulty, count, seed, window)
+
+
+@trading_paint.command("puzzle")
+@click.option(
+    "--kind",
+    type=_KINDS,
+    default="lay",
+    show_default=True,
+    help="lay: lay the rolled faces to reach the goal; fewest: the fewest of the next rolls that reach it; stop: stop or roll?",
+)
+@click.option(
+    "--goal",
+    type=_GOALS,
+    default="any",
+    show_default=True,
+    help="What the path must do (lay and fewest): bump a car, draft a team-mate, finish, or end on the starred square; any: a mix.",
+)
+@click.option(
+    "--difficulty",
+    type=_GRADES,
+    default="medium",
+    show_default=True,
+    help="easy: 2-3 dice, medium: 3-4, hard: 4-6 (graded by the weakest solver that finds the answer).",
+)
+@click.option(
+    "--count",
+    type=click.IntRange(1, 500),
+    default=6,
+    show_default=True,
+    help="How many puzzles, 1 to 500.",
+)
+@click.option(
+    "--seed", type=int, default=1, show_default=True, help="Random seed: same seed, same puzzles."
+)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("output"),
+    show_default=True,
+    help="Folder for the puzzle files.",
+)
+@click.option("--force", is_flag=True, help="Overwrite existing files.")
+@click.option(
+    "--json", "as_json", is_flag=True, help="Print the files written and their grades as JSON."
+)
+def puzzle_cmd(
+    kind: str,
+    goal: str,
+    difficulty: str,
+    count: int,
+    seed: int,
+    out: Path,
+    force: bool,
+    as_json: bool,
+) -> None:  # noqa: E501
+    """Generate puzzles, each proved to have exactly one answer, as puzzle files (JSON)."""
+    from generator.games.trading_paint.generate import generate
+    from generator.output import check_writable, refuse_taken, write_text_file
+    from generator.progress import Progress
+
+    req = _puzzle_request(kind, goal, difficulty, count, seed)
+    goal_part = "" if kind == "stop" else f"-{goal}"
+    paths = [
+        out / f"trading-paint-{kind}{goal_part}-{difficulty}-s{seed}-{i + 1:02d}.json"
+        for i in range(count)
+    ]
+    check_writable(out, create=False)
+    for p in paths:
+        refuse_taken(p, force)
+    with Progress(count, "generating") as bar:
+        puzzles = generate(req, bar)
+    check_writable(out)
+    for p, puzzle in zip(paths, puzzles, strict=True):
+        write_text_file(p, puzzle.dumps(), force=force)
+    if as_json:
+        rows = [
+            {"file": str(p), "kind": z.kind, "grade": z.grade, "tags": list(z.tags)}
+            for p, z in zip(paths, puzzles, strict=True)
+        ]
+        click.echo(json.dumps(rows, indent=2))
+    else:
+        for p in paths:
+            click.echo(str(p))
+
+
+@trading_paint.command("solve")
+@click.argument("puzzle", type=click.Path(path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def solve_cmd(puzzle: Path, as_json: bool) -> None:
+    """Solve a puzzle file from its position, faces and goal: the answer and how many there are."""
+    from generator.games.trading_paint.puzzles import load_puzzle
+    from generator.games.trading_paint.solving import format_solved, solve
+
+    p = load_puzzle(str(puzzle))
+    solved = solve(p)
+    click.echo(json.dumps(solved.to_dict(), indent=2) if as_json else format_solved(p, solved))
+
+
+@trading_paint.command("check")
+@click.argument("puzzle", type=click.Path(path_type=Path))
+@click.argument("answer")
+def check_cmd(puzzle: Path, answer: str) -> None:
+    """Check ANSWER to a puzzle, in the notation paths prints ("4@21,14/0 6@22,14/90 stop";
+    stop or roll for a stop puzzle).
+
+    Prints "right: ..." and exits 0, or "wrong: " with the first wrong die and why and exits 1.
+    """
+    from generator.games.trading_paint.puzzles import load_puzzle
+    from generator.games.trading_paint.solving import check
+
+    verdict = check(load_puzzle(str(puzzle)), answer)
+    click.echo(verdict.message)
+    if not verdict.right:
+        raise click.exceptions.Exit(1)
+
+
+@trading_paint.command("worksheet")
+@click.option(
+    "--kind", type=_KINDS, default="lay", show_default=True, help="lay, fewest or stop puzzles."
+)
+@click.option(
+    "--goal",
+    type=_GOALS,
+    default="any",
+    show_default=True,
+    help="What the path must do (lay and fewest); any: a mix.",
+)
+@click.option(
+    "--difficulty", type=_GRADES, default="easy", show_default=True, help="easy, medium or hard."
+)
+@click.option(
+    "--count",
+    type=click.IntRange(1, 60),
+    default=6,
+    show_default=True,
+    help="How many puzzles, 1 to 60.",
+)
+@click.option(
+    "--per-page",
+    type=click.Choice(["1", "2"]),
+    default="2",
+    show_default=True,
+    help="Puzzles per page.",
+)
+@click.option(
+    "--answers",
+    type=click.Choice(["after", "separate", "none"]),
+    default="after",
+    show_default=True,
+    help="Answer pages after the puzzles, in a second file, or none.",
+)
+@printing_options
+def worksheet_cmd(
+    opts: PrintOptions,
+    kind: str,
+    goal: str,
+    difficulty: str,
+    count: int,
+    per_page: str,
+    answers: str,
+) -> None:  # noqa: E501
+    """A worksheet of puzzles with the board at true size (real path dice fit), then answers."""
+    from generator.games.trading_paint.generate import generate
+    from generator.games.trading_paint.worksheet import window_limit, worksheet_documents
+    from generator.options import print_documents
+    from generator.output import check_free
+    from generator.progress import Progress
+
+    opts.portrait_only("a worksheet prints")
+    k = int(per_page)
+    seed = opts.seed_or(1)
+    goal_part = "" if kind == "stop" else f"-{goal}"
+    stem = f"trading-paint-worksheet-{kind}{goal_part}-{difficulty}-s{seed}"
+    pages = -(-count // k)
+    check_free(opts, stem, pages * (2 if answers == "after" else 1))
+    if answers == "separate":
+        check_free(opts, f"{stem}-answers", pages)
+    req = _puzzle_request(kind, goal, difficulty, count, seed, window_limit(k))
+    with Progress(count, "generating") as bar:
+        puzzles = generate(req, bar)
+    title = f"Trading Paint puzzles ({kind}, {difficulty})"
+    docs = worksheet_documents(
+        puzzles,
+        paper=opts.paper_size(landscape=False),
+        per_page=k,
+        mono=opts.mono,
+        answers=answers,
+        stem=stem,
+        title=title,
+        ident=opts.ident(f"{kind} {difficulty}"),
+    )
+    print_documents(docs, opts)
