@@ -40,38 +40,38 @@ def choose_blockers(
     if any(not c for c in clauses):
         return None
     model = cp_model.CpModel()
-    car = {s: model.NewBoolVar(f"car{s}") for s in car_squares}
-    wreck = {s: model.NewBoolVar(f"wreck{s}") for s in wreck_squares}
+    car = {s: model.new_bool_var(f"car{s}") for s in car_squares}
+    wreck = {s: model.new_bool_var(f"wreck{s}") for s in wreck_squares}
     blocked: dict[int, list] = {}
     for s, v in car.items():
         blocked.setdefault(s, []).append(v)
     for s, v in wreck.items():
         blocked.setdefault(s, []).append(v)
     for vs in blocked.values():
-        model.AddAtMostOne(vs)
+        model.add_at_most_one(vs)
     for clause in clauses:
         options = [v for s in sorted(clause) for v in blocked.get(s, [])]
         if not options:
             return None
-        model.AddBoolOr(options)
-    model.Add(sum(car.values()) <= spare_cars)
+        model.add_bool_or(options)
+    model.add(sum(car.values()) <= spare_cars)
     for row, room in wreck_room.items():
-        model.Add(sum(v for s, v in wreck.items() if wreck_squares[s] == row) <= room)
+        model.add(sum(v for s, v in wreck.items() if wreck_squares[s] == row) <= room)
     top = max(preference.values(), default=0) + 2
     # fewest blockers first; then wrecks before cars (a wreck opens no new bump); then the
     # seeded preference
     cost = [v * (1000 * top + 2 * preference.get(s, top) + 1) for s, v in car.items()]
     cost += [v * (1000 * top + 2 * preference.get(s, top)) for s, v in wreck.items()]
-    model.Minimize(sum(cost))
+    model.minimize(sum(cost))
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = 0
     solver.parameters.max_deterministic_time = 5.0
     solver.parameters.catch_sigint_signal = False
-    status = solver.Solve(model)
+    status = solver.solve(model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
     return Choice(
-        tuple(sorted(s for s, v in car.items() if solver.Value(v))),
-        tuple(sorted(s for s, v in wreck.items() if solver.Value(v))),
+        tuple(sorted(s for s, v in car.items() if solver.value(v))),
+        tuple(sorted(s for s, v in wreck.items() if solver.value(v))),
     )

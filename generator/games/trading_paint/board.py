@@ -58,7 +58,10 @@ def mask(*dirs: int) -> int:
 
 
 def dirs_of(m: int) -> tuple[int, ...]:
-    return tuple(d for d in DIRS if m >> d & 1)
+    return _DIRS_OF[m]
+
+
+_DIRS_OF = tuple(tuple(d for d in DIRS if m >> d & 1) for m in range(16))
 
 
 # Straights and turns in lap order: (name, kind, entry direction, exit direction).
@@ -137,7 +140,7 @@ class Board:
         return 0 <= cell < len(self.kind) and self.kind[cell] == TRACK
 
     def track_cells(self) -> tuple[int, ...]:
-        return tuple(i for i, k in enumerate(self.kind) if k == TRACK)
+        return _cells_of(self, TRACK)
 
     def pit_cells(self) -> tuple[int, ...]:
         return tuple(i for i, k in enumerate(self.kind) if k == PIT)
@@ -152,6 +155,11 @@ class Board:
             if d % 2 != outward % 2:
                 return d
         raise ValueError("no lane direction along that side")  # pragma: no cover
+
+
+@cache
+def _cells_of(board: Board, kind: int) -> tuple[int, ...]:
+    return tuple(i for i, k in enumerate(board.kind) if k == kind)
 
 
 def _segment_of(x: int, y: int, w: int, h: int, n: int) -> int:

@@ -16,13 +16,11 @@ CP-SAT runs with one worker, a fixed seed and a deterministic time limit, as for
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import cache
 
-from generator.games.trading_paint import caution as cz
-from generator.games.trading_paint.board import PIT, TRACK, WALL, Board, back, dirs_of, left
+from generator.games.trading_paint.board import PIT, TRACK, WALL, back, dirs_of, left
 from generator.games.trading_paint.faces import Grid, load_faces, rotate_ccw
-from generator.games.trading_paint.goals import Goal
+from generator.games.trading_paint.goals import Goal, square_progress
 from generator.games.trading_paint.moves import (
     bump_result,
     draft_landings,
@@ -73,11 +71,6 @@ class ModelAnswer:
     status: str
 
 
-def _progress(board: Board, u0: Fraction, square: int) -> Fraction:
-    s = board.exact_station[square]
-    return s + cz.continue_lap(board, float(u0), square) * board.lap_length
-
-
 def lay_model(state: State, faces: tuple[int, ...], goal: Goal, *, limit: int = 2) -> ModelAnswer:
     """Solve, exclude, re-solve: up to `limit` solutions, then (if fewer) INFEASIBLE."""
     from ortools.sat.python import cp_model
@@ -86,8 +79,6 @@ def lay_model(state: State, faces: tuple[int, ...], goal: Goal, *, limit: int = 
     me = state.car
     occ = occupancy(state)
     wrecks = state.wrecks
-    here = state.entry[me] if state.entry[me] >= 0 else state.pos[me]
-    u0 = b.exact_station[here] + state.lap[me] * b.lap_length
     model = cp_model.CpModel()
     n = len(faces)
     # layers: (square, entry side) -> rotations, and the variables
@@ -106,7 +97,7 @@ def lay_model(state: State, faces: tuple[int, ...], goal: Goal, *, limit: int = 
         for sq, side in sorted(frontier):
             for r in _looks(face):
                 if joins(face, r, side):  # opens towards the path and leads on somewhere
-                    layer[(sq, side, r)] = model.NewBoolVar(f"d{i}_{sq}_{side}_{r}")
+                    layer[(sq, side, r)] = model.new_bool_var(f"d{i}_{sq}_{side}_{r}")
         x.append(layer)
         nxt = set()
         for (sq, side, r), _ in layer.items():
@@ -117,7 +108,7 @@ def lay_model(state: State, faces: tuple[int, ...], goal: Goal, *, limit: int = 
     if any(not layer for layer in x):
         return ModelAnswer((), True, "INFEASIBLE")
     for i, layer in enumerate(x):
-        model.AddExactlyOne(layer.values())
+        model.add_exactly_one(layer.values())
         if i == 0:
             continue
         face_before = faces[i - 1]
@@ -130,9 +121,9 @@ def lay_model(state: State, faces: tuple[int, ...], goal: Goal, *, limit: int = 
                 if psq == prev and towards in joins(face_before, pr, pside)
             ]
             if not preds:
-                model.Add(var == 0)
+                model.add(var == 0)
             else:
-                model.AddBoolOr(preds).OnlyEnforceIf(var)
+                model.add_bool_or(preds).only_enforce_if(var)
     # each square holds at most one die; y[i][square] says die i lies there
     y: list[dict[int, cp_model.IntVar]] = []
     for i, layer in enumerate(x):
@@ -141,8 +132,8 @@ def lay_model(state: State, faces: tuple[int, ...], goal: Goal, *, limit: int = 
             per.setdefault(sq, []).append(v)
         yi = {}
         for sq, vs in per.items():
-            yv = model.NewBoolVar(f"y{i}_{sq}")
-            model.Add(sum(vs) == yv)
+            yv = model.new_bool_var(f"y{i}_{sq}")
+            model.add(sum(vs) == yv)
             yi[sq] = yv
         y.append(yi)
     used: dict[int, list] = {}
@@ -150,33 +141,33 @@ def lay_model(state: State, faces: tuple[int, ...], goal: Goal, *, limit: int = 
         for sq, v in yi.items():
             used.setdefault(sq, []).append(v)
     for vs in used.values():
-        model.AddAtMostOne(vs)
+        model.add_at_most_one(vs)
     # endings of the last die that reach the goal, grouped by the goal's key
     keyed: dict[tuple, list] = {}
     last = faces[-1]
     for (sq, side, r), var in x[-1].items():
         for _kind, key, reaches, must_be_free in _endings(
-            state, occ, sq, side, last, r, goal, u0, blocker
+            state, occ, sq, side, last, r, goal, blocker
         ):
             if not reaches:
                 continue
-            z = model.NewBoolVar("")
-            model.AddImplication(z, var)
+            z = model.new_bool_var("")
+            model.add_implication(z, var)
             for q in must_be_free:
                 if q in used:
                     for v in used[q]:
-                        model.AddImplication(z, v.Not())
+                        model.add_implication(z, v.negated())
             keyed.setdefault(key, []).append(z)
     if not keyed:
         return ModelAnswer((), True, "INFEASIBLE")
     kvar = {}
     for key, zs in keyed.items():
-        k = model.NewBoolVar("")
+        k = model.new_bool_var("")
         for z in zs:
-            model.AddImplication(z, k)
-        model.AddBoolOr(zs).OnlyEnforceIf(k)
+            model.add_implication(z, k)
+        model.add_bool_or(zs).only_enforce_if(k)
         kvar[key] = k
-    model.AddBoolOr(list(kvar.values()))
+    model.add_bool_or(list(kvar.values()))
     found: list[tuple[tuple[int, ...], tuple]] = []
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
@@ -184,16 +175,16 @@ def lay_model(state: State, faces: tuple[int, ...], goal: Goal, *, limit: int = 
     solver.parameters.max_deterministic_time = DETERMINISTIC_LIMIT
     solver.parameters.catch_sigint_signal = False
     while True:
-        status = solver.Solve(model)
-        name = solver.StatusName(status)
+        status = solver.solve(model)
+        name = solver.status_name(status)
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return ModelAnswer(tuple(found), name == "INFEASIBLE", name)
-        squares = tuple(next(sq for sq, v in y[i].items() if solver.Value(v)) for i in range(n))
-        key = next(k for k, v in kvar.items() if solver.Value(v))
+        squares = tuple(next(sq for sq, v in y[i].items() if solver.value(v)) for i in range(n))
+        key = next(k for k, v in kvar.items() if solver.value(v))
         found.append((squares, key))
         if len(found) >= limit:
             return ModelAnswer(tuple(found), False, name)
-        model.AddBoolOr([y[i][squares[i]].Not() for i in range(n)] + [kvar[key].Not()])
+        model.add_bool_or([y[i][squares[i]].negated() for i in range(n)] + [kvar[key].negated()])
 
 
 @cache
@@ -215,7 +206,6 @@ def _endings(
     face: int,
     rotation: int,
     goal: Goal,
-    u0: Fraction,
     blocker: int,
 ):  # noqa: ANN202
     """(kind, goal key, reaches the goal, squares that must hold no die) for each way the
@@ -246,7 +236,7 @@ def _endings(
             if blocker >= 0 and any(car == blocker for car, _, _ in res.moves):
                 continue
             on_track = True
-            at = _progress(b, u0, res.bumper_to)
+            at = square_progress(state, res.bumper_to)
             done = at >= b.lap_length
             if goal.kind == "bump":
                 ok = other == goal.car - 1
@@ -259,7 +249,7 @@ def _endings(
             out.append(("bump", ("bump", q), ok, ()))
             continue
         on_track = True
-        at = _progress(b, u0, q)
+        at = square_progress(state, q)
         done = at >= b.lap_length
         if goal.kind == "finish":
             ok = done
@@ -280,7 +270,7 @@ def _endings(
             ):
                 continue
             for landing in draft_landings(b, occ, state.wrecks, t):
-                at = _progress(b, u0, landing)
+                at = square_progress(state, landing)
                 done = at >= b.lap_length
                 if goal.kind == "draft":
                     ok = mate == goal.car - 1
@@ -292,7 +282,7 @@ def _endings(
                     ok = False
                 out.append(("draft", ("draft", t), ok, (q,)))
     if not on_track and offs and goal.kind == "finish":
-        done = _progress(b, u0, sq) >= b.lap_length
+        done = square_progress(state, sq) >= b.lap_length
         for spot in offs:
             kind = "pit" if b.kind[spot] == PIT else "wall"
             out.append((kind, (kind,), done, ()))

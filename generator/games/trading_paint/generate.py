@@ -149,24 +149,27 @@ def make_lay(
     if not scene.on_track(scene.car) and not scene.off_track(scene.car):
         return None
     kinds = [kind] if kind else req.goal_kinds(rng)
-    for base, goal in goal_scenes(scene, faces, kinds, rng)[:4]:
-        q = placement_ways(base, faces)
+    q0 = placement_ways(scene, faces)
+    if _paths(q0) < MIN_WAYS:
+        return None
+    for base, goal in goal_scenes(scene, q0, kinds, rng)[:4]:
+        q = q0 if base is scene else placement_ways(base, faces)
         if _paths(q) < MIN_WAYS:
             continue
         sols = solutions_of(q, goal)
         if not sols or len(sols) > MAX_COMPETITORS:
             continue
         intended = sols[rng.randrange(len(sols))]
-        made = unique_by_blockers(base, faces, goal, intended, rng)
+        made = unique_by_blockers(base, faces, goal, intended, rng, q)
         if made is None:
             continue
         state, q2, sol, cut = made
         if _paths(q2) < MIN_WAYS:
             continue
-        if grade(state, faces, goal, sol) != req.difficulty:
-            continue
         window = window_of(state, q2, goal, sol)
         if not fits(window, req.window):
+            continue
+        if grade(state, faces, goal, sol) != req.difficulty:
             continue
         proof = lay_model(state, faces, goal, limit=2)
         if not proof.complete or list(proof.solutions) != [(sol.squares, sol.key)]:
@@ -190,13 +193,13 @@ def make_lay(
 
 
 def goal_scenes(
-    scene: State, faces: tuple[int, ...], kinds: list[str], rng: random.Random
+    scene: State, q: Query, kinds: list[str], rng: random.Random
 ) -> list[tuple[State, Goal]]:
     """(scene, goal) pairs to try: goals the dice already reach in the scene from play, then
     scenes built around a goal: a far-away car moved to where the dice can bump it, a
     team-mate moved to where they can draft it, the car to play moved within reach of the
-    finish line."""
-    q = placement_ways(scene, faces)
+    finish line. `q`: the scene's ways to lay the faces."""
+    faces = q.faces
     found = [(scene, g) for g in candidate_goals(q, kinds)]
     rng.shuffle(found)
     built: list[tuple[State, Goal]] = []
@@ -305,17 +308,24 @@ def needed_squares(state: State, sol: Solution) -> set[int]:
 
 
 def unique_by_blockers(
-    scene: State, faces: tuple[int, ...], goal: Goal, intended: Solution, rng: random.Random
+    scene: State,
+    faces: tuple[int, ...],
+    goal: Goal,
+    intended: Solution,
+    rng: random.Random,
+    q: Query | None = None,
 ) -> tuple[State, Query, Solution, list[tuple[Solution, tuple[int, ...]]]] | None:
     """The scene with blockers that leave `intended` the only solution, with the final
-    enumeration and which rival each blocker square cut; None when it cannot be done."""
+    enumeration and which rival each blocker square cut; None when it cannot be done.
+    `q`: the scene's ways, when already listed."""
     state = scene
     clauses: list[frozenset[int]] = []
     cut: list[tuple[Solution, tuple[int, ...]]] = []
     spare = spare_cars(scene, faces, goal)
-    preference = {c: rng.randrange(1000) for c in scene.board.track_cells()}
+    salt = rng.randrange(1 << 20)
     for _ in range(ROUNDS):
-        q = placement_ways(state, faces)
+        if q is None:
+            q = placement_ways(state, faces)
         sols = solutions_of(q, goal)
         mine = [s for s in sols if (s.squares, s.key) == (intended.squares, intended.key)]
         if not mine:
@@ -350,11 +360,12 @@ def unique_by_blockers(
             wreck_squares=wreckable,
             spare_cars=len(free_spare),
             wreck_room=room,
-            preference=preference,
+            preference={c: (c * 7919 + salt) % 1009 for c in candidates},  # seeded order
         )
         if choice is None:
             return None
         state = place_blockers(state, free_spare, choice.cars, choice.wrecks)
+        q = None
     return None
 
 
@@ -385,7 +396,10 @@ def place_blockers(
     u = b.station[here] + state.lap[me] * b.lap_length
     pos, entry, lap = list(state.pos), list(state.entry), list(state.lap)
     for car, sq in zip(cars, squares, strict=False):
-        pos[car], entry[car], lap[car] = sq, -1, cz.continue_lap(b, u, sq)
+        lp = cz.continue_lap(b, u, sq)
+        if b.station[sq] + lp * b.lap_length >= b.lap_length:
+            lp -= 1  # beyond the finish line: a car that has not yet done its lap
+        pos[car], entry[car], lap[car] = sq, -1, lp
     return replace(
         state,
         pos=tuple(pos),
@@ -661,11 +675,15 @@ def make_stop(scene: State, req: Request, rng: random.Random) -> Puzzle | None:
     n = len(scene.path)
     if scene.banked:
         return None
+    rule = "roll" if n < RULE_OF_FOUR else "stop"
     try:
+        # a quick look three dice deep first: most moments agree with the rule of four
+        quick = stop_or_roll(scene, longest=n + 3)
+        if quick.choice == rule and (rule == "roll" or quick.margin * 2 >= 1):
+            return None
         answer = stop_or_roll(scene)
     except LimitExceeded:
         return None
-    rule = "roll" if n < RULE_OF_FOUR else "stop"
     if answer.margin < Fraction(MIN_MARGIN_NUM, MIN_MARGIN_DEN) or answer.choice == rule:
         return None
     if max(answer.stop.denominator, answer.roll.denominator) > READABLE:

@@ -19,9 +19,11 @@ goal. What "the same way" means follows the rules:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from generator.errors import InvalidInput
+from generator.games.trading_paint import caution as cz
 from generator.games.trading_paint.board import Board
 from generator.games.trading_paint.paths import Ending
 from generator.games.trading_paint.state import State
@@ -114,3 +116,13 @@ def goal_from(data: Any, state: State, where: str) -> Goal:
             )
         return Goal(kind, square=b.cell(*xy))
     return Goal(kind)
+
+
+def square_progress(state: State, square: int) -> Fraction:
+    """Exact progress round the lap of a square for the car to play: the lap that puts it
+    nearest the car (paths are short)."""
+    b = state.board
+    me = state.car
+    here = state.entry[me] if state.entry[me] >= 0 else state.pos[me]
+    u = b.station[here] + state.lap[me] * b.lap_length
+    return b.exact_station[square] + cz.continue_lap(b, u, square) * b.lap_length

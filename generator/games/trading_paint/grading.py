@@ -16,7 +16,6 @@ A die laid on the table is as close as the best of its open exits.
 from __future__ import annotations
 
 from collections import deque
-from fractions import Fraction
 
 from generator.games.trading_paint import caution as cz
 from generator.games.trading_paint.board import TRACK, back
@@ -36,16 +35,15 @@ def goal_squares(state: State, goal: Goal) -> set[int]:
     b = state.board
     me = state.car
     here = state.entry[me] if state.entry[me] >= 0 else state.pos[me]
-    u0 = b.exact_station[here] + state.lap[me] * b.lap_length
+    u = b.station[here] + state.lap[me] * b.lap_length
     if goal.kind == "square":
         return {goal.square}
     if goal.kind == "finish":
-        out = set()
-        for c in b.track_cells():
-            lap = cz.continue_lap(b, float(u0), c)
-            if b.exact_station[c] + lap * b.lap_length >= b.lap_length and lap >= 0:
-                out.add(c)
-        return out
+        return {
+            c
+            for c in b.track_cells()
+            if b.station[c] + cz.continue_lap(b, u, c) * b.lap_length >= b.lap_length
+        }
     t = state.pos[goal.car - 1]
     if goal.kind == "bump":
         return {t}
@@ -196,12 +194,3 @@ def rule_tags(state: State, goal: Goal, sol: Solution, ways) -> list[str]:  # no
     if ending.finishes:
         tags.append("finish")
     return tags
-
-
-def exact_progress(state: State, square: int) -> Fraction:
-    """Progress of a square for the car to play (the lap that puts it nearest the car)."""
-    b = state.board
-    me = state.car
-    here = state.entry[me] if state.entry[me] >= 0 else state.pos[me]
-    u0 = b.exact_station[here] + state.lap[me] * b.lap_length
-    return b.exact_station[square] + cz.continue_lap(b, float(u0), square) * b.lap_length

@@ -165,6 +165,12 @@ def check(p: Puzzle, text: str) -> Verdict:
     tokens = parse(state.board, text)
     run = replay(state, p.faces, tokens)
     if run.error:
+        if p.kind == "lay":
+            # a die laid before the one the rules refuse may already be the wrong one
+            laid = [t for t in tokens if not t.word][: run.dice]
+            earlier = _first_wrong_lay(p, laid)
+            if earlier:
+                return Verdict(False, "wrong: " + earlier)
         return Verdict(False, f"wrong: {run.error}")
     last_state, last_move = run.moves[-1]
     reached = isinstance(last_move, (Stop, Bump, Draft)) and reaches(
@@ -179,7 +185,11 @@ def check(p: Puzzle, text: str) -> Verdict:
             )
         if reached:
             return Verdict(True, f"right: car {state.car + 1} {p.goal.text(state)}")
-        return Verdict(False, "wrong: " + _first_wrong_lay(p, tokens, last_state, last_move))
+        dice = [t for t in tokens if not t.word]
+        wrong = _first_wrong_lay(p, dice) or (
+            f"the path ends the wrong way: car {state.car + 1} must {p.goal.text(state, verb=True)}"
+        )
+        return Verdict(False, "wrong: " + wrong)
     k, routes = fewest_routes(state, p.faces, p.goal, limit=1)
     if reached:
         if run.dice == k:
@@ -195,12 +205,12 @@ def check(p: Puzzle, text: str) -> Verdict:
     )
 
 
-def _first_wrong_lay(p: Puzzle, tokens: list[Token], last_state: State, last_move) -> str:  # noqa: ANN001
-    """The first die after which no way of laying the rest reaches the goal."""
+def _first_wrong_lay(p: Puzzle, dice: list[Token]) -> str:
+    """The first of the dice after which no way of laying the rest reaches the goal ('' when
+    every one of them still lies on the way to some solution)."""
     assert p.goal is not None
     state = p.state
     sols = lay_solutions(state, p.faces, p.goal)
-    dice = [t for t in tokens if not t.word]
 
     def follows(sol: Solution, j: int) -> bool:
         square, face, _ = sol.way.dice[j]
@@ -217,4 +227,4 @@ def _first_wrong_lay(p: Puzzle, tokens: list[Token], last_state: State, last_mov
                 f"die {k + 1} ({tok.text}): from there no way of {after} makes car "
                 f"{state.car + 1} {p.goal.text(state, verb=True)}"
             )
-    return f"the path ends the wrong way: car {state.car + 1} must {p.goal.text(state, verb=True)}"
+    return ""

@@ -1,0 +1,110 @@
+"""`racegen trading-paint puzzle|solve|check|worksheet` through the real CLI: files, JSON
+fields, exit codes, one-line errors, PDFs opened and checked."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from generator.cli import cli
+
+MM_PER_PT = 25.4 / 72
+
+
+def run(*args):
+    return CliRunner().invoke(cli, ["trading-paint", *args])
+
+
+def test_puzzle_writes_one_file_per_puzzle_and_lists_them_as_json(tmp_path):
+    r = run("puzzle", "--kind", "lay", "--goal", "bump", "--difficulty", "easy", "--count", "2",
+            "--seed", "4", "--out", str(tmp_path), "--json")  # fmt: skip
+    assert r.exit_code == 0, r.output
+    rows = json.loads(r.output)
+    assert [row["grade"] for row in rows] == ["easy", "easy"]
+    assert all(set(row) >= {"file", "kind", "grade", "tags"} for row in rows)
+    for row in rows:
+        data = json.loads(open(row["file"]).read())
+        assert data["format"] == "trading-paint-puzzle/1" and data["kind"] == "lay"
+        assert data["goal"]["kind"] == "bump" and data["made_by"]["seed"] == 4
+        assert data["made_by"]["racegen"]
+    # never over an existing file without --force
+    again = run("puzzle", "--goal", "bump", "--difficulty", "easy", "--count", "2", "--seed",
+                "4", "--kind", "lay", "--out", str(tmp_path))  # fmt: skip
+    assert again.exit_code == 1 and again.output.startswith("Error: ")
+    assert "already exists: use --force" in again.output
+
+
+def test_solve_and_check_a_written_puzzle(tmp_path):
+    r = run("puzzle", "--goal", "square", "--difficulty", "medium", "--count", "1", "--seed",
+            "6", "--out", str(tmp_path), "--json")  # fmt: skip
+    path = json.loads(r.output)[0]["file"]
+    solved = run("solve", path, "--json")
+    assert solved.exit_code == 0, solved.output
+    data = json.loads(solved.output)
+    assert data["solutions"] == 1 and data["solution"]["answer"]
+    answer = data["solution"]["answer"]
+    text = run("solve", path)
+    assert "1 solution:" in text.output and answer in text.output
+    ok = run("check", path, answer)
+    assert ok.exit_code == 0 and ok.output.startswith("right: ")
+    first, *rest = answer.split()
+    face = first.split("@")[0]
+    bad = run("check", path, " ".join([f"{face}@0,0/0", *rest]))
+    assert bad.exit_code == 1 and bad.output.startswith("wrong: die 1 ")
+
+
+def test_stop_puzzle_takes_no_goal():
+    r = run("puzzle", "--kind", "stop", "--goal", "bump")
+    assert r.exit_code == 2
+    assert r.output.strip() == "Error: a stop puzzle has no goal (stop or roll?): leave out --goal"
+
+
+def test_malformed_puzzle_and_answer_are_one_line(tmp_path):
+    p = tmp_path / "p.json"
+    p.write_text('{"format": "trading-paint-puzzle/1", "kind": "lay"}')
+    r = run("solve", str(p))
+    assert r.exit_code == 1 and len(r.output.strip().splitlines()) == 1
+    assert r.output.startswith(f"Error: {p}: position")
+    r = run("solve", str(tmp_path / "missing.json"))
+    assert r.exit_code == 1 and "not found" in r.output
+    good = tmp_path / "g"
+    run("puzzle", "--count", "1", "--seed", "2", "--difficulty", "easy", "--out", str(good))
+    path = next(good.iterdir())
+    r = run("check", str(path), "4@x")
+    assert r.exit_code == 1 and r.output.startswith("Error: answer word '4@x'")
+
+
+def test_worksheet_pdf_pages_true_size_and_answers(tmp_path):
+    r = run("worksheet", "--kind", "lay", "--count", "3", "--per-page", "2", "--difficulty",
+            "easy", "--seed", "1", "--out", str(tmp_path), "--paper", "letter")  # fmt: skip
+    assert r.exit_code == 0, r.output
+    (pdf,) = r.output.split()
+    reader = PdfReader(pdf)
+    assert len(reader.pages) == 4  # two puzzle pages, two answer pages
+    box = reader.pages[0].mediabox
+    assert (round(float(box.width) * MM_PER_PT, 1), round(float(box.height) * MM_PER_PT, 1)) == (
+        215.9,
+        279.4,
+    )
+    first = reader.pages[0].extract_text()
+    assert "Puzzle 1" in first and "Puzzle 2" in first and "Your answer" in first
+    assert "Rolled, in this order" in first and "this bar measures 50 mm" in first
+    answers = reader.pages[2].extract_text()
+    assert answers.startswith("Answers") or "Answers · puzzles 1-2" in answers
+
+
+def test_worksheet_answers_separate_and_same_bytes(tmp_path):
+    args = ["worksheet", "--count", "2", "--per-page", "1", "--seed", "3", "--answers",
+            "separate", "--format", "pdf", "--format", "svg"]  # fmt: skip
+    a = run(*args, "--out", str(tmp_path / "a"))
+    b = run(*args, "--out", str(tmp_path / "b"))
+    assert a.exit_code == 0, a.output
+    names = sorted(p.name for p in (tmp_path / "a").iterdir())
+    assert names == sorted(p.name for p in (tmp_path / "b").iterdir())
+    assert any(n.endswith("-answers.pdf") for n in names)
+    for n in names:
+        assert (tmp_path / "a" / n).read_bytes() == (tmp_path / "b" / n).read_bytes()
+    key = PdfReader(str(next((tmp_path / "a").glob("*-answers.pdf"))))
+    assert len(key.pages) == 2 and "Answers" in key.pages[0].extract_text()

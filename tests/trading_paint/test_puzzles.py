@@ -1,0 +1,260 @@
+"""Trading Paint puzzles: two independent proofs of uniqueness agree, generated puzzles are
+re-solved, graded and tagged as stored, and the solution rules (either way up, a draft's
+landings, stops beyond the finish line) hold on fixed positions."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from fractions import Fraction
+
+import pytest
+
+from generator.games.trading_paint.cpsat import lay_model
+from generator.games.trading_paint.fewest import fewest_routes
+from generator.games.trading_paint.generate import (
+    READABLE,
+    Request,
+    candidate_goals,
+    generate,
+    stop_grade,
+)
+from generator.games.trading_paint.goals import Goal
+from generator.games.trading_paint.grading import DICE, grade, rule_tags
+from generator.games.trading_paint.lay import complete_ways, lay_solutions, solutions_of
+from generator.games.trading_paint.paths import placement_ways
+from generator.games.trading_paint.puzzles import PATH_FACES, Puzzle, puzzle_from
+from generator.games.trading_paint.rules import apply_legal, legal_moves
+from generator.games.trading_paint.scenes import turn_starts
+from generator.games.trading_paint.solving import check, solve
+from generator.games.trading_paint.state import Draft, Place, Roll, Stop
+from generator.games.trading_paint.stopping import Valuer, progress, stop_or_roll
+from tests.trading_paint.helpers import c, park, position, roll
+
+
+# --- two proofs --------------------------------------------------------------------------------
+def test_engine_and_cpsat_find_the_same_solutions_on_scenes_from_play():
+    """The engine's enumeration and the CP-SAT model, written apart, list the same solutions
+    for every goal the dice reach, on 60 positions from seeded races."""
+    rng = random.Random(7)
+    compared = 0
+    for scene in itertools.islice(turn_starts(5), 0, 600, 10):
+        faces = tuple(rng.choice(PATH_FACES) for _ in range(rng.randint(2, 4)))
+        q = placement_ways(scene, faces)
+        goals = candidate_goals(q, ["bump", "draft", "finish", "square"])
+        for goal in goals[:3]:
+            engine = {(s.squares, s.key) for s in solutions_of(q, goal)}
+            model = lay_model(scene, faces, goal, limit=200)
+            assert model.complete, model.status
+            assert set(model.solutions) == engine, (faces, goal)
+            compared += 1
+    assert compared >= 60
+
+
+def test_cpsat_proves_a_goal_nobody_reaches_unreachable():
+    s = position(park({1: (13, 12)}))
+    assert lay_solutions(s, (6, 6), Goal("square", square=c(13, 10))) == []
+    answer = lay_model(s, (6, 6), Goal("square", square=c(13, 10)))
+    assert answer.complete and answer.solutions == ()
+
+
+# --- what one solution is ----------------------------------------------------------------------
+def test_a_two_lies_either_way_up():
+    s = position(park({1: (14, 13)}))
+    (sol,) = lay_solutions(s, (2,), Goal("square", square=c(16, 13)))
+    assert sol.squares == (c(15, 13),)
+    assert sol.rotations(0) == (0, 1)  # the 2 turned a quarter looks different, acts the same
+    (sol,) = lay_solutions(s, (6,), Goal("square", square=c(16, 13)))
+    assert sol.rotations(0) == (1,)  # a 6 lies one way only: across the lane
+
+
+def test_a_drafts_landing_is_the_players_choice_not_a_second_solution():
+    s = position(park({1: (18, 13), 3: (21, 13)}))
+    (sol,) = lay_solutions(s, (4,), Goal("draft", car=3))
+    assert {e.square for e in sol.endings()} == {c(21, 12), c(22, 13)}
+    model = lay_model(s, (4,), Goal("draft", car=3), limit=5)
+    assert model.complete and len(model.solutions) == 1
+
+
+def test_stops_beyond_the_finish_line_are_one_solution():
+    s = position(park({1: (12, 11)}), caution="after")
+    (sol,) = lay_solutions(s, (1,), Goal("finish"))
+    assert {e.square for e in sol.endings()} == {c(13, 10), c(13, 12), c(14, 11)}
+    # the square goal tells them apart: a finished car is on no square
+    assert lay_solutions(s, (1,), Goal("square", square=c(14, 11))) == []
+
+
+# --- checking answers --------------------------------------------------------------------------
+@pytest.fixture
+def bump_puzzle() -> Puzzle:
+    # car 1 on 12,12; car 2 two squares ahead on 15,12: a 4 then a 1 reach it from behind
+    s = position(park({1: (12, 12), 2: (15, 12)}))
+    return Puzzle("lay", s, (4, 1), Goal("bump", car=2))
+
+
+def test_check_right_answer(bump_puzzle):
+    (sol,) = lay_solutions(bump_puzzle.state, (4, 1), Goal("bump", car=2))
+    assert sol.squares == (c(13, 12), c(14, 12))
+    v = check(bump_puzzle, "4@13,12/0 1@14,12/0 bump 15,12")
+    assert v.right and v.message == "right: car 1 bumps car 2"
+    assert check(bump_puzzle, "4@13,12/90, 1@14,12/270 -> bump 15,12").right  # any look of a 4
+
+
+def test_check_names_the_first_wrong_die_and_why(bump_puzzle):
+    v = check(bump_puzzle, "4@13,12/0 1@13,11/0 stop 14,11")
+    assert not v.right
+    assert v.message == (
+        "wrong: die 2 (1@13,11/0): from there no way of ending the path makes car 1 bump car 2"
+    )
+    v = check(bump_puzzle, "4@13,12/0 1@15,12/0 bump 16,12")
+    assert v.message == (
+        "wrong: die 2 (1@15,12/0): 15,12 is not a square the path can go on now "
+        "(it can: 14,12 13,11 13,13)"
+    )
+    v = check(bump_puzzle, "1@13,12/0 4@14,12/0 bump 15,12")
+    assert v.message == "wrong: die 1 (1@13,12/0): roll 1 is a 4, not a 1"
+    v = check(bump_puzzle, "4@13,12/0 1@14,12/0 stop 14,11")
+    assert v.message == "wrong: the path ends the wrong way: car 1 must bump car 2"
+    v = check(bump_puzzle, "4@13,12/0")
+    assert v.message == "wrong: only 1 of the 2 dice are laid"
+
+
+def test_a_three_turned_the_wrong_way_is_the_wrong_die():
+    s = position(park({1: (12, 12)}))
+    p = Puzzle("lay", s, (3, 1), Goal("square", square=c(14, 11)))
+    (sol,) = lay_solutions(s, p.faces, p.goal)
+    first = sol.way.dice[0]
+    assert sol.squares == (c(13, 12), c(13, 11))
+    assert check(p, f"3@13,12/{first[2] * 90} 1@13,11/0 stop 14,11").right
+    wrong = (first[2] + 1) % 4  # the 3 turned a quarter: it turns the path south, not north
+    v = check(p, f"3@13,12/{wrong * 90} 1@13,11/0 stop 14,11")
+    assert v.message == (
+        f"wrong: die 1 (3@13,12/{wrong * 90}): from there no way of laying the rest (1) makes "
+        "car 1 end on the starred square 14,11"
+    )
+
+
+# --- generated puzzles -------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def lay_puzzles():
+    out = []
+    for d, seed in (("easy", 11), ("medium", 12), ("hard", 13)):
+        out += generate(Request("lay", "any", d, 3, seed))
+    return out
+
+
+def test_generated_lay_puzzles_have_one_solution_by_both_proofs(lay_puzzles):
+    for p in lay_puzzles:
+        sols = lay_solutions(p.state, p.faces, p.goal)
+        assert len(sols) == 1
+        assert solve(p).solutions == 1
+        model = lay_model(p.state, p.faces, p.goal, limit=5)
+        assert model.complete and list(model.solutions) == [(sols[0].squares, sols[0].key)]
+        assert check(p, p.solution["answer"]).right
+
+
+def test_generated_lay_puzzles_are_graded_and_tagged_as_stored(lay_puzzles):
+    for p in lay_puzzles:
+        lo, hi = DICE[p.grade]
+        assert lo <= len(p.faces) <= hi
+        (sol,) = lay_solutions(p.state, p.faces, p.goal)
+        assert grade(p.state, p.faces, p.goal, sol) == p.grade
+        q = placement_ways(p.state, p.faces)
+        assert list(p.tags) == rule_tags(p.state, p.goal, sol, q.ways)
+        # no corridor: at least three different complete paths on the board
+        assert len({tuple(x for x, _, _ in w.dice) for w in complete_ways(q)}) >= 3
+    assert {p.grade for p in lay_puzzles} == {"easy", "medium", "hard"}
+
+
+def test_generated_puzzles_round_trip_through_their_files(lay_puzzles):
+    import json
+
+    for p in lay_puzzles:
+        data = json.loads(p.dumps())
+        assert data["format"] == "trading-paint-puzzle/1"
+        assert {"kind", "goal", "position", "faces", "grade", "tags", "solution", "made_by"} <= set(
+            data
+        )
+        assert data["made_by"]["proofs"] == ["engine", "cp-sat"]
+        back = puzzle_from(data, "test")
+        assert back.state == p.state and back.faces == p.faces and back.goal == p.goal
+
+
+def test_the_window_shows_every_square_the_dice_can_reach(lay_puzzles):
+    for p in lay_puzzles:
+        b = p.state.board
+        x0, y0, x1, y1 = p.window
+        for w in placement_ways(p.state, p.faces).ways:
+            for cell in [d[0] for d in w.dice] + [e.square for e in w.endings]:
+                x, y = b.xy(cell)
+                assert x0 <= x <= x1 and y0 <= y <= y1
+
+
+def test_same_seed_same_puzzles():
+    a = [p.dumps() for p in generate(Request("lay", "bump", "medium", 2, 21))]
+    b = [p.dumps() for p in generate(Request("lay", "bump", "medium", 2, 21))]
+    assert a == b
+
+
+@pytest.mark.parametrize("goal", ["bump", "draft", "finish", "square"])
+def test_each_goal_kind_is_made(goal):
+    (p,) = generate(Request("lay", goal, "easy", 1, 3))
+    assert p.goal.kind == goal
+    assert solve(p).solutions == 1
+
+
+def test_fewest_puzzles_need_exactly_the_dice_stored():
+    for p in generate(Request("fewest", "any", "medium", 2, 4)):
+        k, routes = fewest_routes(p.state, p.faces, p.goal, limit=10)
+        assert k == p.solution["dice_needed"] and len(routes) == 1
+        assert DICE["medium"][0] <= k <= DICE["medium"][1]
+        # no single path of fewer dice reaches the goal (engine and CP-SAT)
+        for j in range(1, k):
+            assert lay_solutions(p.state, p.faces[:j], p.goal) == []
+            assert lay_model(p.state, p.faces[:j], p.goal).solutions == ()
+        assert check(p, p.solution["answer"]).right
+
+
+def test_stop_puzzles_are_close_calls_that_the_rule_of_four_gets_wrong():
+    (p,) = generate(Request("stop", "any", "easy", 1, 2))
+    ans = stop_or_roll(p.state)
+    n = len(p.state.path)
+    assert ans.choice != ("roll" if n < 4 else "stop")
+    assert ans.margin >= Fraction(1, 4) and stop_grade(ans.margin) == p.grade == "easy"
+    assert max(ans.stop.denominator, ans.roll.denominator) <= READABLE
+    # allowing paths of 12 dice instead of 10 changes neither the choice nor the margin's grade
+    longer = stop_or_roll(p.state, longest=12)
+    assert longer.choice == ans.choice and stop_grade(longer.margin) == "easy"
+    assert sum(o.value for o in ans.faces) / 6 == ans.roll
+    assert p.solution["answer"] == ans.choice and p.solution["roll"] == str(ans.roll)
+    assert (
+        check(p, ans.choice).right
+        and not check(p, "stop" if ans.choice == "roll" else "roll").right
+    )
+
+
+# --- stop or roll, exactly -----------------------------------------------------------------------
+def test_one_more_die_matches_a_count_by_hand():
+    """With paths capped at one more die, rolling is worth the average over the six faces of
+    the best stop after it (the X: nothing), counted here from the placement query."""
+    s = position(park({1: (8, 12)}))
+    s = apply_legal(roll(s, 4), Place(c(9, 12), 0))
+    val = Valuer(0, 1, longest=2)
+    got = val.value(apply_legal(s, Roll())) - progress(s, 0)
+    by_hand = Fraction(0)
+    for face in (1, 2, 3, 4, 6):
+        q = placement_ways(s, (face,))
+        best = max(e.progress for w in q.ways if w.complete for e in w.endings)
+        by_hand += Fraction(best) / 6
+    # the 1, 2, 4 and the 6 (laid along the lane) go straight on (+3), the 3 must turn (+2),
+    # the X loses the path: (3 + 3 + 2 + 3 + 3 + 0) / 6
+    assert got == by_hand == Fraction(14, 6)
+
+
+def test_ending_now_takes_the_best_of_stop_bump_and_draft():
+    s = position(park({1: (8, 12), 3: (11, 12)}))
+    s = apply_legal(roll(s, 4), Place(c(9, 12), 0))
+    ends = [m for m in legal_moves(s) if isinstance(m, (Stop, Draft))]
+    assert Draft(c(11, 12), c(12, 12)) in ends
+    ans = stop_or_roll(s)
+    assert ans.stop_move == Draft(c(11, 12), c(12, 12))  # the draft beats every stop
