@@ -17,6 +17,7 @@ EXPECTED_PDFS = {
     "trading-paint-board-tiles.pdf",
     "trading-paint-dice.pdf",
     "trading-paint-rules.pdf",
+    "trading-paint-worksheet-lay-any-easy-s1.pdf",
     "triactor-board.pdf",
     "triactor-board-tiled.pdf",
     "triactor-slips-gutter.pdf",

@@ -20,6 +20,7 @@ JOBS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("trading-paint", "board"), ()),
     (("trading-paint", "dice"), ()),
     (("trading-paint", "rules"), ()),
+    (("trading-paint", "worksheet"), ("--count", "4", "--per-page", "2", "--difficulty", "easy")),
     (("triactor", "board"), ()),
     (("triactor", "slips"), ()),
     (("triactor", "payouts"), ()),

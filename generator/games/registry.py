@@ -33,8 +33,19 @@ GAMES: tuple[GameInfo, ...] = (
         "trading-paint",
         "Trading Paint",
         "press-your-luck dice-car race on a six-lane oval",
-        prints=("board tiles|poster|overview", "dice", "cars", "rules"),
-        solves=("paths (every way to lay given dice)",),
+        prints=(
+            "board tiles|poster|overview",
+            "dice",
+            "cars",
+            "rules",
+            "worksheet (puzzles at true size, answer pages)",
+        ),
+        generates=("puzzle lay|fewest|stop (one answer, proved twice; graded easy|medium|hard)",),
+        solves=(
+            "paths (every way to lay given dice)",
+            "solve (a puzzle file)",
+            "check (a player's answer)",
+        ),
         other=(
             "luck (exact press-your-luck table)",
             "simulate (policies head to head)",

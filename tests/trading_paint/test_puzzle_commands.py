@@ -108,3 +108,34 @@ def test_worksheet_answers_separate_and_same_bytes(tmp_path):
         assert (tmp_path / "a" / n).read_bytes() == (tmp_path / "b" / n).read_bytes()
     key = PdfReader(str(next((tmp_path / "a").glob("*-answers.pdf"))))
     assert len(key.pages) == 2 and "Answers" in key.pages[0].extract_text()
+
+
+def test_worksheet_squares_are_16_mm_where_the_dice_go():
+    from generator.games.trading_paint.generate import Request, generate
+    from generator.games.trading_paint.worksheet import window_limit, worksheet_documents
+    from generator.render.paper import Paper
+
+    puzzles = generate(Request("lay", "bump", "easy", 2, 8, window_limit(2)))
+    (doc,) = worksheet_documents(
+        puzzles, paper=Paper.get("a4"), per_page=2, mono=False, answers="none", stem="t",
+        title="t", ident="",
+    )  # fmt: skip
+    page = doc.pages[0]
+    squares = 0
+    for op, pts in page.absolute_points():
+        if op.kind == "path" and len(pts) == 4:
+            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+            if abs(max(xs) - min(xs) - 16.0) < 1e-6 and abs(max(ys) - min(ys) - 16.0) < 1e-6:
+                squares += 1
+    # every track square of both windows is drawn 16 mm wide and high
+    expected = 0
+    for p in puzzles:
+        x0, y0, x1, y1 = p.window
+        b = p.state.board
+        expected += sum(
+            1
+            for x in range(x0, x1 + 1)
+            for y in range(y0, y1 + 1)
+            if 0 <= x < b.width and 0 <= y < b.height and b.is_track(b.cell(x, y))
+        )
+    assert squares >= expected > 0

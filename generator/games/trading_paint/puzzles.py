@@ -69,8 +69,9 @@ class Puzzle:
         if self.kind == "fewest":
             assert self.goal is not None
             return (
-                f"Car {car}'s next rolls will be {rolls}, in that order. With the fewest dice, "
-                f"how does car {car} reach the goal: it {self.goal.text(self.state)}?"
+                f"Car {car}'s next rolls will be {rolls}, in that order. What is the fewest "
+                f"of them with which car {car} can {self.goal.text(self.state, verb=True)}, "
+                "and how are they laid?"
             )
         n = len(self.state.path)
         dice = "1 die" if n == 1 else f"{n} dice"
