@@ -51,9 +51,13 @@ def main() -> None:
     for name, req in rows:
         puzzles, wall, cpu = timed(lambda req=req: generate(req))
         made[name] = puzzles
-        print(f"{name:28s} {len(puzzles):>6d} {wall:>8.2f} {cpu:>8.2f} {1000 * wall / len(puzzles):>8.1f}")
+        print(
+            f"{name:28s} {len(puzzles):>6d} {wall:>8.2f} {cpu:>8.2f} {1000 * wall / len(puzzles):>8.1f}"
+        )
     print()
-    print(f"{'solve (read + solve)':28s} {'count':>6s} {'median ms':>10s} {'p90 ms':>8s} {'max ms':>8s}")
+    print(
+        f"{'solve (read + solve)':28s} {'count':>6s} {'median ms':>10s} {'p90 ms':>8s} {'max ms':>8s}"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         for name, puzzles in made.items():
             times = []

@@ -100,7 +100,7 @@ def test_worksheet_answers_separate_and_same_bytes(tmp_path):
             "separate", "--format", "pdf", "--format", "svg"]  # fmt: skip
     a = run(*args, "--out", str(tmp_path / "a"))
     b = run(*args, "--out", str(tmp_path / "b"))
-    assert a.exit_code == 0, a.output
+    assert a.exit_code == 0 and b.exit_code == 0, a.output
     names = sorted(p.name for p in (tmp_path / "a").iterdir())
     assert names == sorted(p.name for p in (tmp_path / "b").iterdir())
     assert any(n.endswith("-answers.pdf") for n in names)
