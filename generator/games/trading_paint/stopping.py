@@ -16,7 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from generator.games.trading_paint import caution as cz
 from generator.games.trading_paint.rules import (
+    X,
     apply_legal,
     chance_outcomes,
     describe,
@@ -96,7 +98,10 @@ class Valuer:
         if is_chance(s):
             v = Fraction(0)
             for f, p in chance_outcomes(s):
-                v += p * self.value(apply_legal(s, f))
+                if f.face == X:  # the path is lost, the car stays where it began
+                    v += p * progress(s, self.car)
+                else:
+                    v += p * self.value(apply_legal(s, f))
         elif s.stage == SPUN:
             v = self.value(apply_legal(s, Caution(False)))
         else:
@@ -104,11 +109,23 @@ class Valuer:
             for m in legal_moves(s):
                 if isinstance(m, Roll) and s.stage == PATH and len(s.path) >= self.longest:
                     continue
-                w = self.value(apply_legal(s, m))
+                w = (
+                    self._stop(s, m.square)
+                    if isinstance(m, Stop)
+                    else self.value(apply_legal(s, m))
+                )
                 if v is None or w > v:
                     v = w
         self.memo[k] = v
         return v
+
+    def _stop(self, s: State, square: int) -> Fraction:
+        """What stopping on `square` is worth (as rules._stop plays it, without building the
+        position): its progress, or one full lap if that crosses the line after the lap."""
+        b = s.board
+        at = b.station[s.path[-1][0]] + s.path_lap * b.lap_length
+        u = b.exact_station[square] + cz.continue_lap(b, at, square) * b.lap_length
+        return Fraction(b.lap_length) if u >= b.lap_length else u
 
 
 @dataclass(frozen=True)
