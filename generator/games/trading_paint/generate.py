@@ -22,23 +22,26 @@ from dataclasses import dataclass, replace
 
 from generator.errors import LimitExceeded
 from generator.games.trading_paint import caution as cz
-from generator.games.trading_paint.answers import cars_after, die_text
-from generator.games.trading_paint.blockers import choose_blockers
+from generator.games.trading_paint.blockers import (
+    MAX_RIVALS,
+    place_blockers,
+    spare_cars,
+    unique_by_blockers,
+)
 from generator.games.trading_paint.board import PIT, TRACK
 from generator.games.trading_paint.cpsat import lay_model
 from generator.games.trading_paint.goals import Goal
-from generator.games.trading_paint.grading import DICE, distances, grade, rule_tags
+from generator.games.trading_paint.grading import DICE, grade, rule_tags
+from generator.games.trading_paint.keys import lay_answer, stop_answer
 from generator.games.trading_paint.lay import Solution, complete_ways, solutions_of
 from generator.games.trading_paint.moves import occupancy
-from generator.games.trading_paint.paths import Ending, Query, Way, placement_ways
+from generator.games.trading_paint.paths import Query, placement_ways
 from generator.games.trading_paint.puzzles import PATH_FACES, Puzzle
-from generator.games.trading_paint.rules import apply_legal, legal_moves
+from generator.games.trading_paint.rules import legal_moves
 from generator.games.trading_paint.scenes import stop_moments, turn_starts
-from generator.games.trading_paint.state import Bump, Draft, Face, Place, Roll, State, Stop
+from generator.games.trading_paint.state import Bump, Draft, State
 
 GOAL_KINDS = ("bump", "draft", "finish", "square")
-MAX_COMPETITORS = 6  # more rival solutions than this: another scene, not a wall of blockers
-ROUNDS = 4  # blocker rounds (each re-enumerates) before giving up on a goal
 MIN_WAYS = 3  # different complete paths on the board
 MAX_ATTEMPTS = 20_000  # scenes tried for one request before saying it cannot be met
 
@@ -157,7 +160,7 @@ def make_lay(
         if _paths(q) < MIN_WAYS:
             continue
         sols = solutions_of(q, goal)
-        if not sols or len(sols) > MAX_COMPETITORS:
+        if not sols or len(sols) > MAX_RIVALS:
             continue
         intended = sols[rng.randrange(len(sols))]
         made = unique_by_blockers(base, faces, goal, intended, rng, q)
@@ -281,134 +284,6 @@ def _paths(q: Query) -> int:
     return len({tuple(c for c, _, _ in w.dice) for w in complete_ways(q)})
 
 
-def needed_squares(state: State, sol: Solution) -> set[int]:
-    """Squares the intended answer needs free or as they are: its dice, where it ends, the
-    cars it bumps or drafts and the squares they move to."""
-    b = state.board
-    need = set(sol.squares)
-    me = state.car
-    if state.pos[me] >= 0:
-        need.add(state.pos[me])
-        if state.entry[me] >= 0:
-            need.add(state.entry[me])
-            need.add(b.ring_prev[state.entry[me]])
-    for _, e in sol.ways:
-        need.add(e.square)
-        if e.via >= 0:
-            need.add(e.via)
-            d = b.direction(sol.squares[-1], e.via) if e.kind == "bump" else -1
-            if d >= 0:
-                q = e.via
-                while b.kind[q] == TRACK and q in occupancy(state):
-                    need.add(q)
-                    q += b.offsets[d]
-                need.add(q)
-        need.update(cell for _, cell in e.bumped)
-    return need
-
-
-def unique_by_blockers(
-    scene: State,
-    faces: tuple[int, ...],
-    goal: Goal,
-    intended: Solution,
-    rng: random.Random,
-    q: Query | None = None,
-) -> tuple[State, Query, Solution, list[tuple[Solution, tuple[int, ...]]]] | None:
-    """The scene with blockers that leave `intended` the only solution, with the final
-    enumeration and which rival each blocker square cut; None when it cannot be done.
-    `q`: the scene's ways, when already listed."""
-    state = scene
-    clauses: list[frozenset[int]] = []
-    cut: list[tuple[Solution, tuple[int, ...]]] = []
-    spare = spare_cars(scene, faces, goal)
-    salt = rng.randrange(1 << 20)
-    for _ in range(ROUNDS):
-        if q is None:
-            q = placement_ways(state, faces)
-        sols = solutions_of(q, goal)
-        mine = [s for s in sols if (s.squares, s.key) == (intended.squares, intended.key)]
-        if not mine:
-            return None
-        rivals = [s for s in sols if s is not mine[0]]
-        if not rivals:
-            return state, q, mine[0], cut
-        need = needed_squares(state, mine[0])
-        occ = occupancy(state)
-        for r in rivals:
-            squares = frozenset(s for s in r.squares if s not in need and s not in occ)
-            clauses.append(squares)
-            cut.append((r, tuple(sorted(squares))))
-        if len(clauses) > 2 * MAX_COMPETITORS:
-            return None
-        b = state.board
-        candidates = sorted(set().union(*clauses)) if clauses else []
-        wreckable = {}
-        room = {}
-        if state.caution == cz.AFTER:
-            per_row: dict[int, int] = {}
-            for w in state.wrecks:
-                per_row[b.wreck_row[w]] = per_row.get(b.wreck_row[w], 0) + 1
-            for c in candidates:
-                if b.wreck_row[c] >= 0:
-                    wreckable[c] = b.wreck_row[c]
-            room = {r: b.max_wrecks_per_row - per_row.get(r, 0) for r in set(wreckable.values())}
-        free_spare = [i for i in spare if state.pos[i] not in candidates]
-        choice = choose_blockers(
-            clauses,
-            car_squares=candidates,
-            wreck_squares=wreckable,
-            spare_cars=len(free_spare),
-            wreck_room=room,
-            preference={c: (c * 7919 + salt) % 1009 for c in candidates},  # seeded order
-        )
-        if choice is None:
-            return None
-        state = place_blockers(state, free_spare, choice.cars, choice.wrecks)
-        q = None
-    return None
-
-
-def spare_cars(state: State, faces: tuple[int, ...], goal: Goal) -> list[int]:
-    """Cars far from the scene that may be moved in as blockers (not the car to play, not the
-    goal's car, none within reach of the dice)."""
-    b = state.board
-    me = state.car
-    mx, my = b.xy(state.pos[me])
-    reach = len(faces) + 3
-    out = []
-    for i, p in enumerate(state.pos):
-        if i == me or p < 0 or (goal.car and i == goal.car - 1):
-            continue
-        x, y = b.xy(p)
-        if max(abs(x - mx), abs(y - my)) > reach:
-            out.append(i)
-    return out
-
-
-def place_blockers(
-    state: State, cars: list[int], squares: tuple[int, ...], wrecks: tuple[int, ...]
-) -> State:
-    """Move spare cars onto `squares` (in car order) and put wrecks on `wrecks`."""
-    b = state.board
-    me = state.car
-    here = state.entry[me] if state.entry[me] >= 0 else state.pos[me]
-    u = b.station[here] + state.lap[me] * b.lap_length
-    pos, entry, lap = list(state.pos), list(state.entry), list(state.lap)
-    for car, sq in zip(cars, squares, strict=False):
-        lp = cz.continue_lap(b, u, sq)
-        if b.station[sq] + lp * b.lap_length >= b.lap_length:
-            lp -= 1  # beyond the finish line: a car that has not yet done its lap
-        pos[car], entry[car], lap[car] = sq, -1, lp
-    return replace(
-        state,
-        pos=tuple(pos),
-        entry=tuple(entry),
-        lap=tuple(lap),
-        wrecks=state.wrecks | frozenset(wrecks),
-    )
-
-
 def window_of(state: State, q: Query, goal: Goal, sol: Solution) -> tuple[int, int, int, int]:
     """The part of the board a player needs: every square a way can use, the cars and
     wrecks near them, the star; one square round it, the wall ring at most."""
@@ -439,162 +314,6 @@ def fits(window: tuple[int, int, int, int], most: tuple[int, int] | None) -> boo
         return True
     x0, y0, x1, y1 = window
     return x1 - x0 + 1 <= most[0] and y1 - y0 + 1 <= most[1]
-
-
-# --- answers ---------------------------------------------------------------------------------
-def ending_words(state: State, e: Ending) -> str:
-    b = state.board
-    if e.kind == "stop":
-        text = f"stops on {b.label(e.square)}"
-    elif e.kind == "bump":
-        cars = ", ".join(f"car {c} to {b.label(s)}" for c, s in e.bumped)
-        text = f"bumps car {state.occupant(e.via) + 1} ({cars}) and ends on {b.label(e.square)}"
-    elif e.kind == "draft":
-        text = f"drafts car {state.occupant(e.via) + 1} and lands on {b.label(e.square)}"
-    elif e.kind in ("pit", "wall"):
-        text = f"is forced {'into the pit' if e.kind == 'pit' else 'onto the wall'} at {b.label(e.square)}"
-    else:
-        text = "runs into a dead end: the turn is lost"
-    return text + (", finishing" if e.finishes else "")
-
-
-def ending_token(state: State, e: Ending, goal: Goal) -> str:
-    b = state.board
-    if e.kind in ("bump", "draft"):
-        return f"{e.kind} {b.label(e.via)}"
-    if e.kind == "stop":
-        return "stop" if goal.kind == "finish" else f"stop {b.label(e.square)}"
-    return e.kind
-
-
-def ending_dict(state: State, e: Ending) -> dict:
-    b = state.board
-    out: dict = {"kind": e.kind, "square": list(b.xy(e.square))}
-    if e.via >= 0:
-        out["via"] = list(b.xy(e.via))
-    if e.bumped:
-        out["bumped"] = [{"car": c, "to": list(b.xy(s))} for c, s in e.bumped]
-    out["finishes"] = e.finishes
-    return out
-
-
-def play_lay(state: State, way: Way, ending: Ending) -> State:
-    """The position after the answer, played through the rules engine."""
-    s = state
-    for k, (square, face, rotation) in enumerate(way.dice):
-        if k:
-            s = apply_legal(s, Roll())
-        s = apply_legal(s, Face(face))
-        target = _exits_of(s, square, face, rotation)
-        move = next(
-            m
-            for m in legal_moves(s)
-            if isinstance(m, Place)
-            and m.square == square
-            and _exits_of(s, square, face, m.rotation) == target
-        )
-        s = apply_legal(s, move)
-    if ending.kind == "stop":
-        return apply_legal(s, Stop(ending.square))
-    if ending.kind == "bump":
-        return apply_legal(s, Bump(ending.via))
-    if ending.kind == "draft":
-        return apply_legal(s, Draft(ending.via, ending.square))
-    return s
-
-
-def _exits_of(s: State, square: int, face: int, rotation: int) -> tuple[int, ...]:
-    from generator.games.trading_paint.moves import die_exits, first_squares, next_squares
-
-    occ = occupancy(s)
-    slots = next_squares(s, occ) if s.path else first_squares(s, s.car, occ)
-    slot = next(x for x in slots if x.square == square)
-    return tuple(d for d, _ in die_exits(s.board, square, face, rotation, slot.side, slot.bits))
-
-
-def lay_answer(
-    state: State,
-    faces: tuple[int, ...],
-    goal: Goal,
-    sol: Solution,
-    q: Query,
-    cut: list[tuple[Solution, tuple[int, ...]]],
-    scene: State,
-) -> dict:
-    """The solution field of a lay puzzle file."""
-    b = state.board
-    dice = []
-    for k, (square, face, rotation) in enumerate(sol.way.dice):
-        looks = sol.rotations(k)
-        dice.append(
-            {
-                "face": face,
-                "square": list(b.xy(square)),
-                "rotation": rotation * 90,
-                "rotations": [r * 90 for r in looks],
-                "either_way_up": len(looks) > 1,
-            }
-        )
-    ending = sol.ending
-    text = " ".join(die_text(b, d) for d in sol.way.dice) + " " + ending_token(state, ending, goal)
-    after = play_lay(state, sol.way, ending)
-    out: dict = {
-        "answer": text,
-        "dice": dice,
-        "ending": ending_dict(state, ending),
-        "endings": [ending_dict(state, e) for e in sol.endings()],
-        "cars": cars_after(after),
-        "near_miss": near_miss(state, faces, goal, sol, q, cut, scene),
-        "solutions": 1,
-    }
-    moved = [i for i in range(state.cars) if state.pos[i] != scene.pos[i]]
-    out["blockers"] = [{"car": i + 1, "at": list(b.xy(state.pos[i]))} for i in moved]
-    out["wrecks_added"] = [list(b.xy(w)) for w in sorted(state.wrecks - scene.wrecks)]
-    return out
-
-
-def near_miss(
-    state: State,
-    faces: tuple[int, ...],
-    goal: Goal,
-    sol: Solution,
-    q: Query,
-    cut: list[tuple[Solution, tuple[int, ...]]],
-    scene: State,
-) -> str:
-    """One line on what makes the answer unique: the rival a blocker cut, or the way that
-    comes closest without reaching the goal."""
-    b = state.board
-    if cut:
-        rival, squares = cut[0]
-        blocker = next(
-            (s for s in squares if s in occupancy(state) or s in state.wrecks), squares[0]
-        )
-        who = state.occupant(blocker)
-        what = f"car {who + 1}" if who >= 0 else "the wreck"
-        dice = " ".join(die_text(b, d) for d in rival.way.dice)
-        return (
-            f"Without {what} on {b.label(blocker)}, {dice} would also "
-            f"{goal.text(scene, verb=True)}."
-        )
-    dist = distances(state, goal)
-    mine = sol.way.dice
-    best = None
-    for w in complete_ways(q):
-        for e in w.endings:
-            if goal.reached(state, e):
-                continue
-            shared = 0
-            while shared < len(mine) and w.dice[shared][:2] == mine[shared][:2]:
-                shared += 1
-            score = (shared, -dist.get(e.square, 99), -len(best[0].dice) if best else 0)
-            if best is None or score > best[2]:
-                best = (w, e, score)
-    if best is None:
-        return "Every other way to lay these dice fails before the last die."
-    w, e, _ = best
-    dice = " ".join(die_text(b, d) for d in w.dice)
-    return f"Near miss: {dice} {ending_words(state, e)}, which does not reach the goal."
 
 
 # --- fewest ------------------------------------------------------------------------------------
@@ -733,25 +452,3 @@ def stop_grade(margin) -> str:  # noqa: ANN001
     if margin >= 1:
         return "easy"
     return "medium" if margin * 2 >= 1 else "hard"
-
-
-def stop_answer(state: State, answer) -> dict:  # noqa: ANN001
-    from generator.games.trading_paint.rules import describe
-
-    return {
-        "answer": answer.choice,
-        "stop": str(answer.stop),
-        "roll": str(answer.roll),
-        "stop_squares": round(float(answer.stop), 4),
-        "roll_squares": round(float(answer.roll), 4),
-        "best_end": describe(state, answer.stop_move),
-        "faces": [
-            {
-                "face": o.face,
-                "value": str(o.value),
-                "squares": round(float(o.value), 4),
-                "play": o.play,
-            }
-            for o in answer.faces
-        ],
-    }

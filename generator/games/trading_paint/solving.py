@@ -45,7 +45,7 @@ class Solved:
 
 
 def lay_text(state: State, sol: Solution, goal: Goal) -> str:
-    from generator.games.trading_paint.generate import ending_token
+    from generator.games.trading_paint.keys import ending_token
 
     b = state.board
     return (
@@ -77,14 +77,14 @@ def route_text(route: Route, goal: Goal) -> str:
 def solve(p: Puzzle) -> Solved:
     state = p.state
     if p.kind == "stop":
-        from generator.games.trading_paint.generate import stop_answer
+        from generator.games.trading_paint.keys import stop_answer
         from generator.games.trading_paint.stopping import stop_or_roll
 
         detail = stop_answer(state, stop_or_roll(state))
         return Solved("stop", 1, [detail["answer"]], detail)
     assert p.goal is not None
     if p.kind == "lay":
-        from generator.games.trading_paint.generate import ending_dict
+        from generator.games.trading_paint.keys import ending_dict
 
         sols = lay_solutions(state, p.faces, p.goal)
         answers = [lay_text(state, s, p.goal) for s in sols]
