@@ -15,7 +15,13 @@ from dataclasses import dataclass
 from generator.errors import InvalidInput
 from generator.games.trading_paint.board import Board
 from generator.games.trading_paint.faces import load_faces
-from generator.games.trading_paint.moves import die_exits, first_squares, next_squares, occupancy
+from generator.games.trading_paint.moves import (
+    die_exits,
+    first_squares,
+    next_squares,
+    occupancy,
+    slot_at,
+)
 from generator.games.trading_paint.rules import apply_legal, legal_moves
 from generator.games.trading_paint.state import (
     BANK,
@@ -186,10 +192,10 @@ def replay(state: State, faces: tuple[int, ...], tokens: list[Token]) -> Replay:
 def _place(state: State, tok: Token) -> tuple[Move | None, str]:
     """The legal Place that lays the die as the token says, or why it cannot."""
     b = state.board
-    occ = occupancy(state)
-    slots = next_squares(state, occ) if state.path else first_squares(state, state.car, occ)
-    slot = next((s for s in slots if s.square == tok.square), None)
+    slot = slot_at(state, tok.square)
     if slot is None:
+        occ = occupancy(state)
+        slots = next_squares(state, occ) if state.path else first_squares(state, state.car, occ)
         reach = " ".join(b.label(s.square) for s in slots) or "nowhere"
         return (
             None,

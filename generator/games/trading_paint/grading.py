@@ -22,7 +22,8 @@ from generator.games.trading_paint.board import TRACK, back
 from generator.games.trading_paint.goals import Goal
 from generator.games.trading_paint.lay import Solution
 from generator.games.trading_paint.moves import occupancy, placements
-from generator.games.trading_paint.state import PATH, PLACE, State, evolve
+from generator.games.trading_paint.paths import lay_die
+from generator.games.trading_paint.state import PLACE, State, evolve
 
 GRADES = ("easy", "medium", "hard")
 DICE = {"easy": (2, 3), "medium": (3, 4), "hard": (4, 6)}  # dice per level
@@ -80,20 +81,8 @@ def _score(state: State, square: int, exits, dist: dict[int, int]) -> int:  # no
 
 def _choices(state: State, face: int):  # noqa: ANN202
     """(placement, the position with the die on the table) for each way to lay `face`."""
-    occ = occupancy(state)
     rolled = evolve(state, stage=PLACE, face=face)
-    out = []
-    for p in placements(rolled, face, occ):
-        nxt = evolve(
-            rolled,
-            stage=PATH,
-            face=0,
-            path=state.path + ((p.square, face, p.rotation),),
-            exits=p.exits,
-            blocker=p.blocker if not state.path else state.blocker,
-        )
-        out.append((p, nxt))
-    return out
+    return [(p, lay_die(rolled, p)) for p in placements(rolled, face, occupancy(state))]
 
 
 def _matches(p, die: tuple[int, int, int], sol_exits) -> bool:  # noqa: ANN001

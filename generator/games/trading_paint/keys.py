@@ -13,7 +13,7 @@ from generator.games.trading_paint.answers import cars_after, die_text
 from generator.games.trading_paint.goals import Goal
 from generator.games.trading_paint.grading import distances
 from generator.games.trading_paint.lay import Solution, complete_ways
-from generator.games.trading_paint.moves import occupancy
+from generator.games.trading_paint.moves import die_exits, occupancy, slot_at
 from generator.games.trading_paint.paths import Ending, Query, Way
 from generator.games.trading_paint.rules import apply_legal, legal_moves
 from generator.games.trading_paint.state import Bump, Draft, Face, Place, Roll, State, Stop
@@ -81,11 +81,8 @@ def play_lay(state: State, way: Way, ending: Ending) -> State:
 
 
 def _exits_of(s: State, square: int, face: int, rotation: int) -> tuple[int, ...]:
-    from generator.games.trading_paint.moves import die_exits, first_squares, next_squares
-
-    occ = occupancy(s)
-    slots = next_squares(s, occ) if s.path else first_squares(s, s.car, occ)
-    slot = next(x for x in slots if x.square == square)
+    slot = slot_at(s, square)
+    assert slot is not None
     return tuple(d for d, _ in die_exits(s.board, square, face, rotation, slot.side, slot.bits))
 
 

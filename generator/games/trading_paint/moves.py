@@ -111,6 +111,14 @@ def next_squares(state: State, occ: dict[int, int]) -> list[Slot]:
     return out
 
 
+def slot_at(state: State, square: int, occ: dict[int, int] | None = None) -> Slot | None:
+    """The slot where the next die of the path (the first, with no path yet) would lie on
+    `square`, or None when a die cannot go there now."""
+    occ = occupancy(state) if occ is None else occ
+    slots = next_squares(state, occ) if state.path else first_squares(state, state.car, occ)
+    return next((s for s in slots if s.square == square), None)
+
+
 def die_exits(
     board: Board, square: int, face: int, rotation: int, side: int, bits: int
 ) -> tuple[tuple[int, int], ...]:

@@ -16,7 +16,13 @@ from dataclasses import dataclass, field
 
 from generator.errors import InvalidInput
 from generator.games.trading_paint import caution as cz
-from generator.games.trading_paint.moves import bump_result, occupancy, path_ends, placements
+from generator.games.trading_paint.moves import (
+    Placement,
+    bump_result,
+    occupancy,
+    path_ends,
+    placements,
+)
 from generator.games.trading_paint.rules import X
 from generator.games.trading_paint.state import BANK, PATH, PLACE, ROLL, State, evolve
 
@@ -112,15 +118,7 @@ def _extend(q: Query, state: State, occ: dict[int, int], k: int, base: float) ->
         q.ways.append(Way(state.path, (_lost(state, base),), False))
         return
     for p in ps:
-        nxt = evolve(
-            rolled,
-            stage=PATH,
-            face=0,
-            path=state.path + ((p.square, face, p.rotation),),
-            exits=p.exits,
-            path_lap=cz.continue_lap(state.board, here, p.square),
-            blocker=p.blocker if not state.path else state.blocker,
-        )
+        nxt = lay_die(rolled, p, here)
         ends = path_ends(nxt, occ, p.square, [d for d, _ in p.exits], from_path=True)
         if not ends.on_track:
             q.ways.append(Way(nxt.path, _forced(nxt, ends.offs, base), False))
@@ -131,6 +129,22 @@ def _extend(q: Query, state: State, occ: dict[int, int], k: int, base: float) ->
             # the last face, or no free square to roll on for: the path ends here (a bump or
             # draft the rules force, exactly the moves legal_moves offers)
             q.ways.append(Way(nxt.path, _endings(nxt, occ, ends, base), k + 1 == len(q.faces)))
+
+
+def lay_die(rolled: State, p: Placement, here: float | None = None) -> State:
+    """The position with the rolled face laid as `p` (stage path). `here`: the progress of the
+    path so far, when the caller has it."""
+    if here is None:
+        here = _path_u(rolled)
+    return evolve(
+        rolled,
+        stage=PATH,
+        face=0,
+        path=rolled.path + ((p.square, rolled.face, p.rotation),),
+        exits=p.exits,
+        path_lap=cz.continue_lap(rolled.board, here, p.square),
+        blocker=p.blocker if not rolled.path else rolled.blocker,
+    )
 
 
 def _lost(state: State, base: float) -> Ending:
