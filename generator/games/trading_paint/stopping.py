@@ -168,9 +168,11 @@ def stop_or_roll(state: State, longest: int = 10) -> StopOrRoll:
     rolled = apply_legal(state, Roll())
     outcomes = []
     for f, _ in chance_outcomes(rolled):
+        if f.face == X:
+            outcomes.append(FaceOutcome(X, Fraction(0), "an X: the path is lost"))
+            continue
         after = apply_legal(rolled, f)
-        v = val.value(after) - base
-        outcomes.append(FaceOutcome(f.face, v, _play(val, after, base)))
+        outcomes.append(FaceOutcome(f.face, val.value(after) - base, _play(val, after, base)))
     roll = sum((o.value for o in outcomes), Fraction(0)) / len(outcomes)
     return StopOrRoll(stop, stop_move, roll, tuple(outcomes))
 
