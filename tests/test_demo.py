@@ -18,6 +18,7 @@ EXPECTED_PDFS = {
     "trading-paint-dice.pdf",
     "trading-paint-rules.pdf",
     "trading-paint-worksheet-lay-any-easy-s1.pdf",
+    "trading-paint-strategy.pdf",
     "triactor-board.pdf",
     "triactor-board-tiled.pdf",
     "triactor-slips-gutter.pdf",

@@ -21,6 +21,7 @@ JOBS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("trading-paint", "dice"), ()),
     (("trading-paint", "rules"), ()),
     (("trading-paint", "worksheet"), ("--count", "4", "--per-page", "2", "--difficulty", "easy")),
+    (("trading-paint", "strategy"), ()),
     (("triactor", "board"), ()),
     (("triactor", "slips"), ()),
     (("triactor", "payouts"), ()),

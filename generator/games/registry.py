@@ -39,6 +39,7 @@ GAMES: tuple[GameInfo, ...] = (
             "cars",
             "rules",
             "worksheet (puzzles at true size, answer pages)",
+            "strategy (the exact stop-or-roll card)",
         ),
         generates=("puzzle lay|fewest|stop (one answer, proved twice; graded easy|medium|hard)",),
         solves=(

@@ -139,3 +139,16 @@ def test_worksheet_squares_are_16_mm_where_the_dice_go():
             if 0 <= x < b.width and 0 <= y < b.height and b.is_track(b.cell(x, y))
         )
     assert squares >= expected > 0
+
+
+def test_strategy_card_pdf_and_json(tmp_path):
+    r = run("strategy", "--out", str(tmp_path), "--paper", "letter")
+    assert r.exit_code == 0, r.output
+    reader = PdfReader(r.output.split()[0])
+    assert len(reader.pages) == 1
+    text = reader.pages[0].extract_text()
+    assert "256/125" in text and "875/432" in text
+    data = json.loads(run("strategy", "--json").output)
+    assert data["open_straight"]["turn"] == "256/125"
+    assert data["open_straight"]["stop_after_4"] == "875/432"
+    assert data["open_straight"]["threshold"] == 4

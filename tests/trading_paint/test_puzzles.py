@@ -29,7 +29,8 @@ from generator.games.trading_paint.scenes import turn_starts
 from generator.games.trading_paint.solving import check, solve
 from generator.games.trading_paint.state import Draft, Place, Roll, Stop
 from generator.games.trading_paint.stopping import Valuer, progress, stop_or_roll
-from tests.trading_paint.helpers import c, park, position, roll
+
+from .helpers import c, park, position, roll
 
 
 # --- two proofs --------------------------------------------------------------------------------
@@ -222,8 +223,8 @@ def test_stop_puzzles_are_close_calls_that_the_rule_of_four_gets_wrong():
     assert ans.choice != ("roll" if n < 4 else "stop")
     assert ans.margin >= Fraction(1, 4) and stop_grade(ans.margin) == p.grade == "easy"
     assert max(ans.stop.denominator, ans.roll.denominator) <= READABLE
-    # allowing paths of 12 dice instead of 10 changes neither the choice nor the margin's grade
-    longer = stop_or_roll(p.state, longest=12)
+    # paths up to 12 squares long instead of 10 change neither the choice nor the margin's grade
+    longer = stop_or_roll(p.state, reach=12)
     assert longer.choice == ans.choice and stop_grade(longer.margin) == "easy"
     assert sum(o.value for o in ans.faces) / 6 == ans.roll
     assert p.solution["answer"] == ans.choice and p.solution["roll"] == str(ans.roll)
@@ -234,21 +235,53 @@ def test_stop_puzzles_are_close_calls_that_the_rule_of_four_gets_wrong():
 
 
 # --- stop or roll, exactly -----------------------------------------------------------------------
-def test_one_more_die_matches_a_count_by_hand():
-    """With paths capped at one more die, rolling is worth the average over the six faces of
-    the best stop after it (the X: nothing), counted here from the placement query."""
+def _plain(s, car: int, reach: int, start_dice: int, origin: float) -> Fraction:
+    """The same expectimax written plainly: no memo, every position searched again."""
+    from generator.games.trading_paint.rules import chance_outcomes, is_chance
+    from generator.games.trading_paint.state import ROLL, SPUN, Caution
+
+    def again(t):  # noqa: ANN001, ANN202
+        return _plain(t, car, reach, start_dice, origin)
+
+    if s.over or s.car != car or (s.stage == ROLL and s.dice == 0 and start_dice > 0):
+        return progress(s, car)
+    if is_chance(s):
+        return sum(p * again(apply_legal(s, f)) for f, p in chance_outcomes(s))
+    if s.stage == SPUN:
+        return again(apply_legal(s, Caution(False)))
+    b = s.board
+    if s.path:
+        ahead = b.station[s.path[-1][0]] + s.path_lap * b.lap_length - origin
+    else:
+        ahead = float(progress(s, car)) - origin
+    moves = [m for m in legal_moves(s) if not (isinstance(m, Roll) and ahead >= reach)]
+    return max(again(apply_legal(s, m)) for m in moves)
+
+
+def test_the_memoised_valuer_equals_a_plain_search():
+    """Valuer memoises by position (the X and stops valued without building the next one);
+    a plain search without either gives the same exact values, with a car to bump ahead."""
+    s = position(park({1: (8, 12), 2: (11, 12)}))
+    s = apply_legal(roll(s, 4), Place(c(9, 12), 0))
+    origin = float(progress(s, 0))
+    val = Valuer(0, 1, reach=2, origin=origin)
+    for m in legal_moves(s):
+        after = apply_legal(s, m)
+        assert val.value(after) == _plain(after, 0, 2, 1, origin)
+
+
+def test_one_more_die_on_an_open_straight_by_hand():
+    """A path that may gain 2 squares, one die laid: rolling is worth the average over the six
+    faces of the best stop after the next die, counted from the placement query (a 3 turns
+    the path aside, 1 square gained: it may roll once more, valued the same way)."""
     s = position(park({1: (8, 12)}))
     s = apply_legal(roll(s, 4), Place(c(9, 12), 0))
-    val = Valuer(0, 1, longest=2)
-    got = val.value(apply_legal(s, Roll())) - progress(s, 0)
-    by_hand = Fraction(0)
-    for face in (1, 2, 3, 4, 6):
-        q = placement_ways(s, (face,))
-        best = max(e.progress for w in q.ways if w.complete for e in w.endings)
-        by_hand += Fraction(best) / 6
-    # the 1, 2, 4 and the 6 (laid along the lane) go straight on (+3), the 3 must turn (+2),
-    # the X loses the path: (3 + 3 + 2 + 3 + 3 + 0) / 6
-    assert got == by_hand == Fraction(14, 6)
+    origin = float(progress(s, 0))
+    got = Valuer(0, 1, reach=2, origin=origin).value(apply_legal(s, Roll())) - progress(s, 0)
+    # 1, 2, 4 and the 6 (along the lane) run on: the best stop gains 3; the 3 turns: a stop
+    # gains 2, or roll on from 1 square gained; the X loses the path
+    assert got == _plain(apply_legal(s, Roll()), 0, 2, 1, origin) - progress(s, 0)
+    assert Fraction(12, 6) < got < Fraction(15, 6)
 
 
 def test_ending_now_takes_the_best_of_stop_bump_and_draft():

@@ -434,3 +434,23 @@ def worksheet_cmd(
         ident=opts.ident(f"{kind} {difficulty}"),
     )
     print_documents(docs, opts)
+
+
+@trading_paint.command("strategy")
+@click.option(
+    "--json", "as_json", is_flag=True, help="Print the card's exact figures as JSON instead."
+)
+@printing_options
+def strategy_cmd(opts: PrintOptions, as_json: bool) -> None:
+    """A one-page card of the exact best stop-or-roll rule: on an open straight, and with a car
+    to bump or a team-mate to draft k squares ahead (always portrait)."""
+    if as_json:
+        from generator.games.trading_paint.strategy import strategy_card
+
+        click.echo(json.dumps(strategy_card().to_dict(), indent=2))
+        return
+    from generator.games.trading_paint.strategy_card import strategy_document
+    from generator.options import print_documents
+
+    opts.portrait_only("the strategy card prints")
+    print_documents([strategy_document(opts)], opts)

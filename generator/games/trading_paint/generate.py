@@ -389,15 +389,15 @@ READABLE = 6**6  # largest denominator printed on a stop puzzle's answer
 def make_stop(scene: State, req: Request, rng: random.Random) -> Puzzle | None:
     from fractions import Fraction
 
-    from generator.games.trading_paint.stopping import stop_or_roll
+    from generator.games.trading_paint.stopping import path_gain, stop_or_roll
 
     n = len(scene.path)
     if scene.banked:
         return None
     rule = "roll" if n < RULE_OF_FOUR else "stop"
     try:
-        # a quick look three dice deep first: most moments agree with the rule of four
-        quick = stop_or_roll(scene, longest=n + 3)
+        # a quick look three squares further first: most moments agree with the rule of four
+        quick = stop_or_roll(scene, reach=int(path_gain(scene)) + 3)
         if quick.choice == rule and (rule == "roll" or quick.margin * 2 >= 1):
             return None
         answer = stop_or_roll(scene)
@@ -409,7 +409,7 @@ def make_stop(scene: State, req: Request, rng: random.Random) -> Puzzle | None:
         return None  # fractions from a turn's angles: exact, but no one reads them
     if stop_grade(answer.margin) != req.difficulty:
         return None
-    check = stop_or_roll(scene, longest=12)
+    check = stop_or_roll(scene, reach=12)
     if check.choice != answer.choice or check.margin < Fraction(MIN_MARGIN_NUM, MIN_MARGIN_DEN):
         return None
     b = scene.board
@@ -441,7 +441,7 @@ def make_stop(scene: State, req: Request, rng: random.Random) -> Puzzle | None:
     puzzle = Puzzle("stop", scene, (), None, req.difficulty, tuple(tags), window)
     puzzle.solution = stop_answer(scene, answer)
     puzzle.made_by = {
-        "proofs": ["engine (paths of up to 10 dice)", "engine (paths of up to 12 dice)"]
+        "proofs": ["engine (paths up to 10 squares long)", "engine (paths up to 12 squares long)"]
     }
     return puzzle
 

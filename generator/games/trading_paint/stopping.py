@@ -40,6 +40,7 @@ from generator.games.trading_paint.state import (
 )
 
 MAX_STATES = 400_000  # positions valued before giving up
+REACH = 10  # squares ahead of the car at which the search stops the turn (P5 in the rules)
 
 
 def progress(state: State, car: int) -> Fraction:
@@ -50,6 +51,13 @@ def progress(state: State, car: int) -> Fraction:
         return Fraction(b.lap_length)
     square = state.entry[car] if state.entry[car] >= 0 else p
     return b.exact_station[square] + state.lap[car] * b.lap_length
+
+
+def path_gain(s: State) -> float:
+    """Squares of progress from where the path began (the car to play) to its last die."""
+    b = s.board
+    at = b.station[s.path[-1][0]] + s.path_lap * b.lap_length
+    return at - float(progress(s, s.car))
 
 
 def _key(s: State) -> tuple:
@@ -73,9 +81,15 @@ def _key(s: State) -> tuple:
 class Valuer:
     """Expected final progress of one car over the rest of its turn, memoised by position."""
 
-    def __init__(self, car: int, dice: int, longest: int = 10) -> None:
+    def __init__(
+        self, car: int, dice: int, reach: int = REACH, origin: float | None = None
+    ) -> None:
         self.car = car
-        self.longest = longest  # dice in one path: a path this long stops
+        # how far the turn is searched: a path whose last die is `reach` squares ahead of where
+        # the car stood at the first position valued (`origin`) stops, and so does a turn
+        # whose car is that far ahead after a bump or draft; positions only, so memo-safe
+        self.reach = reach
+        self.origin = origin
         self.dice = dice  # dice rolled when valuing started: a later ROLL with 0 is a new turn
         self.memo: dict[tuple, Fraction] = {}
 
@@ -83,6 +97,8 @@ class Valuer:
         return s.over or s.car != self.car or (s.stage == ROLL and s.dice == 0 and self.dice > 0)
 
     def value(self, s: State) -> Fraction:
+        if self.origin is None:
+            self.origin = float(progress(s, self.car))
         if self.over(s):
             return progress(s, self.car)
         k = _key(s)
@@ -107,7 +123,7 @@ class Valuer:
         else:
             v = None
             for m in legal_moves(s):
-                if isinstance(m, Roll) and s.stage == PATH and len(s.path) >= self.longest:
+                if isinstance(m, Roll) and self._ahead(s) >= self.reach:
                     continue
                 w = (
                     self._stop(s, m.square)
@@ -118,6 +134,14 @@ class Valuer:
                     v = w
         self.memo[k] = v
         return v
+
+    def _ahead(self, s: State) -> float:
+        """Squares from the origin to the path's last die (to the car, between paths)."""
+        assert self.origin is not None
+        if s.path:
+            b = s.board
+            return b.station[s.path[-1][0]] + s.path_lap * b.lap_length - self.origin
+        return float(progress(s, self.car)) - self.origin
 
     def _stop(self, s: State, square: int) -> Fraction:
         """What stopping on `square` is worth (as rules._stop plays it, without building the
@@ -153,15 +177,15 @@ class StopOrRoll:
         return abs(self.roll - self.stop)
 
 
-def stop_or_roll(state: State, longest: int = 10) -> StopOrRoll:
+def stop_or_roll(state: State, reach: int = REACH) -> StopOrRoll:
     """Exact values of ending the path now and of rolling another die (stage 'path')."""
     if state.stage != PATH or Roll() not in legal_moves(state):
         from generator.errors import InvalidInput
 
         raise InvalidInput("stop or roll needs a path with a free square to roll on for")
     me = state.car
-    val = Valuer(me, max(state.dice, 1), longest)
     base = progress(state, me)
+    val = Valuer(me, max(state.dice, 1), reach, float(base))
     ends = [m for m in legal_moves(state) if isinstance(m, (Stop, Bump, Draft))]
     scored = [(val.value(apply_legal(state, m)) - base, m) for m in ends]
     stop, stop_move = max(scored, key=lambda t: t[0])
