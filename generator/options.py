@@ -4,53 +4,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import click
 
-FORMATS = ("pdf", "svg", "png")
-PAPER_NAMES = ("a4", "letter", "a3", "tabloid")
+from generator.printing import FORMATS, PAPER_NAMES, PrintSpec, pitch_text
 
-
-@dataclass(frozen=True)
-class PrintOptions:
-    """What every printing command was asked; the defaults are the command line's."""
-
-    out: Path
-    formats: tuple[str, ...] = ("pdf",)
-    paper: str = "a4"
-    mono: bool = False
-    seed: int | None = None
-    force: bool = False
-    landscape: bool = False
-    dpi: int = 150
-
-    def paper_size(self, landscape: bool | None = None):
-        from generator.render.paper import Paper
-
-        return Paper.get(self.paper, self.landscape if landscape is None else landscape)
-
-    def portrait_only(self, what: str) -> None:  # what: "the rules summary prints"
-        """Say on stderr that --landscape does not apply to a page that is always portrait."""
-        if self.landscape:
-            click.echo(f"note: {what} portrait; --landscape is not used", err=True)
-
-    def paper_turns(self) -> list:
-        """The orientations a sheet layout may use: landscape alone with --landscape, else
-        portrait first, then landscape (see layout.fewest_sheets)."""
-        if self.landscape:
-            return [self.paper_size(landscape=True)]
-        return [self.paper_size(landscape=False), self.paper_size(landscape=True)]
-
-    def ident(self, extra: str = "") -> str:
-        """The footer's id text: what the document is, plus the seed when one was given."""
-        parts = [p for p in (extra, f"seed {self.seed}" if self.seed is not None else "") if p]
-        return " · ".join(parts)
-
-    def seed_or(self, default: int) -> int:
-        return default if self.seed is None else self.seed
+PrintOptions = PrintSpec  # the name the commands use
+__all__ = ["FORMATS", "PAPER_NAMES", "PrintOptions", "PrintSpec", "pitch_text"]
 
 
 def printing_options(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -103,7 +65,7 @@ def printing_options(func: Callable[..., Any]) -> Callable[..., Any]:
 
     def wrapper(**kwargs: Any) -> Any:
         formats = tuple(dict.fromkeys(f.lower() for f in kwargs.pop("formats"))) or ("pdf",)
-        opts = PrintOptions(
+        opts = PrintSpec(
             out=kwargs.pop("out"),
             formats=formats,
             paper=kwargs.pop("paper").lower(),
@@ -124,21 +86,6 @@ def printing_options(func: Callable[..., Any]) -> Callable[..., Any]:
 
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$", re.IGNORECASE)
 _UNIT_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
-
-
-def pitch_text(pitch: float) -> str:
-    """A grid pitch as its user most likely wrote it: "5 mm"; "1/4 in (6.35 mm)" for US
-    paper; "0.3 in (7.62 mm)" for a pitch that is a whole number of hundredths of an inch but
-    not of half millimetres; millimetres to three decimals otherwise."""
-    mm = f"{round(pitch, 3):g} mm"
-    inches = {6.35: "1/4 in", 12.7: "1/2 in", 8.4667: "1/3 in", 5.08: "1/5 in", 3.175: "1/8 in"}
-    for value, words in inches.items():
-        if abs(pitch - value) < 1e-3:
-            return f"{words} ({mm})"
-    hundredths = pitch / 25.4 * 100
-    if abs(hundredths - round(hundredths)) < 1e-6 and abs(pitch * 2 - round(pitch * 2)) > 1e-6:
-        return f"{round(hundredths) / 100:g} in ({mm})"
-    return mm
 
 
 class Length(click.ParamType):

@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 
 from generator.errors import InvalidInput, OutputExists
-from generator.options import PrintOptions
+from generator.printing import PrintSpec
 from generator.render.document import Document
 
 
@@ -33,7 +33,7 @@ def page_names(stem: str, pages: int, fmt: str) -> list[str]:
     return [f"{stem}-p{i + 1:0{width}d}.{fmt}" for i in range(pages)]
 
 
-def check_free(opts: PrintOptions, stem: str, pages: int) -> None:
+def check_free(opts: PrintSpec, stem: str, pages: int) -> None:
     """Before a slow command does its work: the folder can be written and, without --force,
     none of the files it will write exists (emit checks again when it writes)."""
     check_writable(opts.out, create=False)
@@ -120,12 +120,12 @@ def write_atomic(path: Path, data: bytes, force: bool) -> None:
         raise
 
 
-def emit(doc: Document, opts: PrintOptions) -> list[Path]:
+def emit(doc: Document, opts: PrintSpec) -> list[Path]:
     """Render `doc` in every requested format and write the files into opts.out."""
     return emit_all([doc], opts)
 
 
-def emit_all(docs: list[Document], opts: PrintOptions) -> list[Path]:
+def emit_all(docs: list[Document], opts: PrintSpec) -> list[Path]:
     """Render several documents and write them all, or nothing: every target is checked for
     an existing file and every page rendered before the first file is written."""
     for doc in docs:

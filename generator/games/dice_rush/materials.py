@@ -8,7 +8,7 @@ from __future__ import annotations
 from generator.errors import InvalidInput
 from generator.games.dice_rush.artwork import d6_face, d8_face, draw_board, drawing_size
 from generator.games.dice_rush.board import Board
-from generator.options import PrintOptions
+from generator.printing import PrintSpec
 from generator.render import layout, nets
 from generator.render.canvas import BLACK, GREY, Style
 from generator.render.document import Document
@@ -20,7 +20,7 @@ LIGHT = Style(stroke=GREY, width=0.15)
 
 
 def board_document(
-    opts: PrintOptions, board: Board, space: float, order: str = "together", label: str = ""
+    opts: PrintSpec, board: Board, space: float, order: str = "together", label: str = ""
 ) -> Document:
     """The board with compass and legend: one true-size page when it fits the paper (as
     turned by --landscape), else true size tiled over sheets with an assembly map. `label`
@@ -61,7 +61,7 @@ PAWN = 18.0  # mm: a pawn disc, a little smaller than a 20 mm space
 GAP = 6.0  # mm between pieces
 
 
-def dice_document(opts: PrintOptions, edge: float) -> Document:
+def dice_document(opts: PrintSpec, edge: float) -> Document:
     """Two d8 direction dice (number and arrow on each face), two d6 with pips and a pawn
     per player, in rows that flow onto another page when one is full."""
     doc = Document("dice-rush-dice", "Dice Rush dice and pawns", GAME, opts.ident())
@@ -142,7 +142,7 @@ SCORE_NOTE = (
 )
 
 
-def scoresheet_document(opts: PrintOptions, rows: int = 40) -> Document:
+def scoresheet_document(opts: PrintSpec, rows: int = 40) -> Document:
     """One row per turn of each player: the points of the space landed on and the running
     total, which a declaration compares (rows: 39 turns each; the default board's games last
     about 22 turns each on average)."""

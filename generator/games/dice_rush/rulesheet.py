@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from generator.games.dice_rush.board import DIRECTION_NAMES
-from generator.options import PrintOptions
+from generator.printing import PrintSpec
 from generator.render import layout
 from generator.render.canvas import GREY, Style
 from generator.render.document import Document
@@ -113,7 +113,7 @@ READING = {
 }
 
 
-def rules_document(opts: PrintOptions, order: str = "together") -> Document:
+def rules_document(opts: PrintSpec, order: str = "together") -> Document:
     """The summary for `order` ("together", the default reading, or the "turns" variant)."""
     # the variant's sheet has its own file name, so both can be printed into one folder
     stem = "dice-rush-rules" if order == "together" else f"dice-rush-rules-{order}"

@@ -20,7 +20,7 @@ from generator.games.graph_racers.model import Track
 from generator.games.graph_racers.referee import Referee
 from generator.games.graph_racers.rules import Rules, boost_kind
 from generator.games.graph_racers.solve import Solution
-from generator.options import pitch_text
+from generator.printing import pitch_text
 from generator.render import layout
 from generator.render.canvas import BLACK, Canvas, Style
 from generator.render.document import Document

@@ -20,7 +20,7 @@ from generator.games.pushing_race.artwork import (
     track_size,
 )
 from generator.games.pushing_race.track import COLUMNS, LETTERS, PLAYER_NAMES
-from generator.options import PrintOptions
+from generator.printing import PrintSpec
 from generator.render import layout
 from generator.render.canvas import Canvas
 from generator.render.document import Document
@@ -50,7 +50,7 @@ KEY_LINES = (
 )
 
 
-def board_document(opts: PrintOptions, size: str = "page") -> Document:
+def board_document(opts: PrintSpec, size: str = "page") -> Document:
     if size == "page":
         return _board_page(opts)
     if size == "coasters":
@@ -58,7 +58,7 @@ def board_document(opts: PrintOptions, size: str = "page") -> Document:
     raise ValueError(f"board size {size!r}")
 
 
-def _board_page(opts: PrintOptions) -> Document:
+def _board_page(opts: PrintSpec) -> Document:
     """The whole track at 22 mm spaces on one portrait page, with a short key beside it."""
     opts.portrait_only("the one-page board prints")
     doc = Document("pushing-race-board", "Pushing Race board", GAME, opts.ident("22 mm spaces"))
@@ -112,7 +112,7 @@ def _coaster(index: int):
     return draw
 
 
-def _board_coasters(opts: PrintOptions) -> Document:
+def _board_coasters(opts: PrintSpec) -> Document:
     """Three 3 x 3 coasters at 36 mm spaces, laid out on the fewest sheets."""
     doc = Document(
         "pushing-race-coasters", "Pushing Race coasters", GAME, opts.ident("36 mm spaces")
@@ -127,7 +127,7 @@ def _board_coasters(opts: PrintOptions) -> Document:
     return doc
 
 
-def die_document(opts: PrintOptions, edge: float = DIE_EDGE) -> Document:
+def die_document(opts: PrintSpec, edge: float = DIE_EDGE) -> Document:
     """A page of Icehouse die nets: TIP, AIM, HOP, SWAP, DIG, WILD (TIP opposite WILD, AIM
     opposite SWAP, HOP opposite DIG), a word and a pictogram on each face."""
     from generator.commands.dice import net_sheet
@@ -153,7 +153,7 @@ def die_document(opts: PrintOptions, edge: float = DIE_EDGE) -> Document:
     return doc
 
 
-def pieces_document(opts: PrintOptions) -> Document:
+def pieces_document(opts: PrintSpec) -> Document:
     """Twenty tent pieces, one row of five per player with the player's shape, colour and
     letter named at the row's end; solid outlines are cut lines, the dashed middle a fold."""
     from generator.render.canvas import CUT

@@ -3,7 +3,7 @@ stating racegen's decisions (docs/rules/pushing-race.md, D1-D16) as plain rules.
 
 from __future__ import annotations
 
-from generator.options import PrintOptions
+from generator.printing import PrintSpec
 from generator.render import layout
 from generator.render.canvas import GREY, Style
 from generator.render.document import Document
@@ -94,7 +94,7 @@ def rule_sections() -> list[tuple[str, str]]:
     ]
 
 
-def rules_document(opts: PrintOptions) -> Document:
+def rules_document(opts: PrintSpec) -> Document:
     doc = Document("pushing-race-rules", "Pushing Race rules summary", GAME, opts.ident())
     canvas, box = layout.page(doc, opts.paper_size(landscape=False), mono=opts.mono)
     x, y = layout.rules_heading(

@@ -24,7 +24,7 @@ from generator.games.trading_paint.artwork import (
 from generator.games.trading_paint.board import load_board
 from generator.games.trading_paint.faces import load_faces
 from generator.games.trading_paint.setup import POINTS, get_setup, load_setups
-from generator.options import PrintOptions
+from generator.printing import PrintSpec
 from generator.render import layout
 from generator.render.canvas import BLACK, GREY, Canvas, Style
 from generator.render.document import Document
@@ -57,7 +57,7 @@ def parse_sheet(text: str) -> Paper:
 
 
 def board_document(
-    opts: PrintOptions, style: str, square_mm: float, sheet: str | None = None
+    opts: PrintSpec, style: str, square_mm: float, sheet: str | None = None
 ) -> Document:
     """tiles: true scale over several sheets (one sheet, without an assembly map, when the board
     fits it); poster: one sheet; overview: reduced page + legend."""
@@ -133,7 +133,7 @@ def _overview(doc: Document, paper: Paper, board, sq: float, draw, mono: bool) -
 LEGEND_H = 42.0
 
 
-def dice_document(opts: PrintOptions, edge: float, count: int) -> Document:
+def dice_document(opts: PrintSpec, edge: float, count: int) -> Document:
     """Path-dice nets (six faces, square pips) with the connection legend on every sheet."""
     doc = Document(
         "trading-paint-dice",
@@ -209,7 +209,7 @@ def _dice_legend(canvas: Canvas, x: float, y: float, width: float) -> None:
 CARS_KEY_STRIP = 7.0  # mm at the top of a cars sheet for the team key line
 
 
-def cars_document(opts: PrintOptions, players: int, edge: float) -> Document:
+def cars_document(opts: PrintSpec, players: int, edge: float) -> Document:
     """One car-die net per car: team colour and symbol on every face, car number on five."""
     setup = get_setup(players)
     doc = Document(
@@ -289,7 +289,7 @@ RULES = [
 ]
 
 
-def rules_document(opts: PrintOptions) -> Document:
+def rules_document(opts: PrintSpec) -> Document:
     """One portrait page (a landscape page has no room left for the oval)."""
     doc = Document("trading-paint-rules", "Trading Paint rules summary", GAME, opts.ident())
     canvas, box = layout.page(doc, opts.paper_size(landscape=False), mono=opts.mono)

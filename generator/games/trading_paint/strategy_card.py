@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from generator.games.trading_paint.car_ahead import BUMP, DRAFT, OPEN_STOP
 from generator.games.trading_paint.strategy import FIXED_DICE, StrategyCard, strategy_card
-from generator.options import PrintOptions
+from generator.printing import PrintSpec
 from generator.render import layout
 from generator.render.canvas import BLACK, GREY, Canvas, Style
 from generator.render.clip import Box
@@ -28,7 +28,7 @@ SHADE = Style(stroke=None, fill="#e6e6e6")
 GAINS = (5, 6, 7, 8)  # the gains the car-ahead table gives dice limits for
 
 
-def strategy_document(opts: PrintOptions) -> Document:
+def strategy_document(opts: PrintSpec) -> Document:
     """One portrait page: the open-straight rule, its exact value against "stop after 4",
     what rolling on is worth, and the table for a car to bump or draft k squares ahead."""
     card = strategy_card()

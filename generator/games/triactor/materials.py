@@ -13,7 +13,7 @@ from generator.games.triactor.artwork import TRUE_UNIT, board_size, draw_board
 from generator.games.triactor.horses import Horse, horses
 from generator.games.triactor.payouts import BetType, credits_per_race, tables
 from generator.games.triactor.track import coin_steps
-from generator.options import PrintOptions
+from generator.printing import PrintSpec
 from generator.render import layout
 from generator.render.canvas import BLACK, GREY, WHITE, Canvas, Style
 from generator.render.document import Document
@@ -71,7 +71,7 @@ def boxed_code(
 
 
 # --- board -----------------------------------------------------------------------------------
-def board_documents(opts: PrintOptions, size: str = "both") -> list[Document]:
+def board_documents(opts: PrintSpec, size: str = "both") -> list[Document]:
     """The one-page playmat (scaled to the paper, landscape) and/or the true-size board tiled
     over sheets (the orientation that needs fewer sheets)."""
     docs = []
@@ -164,7 +164,7 @@ def slip_back(race: int | None) -> Callable[[Canvas], None]:
 
 
 def slips_documents(
-    opts: PrintOptions,
+    opts: PrintSpec,
     players: int,
     races: int,
     start: int = 1,
@@ -194,7 +194,7 @@ def slips_documents(
 
 
 # --- payout card -----------------------------------------------------------------------------
-def payouts_document(opts: PrintOptions) -> Document:
+def payouts_document(opts: PrintSpec) -> Document:
     """The seed's four tables on one page, and the horses' shorthand letters."""
     doc = Document("triactor-payouts", "Triactor payout tables", GAME, opts.ident())
     paper = opts.paper_size(landscape=False)  # the tables are a portrait page tall
@@ -337,7 +337,7 @@ def horse_card(h: Horse) -> Callable[[Canvas], None]:
     return draw
 
 
-def horses_document(opts: PrintOptions) -> Document:
+def horses_document(opts: PrintSpec) -> Document:
     doc = Document("triactor-horses", "Triactor horse cards", GAME, opts.ident())
     cards = [horse_card(h) for h in horses()]
 
@@ -366,7 +366,7 @@ def pawn(h: Horse, cell: float) -> Callable[[Canvas], None]:
     return draw
 
 
-def pawns_document(opts: PrintOptions) -> Document:
+def pawns_document(opts: PrintSpec) -> Document:
     """The eight horse pawns (the seed's "8 pawns near the start line"), with a spare set."""
     doc = Document("triactor-pawns", "Triactor horse pawns", GAME, opts.ident())
     cell = PAWN_DIAMETER + 3.0
@@ -400,7 +400,7 @@ def value_mark(c: Canvas, value: int, cx: float, cy: float, height: float) -> No
         )
 
 
-def coins_document(opts: PrintOptions, diameter: float = COIN_DIAMETER) -> Document:
+def coins_document(opts: PrintSpec, diameter: float = COIN_DIAMETER) -> Document:
     """48 coins (each suit with null, ace, 2-5): suit side in front, value side behind, as a
     gutter fold (fold, glue, cut the circles)."""
     cell = diameter + 2.0
@@ -458,7 +458,7 @@ def die_face(h: Horse, value: int):
     return draw
 
 
-def dice_document(opts: PrintOptions, edge: float = DIE_EDGE) -> Document:
+def dice_document(opts: PrintSpec, edge: float = DIE_EDGE) -> Document:
     """Eight d6 nets, one per suit, faces null, ace, 2, 3, 4, 5 (null opposite 5, ace
     opposite 4, 2 opposite 3)."""
     w, h = cube_net_size(edge)

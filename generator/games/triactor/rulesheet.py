@@ -11,7 +11,7 @@ from __future__ import annotations
 from generator.games.triactor.horses import horses
 from generator.games.triactor.payouts import credits_per_race
 from generator.games.triactor.track import FINISH, LAST_STEP, coin_steps
-from generator.options import PrintOptions
+from generator.printing import PrintSpec
 from generator.render import layout
 from generator.render.canvas import GREY, Style
 from generator.render.document import Document
@@ -100,7 +100,7 @@ def rule_sections() -> list[tuple[str, str]]:
     ]
 
 
-def rules_document(opts: PrintOptions) -> Document:
+def rules_document(opts: PrintSpec) -> Document:
     """One portrait page: the sections, then the eight horses with their letters and suits."""
     doc = Document("triactor-rules", "Triactor rules summary", GAME, opts.ident())
     canvas, box = layout.page(doc, opts.paper_size(landscape=False), mono=opts.mono)
