@@ -20,6 +20,7 @@ from generator.errors import RacegenError
 COMMANDS: dict[str, tuple[str, str]] = {
     "list": ("generator.commands.listing", "list_games"),
     "demo": ("generator.commands.demo", "demo"),
+    "kit": ("generator.commands.kit", "kit"),
     "paper": ("generator.commands.paper", "paper"),
     "dice": ("generator.commands.dice", "dice"),
     "graph-racers": ("generator.games.graph_racers.commands", "graph_racers"),

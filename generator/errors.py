@@ -27,3 +27,16 @@ class OutputExists(RacegenError):
 
 class LimitExceeded(RacegenError):
     """A size, count or effort limit was exceeded."""
+
+
+class BadOption(InvalidInput):
+    """An option value, or a mix of options, a command cannot use: a usage error (exit 2).
+
+    option: the option named ('--sheet'), or '' when the options only clash together; the
+    command line words it as click words its own usage errors."""
+
+    exit_code = 2
+
+    def __init__(self, message: str, option: str = "") -> None:
+        super().__init__(message)
+        self.option = option

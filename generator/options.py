@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -15,26 +14,24 @@ PrintOptions = PrintSpec  # the name the commands use
 __all__ = ["FORMATS", "PAPER_NAMES", "PrintOptions", "PrintSpec", "pitch_text"]
 
 
-def printing_options(func: Callable[..., Any]) -> Callable[..., Any]:
-    """Add --out --format --paper --landscape --mono --seed --force --dpi; pass one PrintOptions `opts`."""
-    options = [
-        click.option(
-            "--out",
-            "out",
+def printing_params(seeded: bool = True) -> list[click.Option]:
+    """--out --format --paper --landscape --mono [--seed] --force --dpi."""
+    params = [
+        click.Option(
+            ["--out", "out"],
             type=click.Path(file_okay=False, path_type=Path),
             default=Path("output"),
             show_default=True,
             help="Folder for the files (created when missing).",
         ),
-        click.option(
-            "--format",
-            "formats",
+        click.Option(
+            ["--format", "formats"],
             type=click.Choice(FORMATS, case_sensitive=False),
             multiple=True,
             help="Output format; repeat for several. [default: pdf]",
         ),
-        click.option(
-            "--paper",
+        click.Option(
+            ["--paper"],
             type=click.Choice(PAPER_NAMES, case_sensitive=False),
             default="a4",
             show_default=True,
@@ -42,50 +39,173 @@ def printing_options(func: Callable[..., Any]) -> Callable[..., Any]:
             show_envvar=True,
             help="Paper size.",
         ),
-        click.option("--landscape", is_flag=True, help="Turn the paper to landscape."),
-        click.option(
-            "--mono", is_flag=True, help="Ink-saving greyscale (patterns instead of colour)."
+        click.Option(["--landscape"], is_flag=True, help="Turn the paper to landscape."),
+        click.Option(
+            ["--mono"], is_flag=True, help="Ink-saving greyscale (patterns instead of colour)."
         ),
-        click.option(
-            "--seed",
-            type=int,
-            default=None,
-            help="Random seed where the command draws at random (1 when not given); same seed, "
-            "same files. Shown in the footer when given.",
-        ),
-        click.option("--force", is_flag=True, help="Overwrite existing files."),
-        click.option(
-            "--dpi",
+    ]
+    if seeded:
+        params.append(
+            click.Option(
+                ["--seed"],
+                type=int,
+                default=None,
+                help="Random seed (1 when not given); same seed, same files. Shown in the "
+                "footer when given.",
+            )
+        )
+    params += [
+        click.Option(["--force"], is_flag=True, help="Overwrite existing files."),
+        click.Option(
+            ["--dpi"],
             type=click.IntRange(36, 1200),
             default=150,
             show_default=True,
             help="Resolution of PNG output.",
         ),
     ]
+    return params
 
-    def wrapper(**kwargs: Any) -> Any:
-        formats = tuple(dict.fromkeys(f.lower() for f in kwargs.pop("formats"))) or ("pdf",)
-        opts = PrintSpec(
-            out=kwargs.pop("out"),
-            formats=formats,
-            paper=kwargs.pop("paper").lower(),
-            mono=kwargs.pop("mono"),
-            seed=kwargs.pop("seed"),
-            force=kwargs.pop("force"),
-            landscape=kwargs.pop("landscape"),
-            dpi=kwargs.pop("dpi"),
+
+def spec_from(kwargs: dict[str, Any]) -> PrintSpec:
+    """The PrintSpec of a command's printing options (popped from kwargs)."""
+    from generator.progress import Progress
+
+    formats = tuple(dict.fromkeys(f.lower() for f in kwargs.pop("formats"))) or ("pdf",)
+    return PrintSpec(
+        out=kwargs.pop("out"),
+        formats=formats,
+        paper=kwargs.pop("paper").lower(),
+        mono=kwargs.pop("mono"),
+        seed=kwargs.pop("seed", None),
+        force=kwargs.pop("force"),
+        landscape=kwargs.pop("landscape"),
+        dpi=kwargs.pop("dpi"),
+        progress=Progress,
+    )
+
+
+def printing_options(
+    func: Callable[..., Any] | None = None, *, seeded: bool = True
+) -> Callable[..., Any]:
+    """Add the printing options (printing_params) to a command; pass one PrintSpec `opts`.
+    `@printing_options(seeded=False)` for a command whose output no seed changes."""
+
+    def decorate(func: Callable[..., Any]) -> Callable[..., Any]:
+        def wrapper(**kwargs: Any) -> Any:
+            opts = spec_from(kwargs)
+            return func(opts=opts, **kwargs)
+
+        wrapper.__name__ = func.__name__
+        wrapper.__doc__ = func.__doc__
+        params = list(getattr(func, "__click_params__", []))
+        params += list(reversed(printing_params(seeded)))
+        wrapper.__click_params__ = params  # type: ignore[attr-defined]
+        return wrapper
+
+    return decorate(func) if func is not None else decorate
+
+
+# --- commands from the printables tables ---------------------------------------------------------
+def _click_param(o, argument: bool = False) -> click.Parameter:  # noqa: ANN001
+    from generator.errors import InvalidInput
+
+    kind = o.kind
+    extra: dict[str, Any] = {}
+    if kind in ("choice", "choices"):
+        ptype: Any = click.Choice(list(o.choices))
+    elif kind == "int":
+        ptype = click.IntRange(
+            None if o.low is None else int(o.low), None if o.high is None else int(o.high)
         )
-        return func(opts=opts, **kwargs)
+    elif kind == "length":
+        ptype = Length(o.low or 0.0, o.high, least=o.least)
+    elif kind == "file":
+        ptype = click.Path(path_type=Path)
+    else:
+        ptype = str
+    if o.check is not None:
+        check = o.check
 
-    wrapper.__name__ = func.__name__
-    wrapper.__doc__ = func.__doc__
-    for option in reversed(options):
-        wrapper = option(wrapper)
-    return wrapper
+        def callback(ctx: Any, param: Any, value: Any) -> Any:
+            if value is not None:
+                try:
+                    check(value)
+                except InvalidInput as e:
+                    raise click.BadParameter(str(e), ctx=ctx, param=param) from None
+            return value
+
+        extra["callback"] = callback
+    if argument:
+        return click.Argument([o.dest], type=ptype, **extra)
+    decls = [o.flag, o.dest]
+    if kind == "flag":
+        return click.Option(decls, is_flag=True, help=o.help, **extra)
+    if kind == "choices":
+        return click.Option(decls, type=ptype, multiple=True, help=o.help, **extra)
+    return click.Option(
+        decls,
+        type=ptype,
+        default=o.default,
+        show_default=o.default is not None,
+        help=o.help,
+        **extra,
+    )
 
 
-_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$", re.IGNORECASE)
-_UNIT_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
+def printable_command(p) -> click.Command:  # noqa: ANN001
+    """The click command of one printable (generator.printing.Printable): its own options,
+    then the printing options; it builds the documents and writes them all or none."""
+    from generator.errors import BadOption
+
+    def run(**kwargs: Any) -> None:
+        if kwargs.pop("as_json", False):
+            import json
+
+            click.echo(json.dumps(p.figures(), indent=2))
+            return
+        spec = spec_from(kwargs)
+        values = {o.dest: kwargs.pop(o.dest) for o in p.options}
+        if p.argument is not None:
+            values[p.argument.dest] = kwargs.pop(p.argument.dest)
+        for o in p.options:
+            if o.kind == "choices":
+                values[o.dest] = tuple(dict.fromkeys(values[o.dest])) or o.default
+        try:
+            docs = p.documents(spec, **values)
+        except BadOption as e:
+            if e.option:
+                raise click.BadParameter(str(e), param_hint=f"'{e.option}'") from None
+            raise click.UsageError(str(e)) from None
+        print_documents(docs, spec)
+
+    params = [_click_param(o) for o in p.options]
+    if p.figures is not None:
+        params.append(
+            click.Option(
+                ["--json", "as_json"], is_flag=True, help="Print the figures as JSON instead."
+            )
+        )
+    if p.argument is not None:
+        params.insert(0, _click_param(p.argument, argument=True))
+    return click.Command(
+        p.name,
+        callback=run,
+        params=params + printing_params(p.seeded),
+        help=p.help or p.summary,
+        short_help=p.summary,
+    )
+
+
+def add_printables(group: click.Group, table) -> None:  # noqa: ANN001
+    """Every printable of a game's table as a command of its click group."""
+    for p in table:
+        if not p.custom:
+            group.add_command(printable_command(p))
+
+
+from generator.printing import LENGTH as _LENGTH  # noqa: E402
+from generator.printing import UNIT_MM as _UNIT_MM  # noqa: E402
 
 
 class Length(click.ParamType):

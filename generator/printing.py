@@ -1,13 +1,23 @@
-"""What a printing command was asked, below the command line: paper, orientation, mono, seed,
-formats, where the files go. The library (materials, layouts, output) takes a PrintSpec; the
-click options that fill it in live in options.py, so nothing below the CLI imports click."""
+"""Printing below the command line: what a printing command was asked (PrintSpec), and what
+each game can print (Printable), declared once in the game's `printables.py`.
+
+The library (materials, layouts, output) takes a PrintSpec; options.py turns a table of
+Printables into click commands, and `racegen list`, `racegen demo` and the kits read the same
+tables, as Simon Tatham's puzzles declare once what each game can do. Nothing here imports
+click: a builder's bad option values are errors.BadOption, which the command line words as
+click words its own."""
 
 from __future__ import annotations
 
+import re
 import sys
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
+LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$", re.IGNORECASE)
+UNIT_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
 FORMATS = ("pdf", "svg", "png")
 PAPER_NAMES = ("a4", "letter", "a3", "tabloid")
 
@@ -24,6 +34,12 @@ class PrintSpec:
     force: bool = False
     landscape: bool = False
     dpi: int = 150
+    # (total, label) -> a bar: call it with steps done, close() when finished; None: no bar
+    progress: Callable[[int, str], Any] | None = field(default=None, compare=False)
+
+    def bar(self, total: int, label: str) -> Any:
+        """A progress bar for slow work (one that does nothing when there is none)."""
+        return self.progress(total, label) if self.progress is not None else _NoBar()
 
     def paper_size(self, landscape: bool | None = None):
         from generator.render.paper import Paper
@@ -51,6 +67,14 @@ class PrintSpec:
         return default if self.seed is None else self.seed
 
 
+class _NoBar:
+    def __call__(self, n: int) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
 def pitch_text(pitch: float) -> str:
     """A grid pitch as its user most likely wrote it: "5 mm"; "1/4 in (6.35 mm)" for US
     paper; "0.3 in (7.62 mm)" for a pitch that is a whole number of hundredths of an inch but
@@ -64,3 +88,96 @@ def pitch_text(pitch: float) -> str:
     if abs(hundredths - round(hundredths)) < 1e-6 and abs(pitch * 2 - round(pitch * 2)) > 1e-6:
         return f"{round(hundredths) / 100:g} in ({mm})"
     return mm
+
+
+def _value(o: Option, v: Any) -> Any:
+    if o.kind == "length" and isinstance(v, str):
+        m = LENGTH.match(v)
+        if m is None:
+            raise ValueError(f"{o.flag}: default {v!r} is not a length")
+        return round(float(m.group(1)) * UNIT_MM[(m.group(2) or "mm").lower()], 6)
+    return v
+
+
+# --- what a game can print ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Option:
+    """One option of a printable, as the command line offers it.
+
+    kind: "choice" (one of `choices`), "int" (low..high), "length" (a length such as 16mm:
+    more than `low`, at most `high`, at least `least`), "text", "file" (an existing file, a
+    Path), "flag" (on or off), "choices" (a choice that may be repeated: a tuple).
+    `check` (value -> None, raising errors.InvalidInput) refuses a value as a usage error."""
+
+    flag: str
+    dest: str
+    kind: str
+    default: Any = None
+    help: str = ""
+    choices: tuple[str, ...] = ()
+    low: float | None = None
+    high: float | None = None
+    least: float | None = None
+    check: Callable[[Any], None] | None = None
+
+
+@dataclass(frozen=True)
+class KitPart:
+    """How a printable goes into its game's print-and-play kit.
+
+    values: the options it is printed with (dest -> value; the others take their defaults);
+    stock: "paper" or "card" (card stock for pieces that are handled); duplex: print both
+    sides (flip on the long edge); copies: how many to print ("1", "1 per player");
+    make: what to do with the pages, in the words of the assembly page ("cut out", "fold and
+    glue", "tape the tiles together"); rules: the rules summary (it goes last)."""
+
+    values: dict[str, Any] = field(default_factory=dict)
+    stock: str = "paper"
+    duplex: bool = False
+    copies: str = "1"
+    make: str = ""
+    rules: bool = False
+
+
+Builder = Callable[..., list]  # (spec, **option values) -> list of Documents
+
+
+@dataclass(frozen=True)
+class Printable:
+    """Something a game prints: `racegen GAME NAME [options]`.
+
+    build(spec, **values) -> list[Document] imports what it needs when called (the tables are
+    read by `racegen --help` and `racegen list`, which must stay fast). seeded: --seed changes
+    what it prints (else the command has no --seed); portrait: the page is always portrait
+    (the note said when --landscape is given, e.g. "the rules summary prints"); listed: how
+    `racegen list` names it; demo: its arguments in `racegen demo` (None: not in the demo);
+    argument: a positional argument (a file to print); figures: what the page shows as JSON
+    (the command then takes --json)."""
+
+    name: str
+    summary: str
+    build: Builder
+    options: tuple[Option, ...] = ()
+    help: str = ""
+    seeded: bool = False
+    portrait: str = ""
+    listed: str = ""
+    demo: tuple[str, ...] | None = None
+    kit: KitPart | None = None
+    argument: Option | None = None
+    figures: Callable[[], dict] | None = None  # --json prints these instead of the pages
+    # the game's commands module writes this command itself (Graph Racers' sheet and worksheet
+    # share the rule switches and word the generator's advice); `build` then serves the kit
+    custom: bool = False
+
+    def defaults(self) -> dict[str, Any]:
+        """Each option's default as the command line would pass it (lengths in mm)."""
+        return {o.dest: _value(o, o.default) for o in self.options}
+
+    def documents(self, spec: PrintSpec, **values: Any) -> list:
+        """Build with `values` over the defaults; the note for an always-portrait page."""
+        if self.portrait:
+            spec.portrait_only(self.portrait)
+        by_dest = {o.dest: o for o in self.options}
+        given = {k: _value(by_dest[k], v) if k in by_dest else v for k, v in values.items()}
+        return self.build(spec, **{**self.defaults(), **given})

@@ -8,7 +8,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from generator.cli import cli
-from generator.commands.demo import JOBS
+from generator.commands.demo import jobs
 
 EXPECTED_PDFS = {
     "graph-paper-5mm.pdf",
@@ -40,7 +40,7 @@ def test_demo_prints_every_game_and_is_byte_identical(tmp_path):
     first, second = tmp_path / "a", tmp_path / "b"
     result = run_demo(first, "--format", "svg")
     assert result.exit_code == 0, result.output
-    assert f"demo: {len(JOBS)} printables" in result.output
+    assert f"demo: {len(jobs())} printables" in result.output
     assert run_demo(second, "--format", "svg").exit_code == 0
     pdfs = {p.name for p in first.glob("*.pdf")}
     assert pdfs == EXPECTED_PDFS

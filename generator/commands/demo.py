@@ -12,38 +12,32 @@ import click
 
 from generator.options import PrintOptions, printing_options
 
-# (command path, arguments) in the order they are printed.
-JOBS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
-    (("paper", "graph"), ("--spacing", "5mm")),
-    (("dice", "blank-d6"), ()),
-    (("graph-racers", "worksheet"), ("--count", "4", "--per-page", "2", "--difficulty", "medium")),
-    (("trading-paint", "board"), ()),
-    (("trading-paint", "dice"), ()),
-    (("trading-paint", "rules"), ()),
-    (("trading-paint", "worksheet"), ("--count", "4", "--per-page", "2", "--difficulty", "easy")),
-    (("trading-paint", "strategy"), ()),
-    (("triactor", "board"), ()),
-    (("triactor", "slips"), ()),
-    (("triactor", "payouts"), ()),
-    (("triactor", "rules"), ()),
-    (("pushing-race", "board"), ()),
-    (("pushing-race", "die"), ()),
-    (("dice-rush", "board"), ()),
-    (("dice-rush", "dice"), ()),
+# the generic sheets first, then every game's printables that have demo arguments, in the
+# order of the games and of their tables
+GENERIC: tuple[tuple[tuple[str, ...], tuple[str, ...], bool], ...] = (
+    (("paper", "graph"), ("--spacing", "5mm"), False),
+    (("dice", "blank-d6"), (), False),
 )
 
 
-def common_args(opts: PrintOptions, seed: int) -> list[str]:
-    args = [
-        "--out",
-        str(opts.out),
-        "--paper",
-        opts.paper,
-        "--seed",
-        str(seed),
-        "--dpi",
-        str(opts.dpi),
-    ]
+def jobs() -> list[tuple[tuple[str, ...], tuple[str, ...], bool]]:
+    """(command path, arguments, takes --seed) of each printable in the demo, in order."""
+    from generator.games.registry import GAMES
+
+    out = list(GENERIC)
+    for game in GAMES:
+        for p in game.printables():
+            if p.demo is not None:
+                out.append(((game.name, p.name), p.demo, p.seeded))
+    return out
+
+
+def common_args(opts: PrintOptions, seed: int | None) -> list[str]:
+    """The printing options of the demo, as each job takes them (--seed only where seeded)."""
+    args = ["--out", str(opts.out), "--paper", opts.paper]
+    if seed is not None:
+        args += ["--seed", str(seed)]
+    args += ["--dpi", str(opts.dpi)]
     for fmt in opts.formats:
         args += ["--format", fmt]
     if opts.mono:
@@ -99,18 +93,19 @@ def demo(ctx: click.Context, opts: PrintOptions) -> None:
         # listed only once everything worked, so an error stays the one line on stderr
         live = sys.stderr.isatty()
         commands: list[str] = []
-        for path, extra in JOBS:
+        for path, extra, seeded in jobs():
             command = resolve(ctx, path)
             if command is None:
                 continue
             name = " ".join(path)
             # the command as a user would type it to print the same file on its own
-            shown = "# " + shlex.join(["racegen", *path, *extra, *common_args(opts, seed)])
+            job_seed = seed if seeded else None
+            shown = "# " + shlex.join(["racegen", *path, *extra, *common_args(opts, job_seed)])
             if live:
                 click.echo(shown, err=True)
             else:
                 commands.append(shown)
-            args = [*extra, *common_args(staged_opts, seed)]
+            args = [*extra, *common_args(staged_opts, job_seed)]
             with (
                 command.make_context(name, args, parent=ctx) as sub,
                 contextlib.redirect_stdout(printed),

@@ -33,7 +33,7 @@ def _edge_option(func):
 
 @dice.command("blank-d6")
 @_edge_option
-@printing_options
+@printing_options(seeded=False)
 def blank_d6(opts: PrintOptions, edge: float) -> None:
     """A page of blank cube nets (6 faces, 7 glue tabs)."""
     _print(opts, "d6", edge)
@@ -41,7 +41,7 @@ def blank_d6(opts: PrintOptions, edge: float) -> None:
 
 @dice.command("blank-d8")
 @_edge_option
-@printing_options
+@printing_options(seeded=False)
 def blank_d8(opts: PrintOptions, edge: float) -> None:
     """A page of blank octahedron nets (8 faces, 5 glue tabs)."""
     _print(opts, "d8", edge)

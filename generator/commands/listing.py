@@ -23,4 +23,4 @@ def list_games() -> None:
         for label, values in rows:
             if values:
                 click.echo(f"  {label:9s} {', '.join(values)}")
-    click.echo("generic: paper graph|dot, dice blank-d6|blank-d8, demo")
+    click.echo("generic: paper graph|dot, dice blank-d6|blank-d8, demo, kit GAME|all")

@@ -33,7 +33,7 @@ def _spacing_option(func):
 
 @paper.command("graph")
 @_spacing_option
-@printing_options
+@printing_options(seeded=False)
 def graph(opts: PrintOptions, spacing: float) -> None:
     """Squared paper: thin grey lines at --spacing (true size)."""
     _print(opts, "graph", spacing)
@@ -41,7 +41,7 @@ def graph(opts: PrintOptions, spacing: float) -> None:
 
 @paper.command("dot")
 @_spacing_option
-@printing_options
+@printing_options(seeded=False)
 def dot(opts: PrintOptions, spacing: float) -> None:
     """Dot paper: small grey dots at --spacing (true size)."""
     _print(opts, "dot", spacing)

@@ -272,10 +272,10 @@ def test_space_texts_fit_their_squares_at_every_allowed_size():
                     assert w <= space * 0.9, (space, pos, op.data[2], w)
 
 
-def test_board_variant_prints_a_variant_and_seed_changes_nothing(tmp_path):
-    """--seed is every printing command's option (the demo passes --seed 1): it must not turn
-    the default board into a variant (the new-user walkthrough found the demo's board was
-    one); --variant N prints the board new-board --seed N writes."""
+def test_board_variant_prints_a_variant_and_takes_no_seed(tmp_path):
+    """--variant N prints the board new-board --seed N writes; the board is never drawn at
+    random, so it has no --seed (a shared --seed once turned the demo's board into a
+    variant)."""
     r = run("board", "--variant", "4", "--out", str(tmp_path), "--format", "svg")
     assert r.exit_code == 0, r.output
     svg = (tmp_path / "dice-rush-board-variant4.svg").read_text(encoding="utf-8")
@@ -286,6 +286,8 @@ def test_board_variant_prints_a_variant_and_seed_changes_nothing(tmp_path):
         "Error: --variant draws a variant board, --board loads one: give one\n",
     )
     r = run("board", "--seed", "1", "--out", str(tmp_path / "s"), "--format", "svg")
+    assert r.exit_code == 2 and "No such option '--seed'" in r.output
+    r = run("board", "--out", str(tmp_path / "s"), "--format", "svg")
     assert r.exit_code == 0, r.output
     assert "default board" in (tmp_path / "s" / "dice-rush-board.svg").read_text(encoding="utf-8")
 

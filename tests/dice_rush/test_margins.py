@@ -13,8 +13,8 @@ import math
 import pytest
 from click.testing import CliRunner
 
+from generator import options
 from generator.cli import cli
-from generator.games.dice_rush import commands
 from generator.render import layout
 from generator.render.layout import MARGIN, text_corners
 
@@ -34,7 +34,7 @@ PAPERS = [("a4", False), ("a4", True), ("letter", False), ("letter", True)]
 def printed(monkeypatch, tmp_path, *args: str):
     """The Documents `racegen dice-rush ARGS` prints, footers added, nothing written."""
     caught = []
-    monkeypatch.setattr(commands, "print_documents", lambda docs, opts: caught.extend(docs))
+    monkeypatch.setattr(options, "print_documents", lambda docs, opts: caught.extend(docs))
     r = CliRunner().invoke(cli, ["dice-rush", *args, "--out", str(tmp_path)])
     assert r.exit_code == 0, r.output
     assert caught, args

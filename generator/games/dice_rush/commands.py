@@ -12,7 +12,8 @@ from pathlib import Path
 
 import click
 
-from generator.options import Length, PrintOptions, print_documents, printing_options
+from generator.games.dice_rush.printables import PRINTABLES, load_noted
+from generator.options import add_printables
 
 
 @click.group("dice-rush")
@@ -22,6 +23,9 @@ def dice_rush() -> None:
     Print the board (true size, editable board files), dice nets, score sheet and rules;
     compute each player's exact chances; simulate seeded games.
     """
+
+
+add_printables(dice_rush, PRINTABLES)
 
 
 def _board_option(func):
@@ -48,106 +52,7 @@ def _order_option(func):
 
 def _load(board_file: Path | None):
     """The board; a board off the seed's layout is played as given, with a note on stderr."""
-    from generator.games.dice_rush.board import load_board
-
-    board = load_board(board_file)
-    for departure in board.departures():
-        click.echo(
-            f"note: {board.name}: {departure} (the seed's layout); played as given", err=True
-        )
-    return board
-
-
-@dice_rush.command("board")
-@_board_option
-@click.option(
-    "--space",
-    type=Length(least=12.0, maximum=40.0),
-    default="20mm",
-    show_default=True,
-    help="Side of a square space.",
-)
-@click.option(
-    "--variant",
-    type=int,
-    default=None,
-    help="Print the 9 x 8 variant board that `new-board --seed N` writes (instead of the "
-    "default board or --board).",
-)
-@_order_option
-@printing_options
-def board_command(
-    opts: PrintOptions, board_file: Path | None, space: float, variant: int | None, order: str
-) -> None:
-    """The board at true size with the compass of d8 directions and a legend (one page when
-    it fits the paper, else tiled over sheets with an assembly map): the default board,
-    --board FILE, or --variant N. (--seed changes nothing here: the board is not drawn at
-    random.)"""
-    from generator.games.dice_rush.materials import board_document
-
-    if variant is not None:
-        if board_file is not None:
-            raise click.UsageError("--variant draws a variant board, --board loads one: give one")
-        from generator.games.dice_rush.variants import generate
-
-        board = generate(9, 8, 11, variant)
-        label = f"variant{variant}"
-    else:
-        board = _load(board_file)
-        label = "" if board_file is None else _file_label(board_file)
-    print_documents([board_document(opts, board, space, order, label)], opts)
-
-
-def _file_label(path: Path) -> str:
-    """A board file's name for the printed file's name (letters, digits, '-' and '_')."""
-    label = "".join(
-        ch if ch.isascii() and (ch.isalnum() or ch in "-_") else "-" for ch in path.stem
-    )
-    return label.strip("-")[:40] or "board"
-
-
-@dice_rush.command("dice")
-@click.option(
-    "--edge",
-    type=Length(least=12.0, maximum=30.0),
-    default="20mm",
-    show_default=True,
-    help="Die face edge.",
-)
-@printing_options
-def dice_command(opts: PrintOptions, edge: float) -> None:
-    """Two d8 direction dice (number and arrow on each face) and two d6 with pips."""
-    from generator.games.dice_rush.materials import dice_document
-
-    print_documents([dice_document(opts, edge)], opts)
-
-
-@dice_rush.command("scoresheet")
-@printing_options
-def scoresheet_command(opts: PrintOptions) -> None:
-    """A score sheet: points of each landing and running totals for both players (portrait)."""
-    from generator.games.dice_rush.materials import scoresheet_document
-
-    opts.portrait_only("the score sheet prints")
-    print_documents([scoresheet_document(_portrait(opts))], opts)
-
-
-@dice_rush.command("rules")
-@_order_option
-@printing_options
-def rules_command(opts: PrintOptions, order: str) -> None:
-    """A one-page rules summary with racegen's decisions written in (always portrait), for
-    the chosen reading of who moves in a roll."""
-    from generator.games.dice_rush.rulesheet import rules_document
-
-    opts.portrait_only("the rules summary prints")
-    print_documents([rules_document(opts, order)], opts)
-
-
-def _portrait(opts: PrintOptions) -> PrintOptions:
-    from dataclasses import replace
-
-    return replace(opts, landscape=False)
+    return load_noted(board_file)
 
 
 @dice_rush.command("show-board")

@@ -470,7 +470,7 @@ def sheet_stem(name: str, kinds, rules, usual, pitch: float, players: int) -> st
 @_pitch_option
 @rule_options
 @_limit_option("--max-states", "Give up solving for the par after expanding this many states.")
-@printing_options
+@printing_options(seeded=False)
 def sheet_cmd(
     opts,
     file: Path,

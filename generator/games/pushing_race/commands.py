@@ -12,7 +12,8 @@ import re
 
 import click
 
-from generator.options import Length, PrintOptions, print_documents, printing_options
+from generator.games.pushing_race.printables import PRINTABLES
+from generator.options import add_printables
 
 FACE_NAMES = ("TIP", "AIM", "HOP", "SWAP", "DIG", "WILD")
 
@@ -25,6 +26,9 @@ def pushing_race() -> None:
     a rules summary. Positions: a file, '-' (stdin), or one argument such as
     "turn=B a1=A b1=B c4=A finished=B1"; 'start' or 'start:3' is the setup.
     """
+
+
+add_printables(pushing_race, PRINTABLES)
 
 
 def _is_dir(path) -> bool:
@@ -196,52 +200,3 @@ def simulate_command(
         click.echo(json.dumps(summary.to_dict(), indent=2))
     else:
         click.echo(summary.table())
-
-
-@pushing_race.command("board")
-@click.option(
-    "--size",
-    type=click.Choice(["page", "coasters"]),
-    default="page",
-    show_default=True,
-    help="page: the whole track on one page (22 mm spaces); coasters: three 3 x 3 coaster "
-    "sheets with 36 mm spaces, for Looney Pyramids.",
-)
-@printing_options
-def board_command(opts: PrintOptions, size: str) -> None:
-    """The 3 x 9 track: Start and Finish lines, row numbers, column letters, wrap arrows."""
-    from generator.games.pushing_race.materials import board_document
-
-    print_documents([board_document(opts, size)], opts)
-
-
-@pushing_race.command("die")
-@click.option(
-    "--edge", type=Length(10.0, 40.0), default="20mm", show_default=True, help="Die face size."
-)
-@printing_options
-def die_command(opts: PrintOptions, edge: float) -> None:
-    """Icehouse die nets: TIP, AIM, HOP, SWAP, DIG, WILD with a pictogram each."""
-    from generator.games.pushing_race.materials import die_document
-
-    print_documents([die_document(opts, edge)], opts)
-
-
-@pushing_race.command("pieces")
-@printing_options
-def pieces_command(opts: PrintOptions) -> None:
-    """Paper pieces for players without pyramids: five per player, four players, each a colour
-    with its own shape and letter, folded into standing tents."""
-    from generator.games.pushing_race.materials import pieces_document
-
-    print_documents([pieces_document(opts)], opts)
-
-
-@pushing_race.command("rules")
-@printing_options
-def rules_command(opts: PrintOptions) -> None:
-    """A one-page rules summary with racegen's decisions (always portrait)."""
-    from generator.games.pushing_race.rulesheet import rules_document
-
-    opts.portrait_only("the rules summary prints")
-    print_documents([rules_document(opts)], opts)

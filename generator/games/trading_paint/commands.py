@@ -12,7 +12,8 @@ from pathlib import Path
 
 import click
 
-from generator.options import Length, PrintOptions, printing_options
+from generator.games.trading_paint.printables import PRINTABLES
+from generator.options import add_printables
 
 
 @click.group("trading-paint")
@@ -23,6 +24,9 @@ def trading_paint() -> None:
     press-your-luck table; race policies against each other; show a position and its
     moves; list every way to lay a sequence of dice from a position.
     """
+
+
+add_printables(trading_paint, PRINTABLES)
 
 
 @trading_paint.command("luck")
@@ -122,112 +126,6 @@ def show_cmd(position: Path) -> None:
     else:
         for m in legal_moves(state):
             click.echo(f"  {describe(state, m)}")
-
-
-def _players_option(f):  # noqa: ANN001, ANN202
-    return click.option(
-        "--players",
-        type=click.Choice(["2", "3", "4", "6"]),
-        default="2",
-        show_default=True,
-        help="2, 3, 4 or 6 (teams and car numbers).",
-    )(f)
-
-
-def _sheet_value(value: str | None) -> str | None:
-    """A --sheet size the poster can use, checked as the option is read (a usage error)."""
-    from generator.errors import InvalidInput
-    from generator.games.trading_paint.materials import parse_sheet
-
-    if value is not None:
-        try:
-            parse_sheet(value)
-        except InvalidInput as e:
-            raise click.BadParameter(
-                str(e).removeprefix("--sheet "), param_hint="'--sheet'"
-            ) from None
-    return value
-
-
-@trading_paint.command("board")
-@click.option(
-    "--style",
-    type=click.Choice(["tiles", "poster", "overview"]),
-    default="tiles",
-    show_default=True,
-    help="tiles: true scale over several sheets; poster: one sheet at --paper; overview: reduced one page.",
-)
-@click.option(
-    "--square",
-    "square_mm",
-    type=Length(5.0, 40.0),
-    default="16mm",
-    show_default=True,
-    help="Square (die) size.",
-)
-@click.option(
-    "--sheet",
-    default=None,
-    callback=lambda ctx, param, value: _sheet_value(value),
-    help="Poster only: any sheet size WIDTHxHEIGHT (mm, cm or in), e.g. 600x400mm or 24x36in; "
-    "the board is drawn at true size when it fits. [default: --paper, landscape]",
-)
-@printing_options
-def board_cmd(opts: PrintOptions, style: str, square_mm: float, sheet: str | None) -> None:
-    """The oval board: tiled at true scale, a one-sheet poster, or a reduced overview."""
-    from generator.games.trading_paint.materials import board_document
-    from generator.output import emit
-
-    if sheet and style != "poster":
-        raise click.BadParameter(
-            "it sets the poster size: use it with --style poster", param_hint="'--sheet'"
-        )
-    for path in emit(board_document(opts, style, square_mm, sheet), opts):
-        click.echo(str(path))
-
-
-@trading_paint.command("dice")
-@click.option(
-    "--size", "edge", type=Length(10.0, 40.0), default="16mm", show_default=True, help="Die edge."
-)
-@click.option(
-    "--count", type=click.IntRange(1, 12), default=6, show_default=True, help="Path dice to print."
-)
-@printing_options
-def dice_cmd(opts: PrintOptions, edge: float, count: int) -> None:
-    """Path-dice nets: six faces with square pips, and the connection legend."""
-    from generator.games.trading_paint.materials import dice_document
-    from generator.output import emit
-
-    for path in emit(dice_document(opts, edge, count), opts):
-        click.echo(str(path))
-
-
-@trading_paint.command("cars")
-@_players_option
-@click.option(
-    "--size", "edge", type=Length(10.0, 40.0), default="16mm", show_default=True, help="Die edge."
-)
-@printing_options
-def cars_cmd(opts: PrintOptions, players: str, edge: float) -> None:
-    """Car-dice nets: one per car, team colour and symbol, car number on the faces."""
-    from generator.games.trading_paint.materials import cars_document
-    from generator.output import emit
-
-    for path in emit(cars_document(opts, int(players), edge), opts):
-        click.echo(str(path))
-
-
-@trading_paint.command("rules")
-@printing_options
-def rules_cmd(opts: PrintOptions) -> None:
-    """A one-page rules summary with each face's connections drawn (always portrait)."""
-    from generator.games.trading_paint.materials import rules_document
-    from generator.output import emit
-
-    opts.portrait_only("the rules summary prints")
-    for path in emit(rules_document(opts), opts):
-        click.echo(str(path))
 
 
 # --- puzzles ---------------------------------------------------------------------------------
@@ -356,101 +254,3 @@ def check_cmd(puzzle: Path, answer: str) -> None:
     click.echo(verdict.message)
     if not verdict.right:
         raise click.exceptions.Exit(1)
-
-
-@trading_paint.command("worksheet")
-@click.option(
-    "--kind", type=_KINDS, default="lay", show_default=True, help="lay, fewest or stop puzzles."
-)
-@click.option(
-    "--goal",
-    type=_GOALS,
-    default="any",
-    show_default=True,
-    help="What the path must do (lay and fewest); any: a mix.",
-)
-@click.option(
-    "--difficulty", type=_GRADES, default="easy", show_default=True, help="easy, medium or hard."
-)
-@click.option(
-    "--count",
-    type=click.IntRange(1, 60),
-    default=6,
-    show_default=True,
-    help="How many puzzles, 1 to 60.",
-)
-@click.option(
-    "--per-page",
-    type=click.Choice(["1", "2"]),
-    default="2",
-    show_default=True,
-    help="Puzzles per page.",
-)
-@click.option(
-    "--answers",
-    type=click.Choice(["after", "separate", "none"]),
-    default="after",
-    show_default=True,
-    help="Answer pages after the puzzles, in a second file, or none.",
-)
-@printing_options
-def worksheet_cmd(
-    opts: PrintOptions,
-    kind: str,
-    goal: str,
-    difficulty: str,
-    count: int,
-    per_page: str,
-    answers: str,
-) -> None:  # noqa: E501
-    """A worksheet of puzzles with the board at true size (real path dice fit), then answers."""
-    from generator.games.trading_paint.generate import generate
-    from generator.games.trading_paint.worksheet import window_limit, worksheet_documents
-    from generator.options import print_documents
-    from generator.output import check_free
-    from generator.progress import Progress
-
-    opts.portrait_only("a worksheet prints")
-    k = int(per_page)
-    seed = opts.seed_or(1)
-    goal_part = "" if kind == "stop" else f"-{goal}"
-    stem = f"trading-paint-worksheet-{kind}{goal_part}-{difficulty}-s{seed}"
-    pages = -(-count // k)
-    check_free(opts, stem, pages * (2 if answers == "after" else 1))
-    if answers == "separate":
-        check_free(opts, f"{stem}-answers", pages)
-    req = _puzzle_request(kind, goal, difficulty, count, seed, window_limit(k))
-    with Progress(count, "generating") as bar:
-        puzzles = generate(req, bar)
-    title = f"Trading Paint puzzles ({kind}, {difficulty})"
-    docs = worksheet_documents(
-        puzzles,
-        paper=opts.paper_size(landscape=False),
-        per_page=k,
-        mono=opts.mono,
-        answers=answers,
-        stem=stem,
-        title=title,
-        ident=opts.ident(f"{kind} {difficulty}"),
-    )
-    print_documents(docs, opts)
-
-
-@trading_paint.command("strategy")
-@click.option(
-    "--json", "as_json", is_flag=True, help="Print the card's exact figures as JSON instead."
-)
-@printing_options
-def strategy_cmd(opts: PrintOptions, as_json: bool) -> None:
-    """A one-page card of the exact best stop-or-roll rule: on an open straight, and with a car
-    to bump or a team-mate to draft k squares ahead (always portrait)."""
-    if as_json:
-        from generator.games.trading_paint.strategy import strategy_card
-
-        click.echo(json.dumps(strategy_card().to_dict(), indent=2))
-        return
-    from generator.games.trading_paint.strategy_card import strategy_document
-    from generator.options import print_documents
-
-    opts.portrait_only("the strategy card prints")
-    print_documents([strategy_document(opts)], opts)

@@ -23,6 +23,7 @@ from generator.games.trading_paint.puzzle_art import (
 )
 from generator.games.trading_paint.puzzles import Puzzle
 from generator.games.trading_paint.state import State
+from generator.printing import PrintSpec
 from generator.render import layout
 from generator.render.canvas import BLACK, Canvas, Style
 from generator.render.clip import Box
@@ -329,3 +330,46 @@ def _after(p: Puzzle) -> State | None:
         elif "finished" in c:
             pos[i] = -2
     return replace(p.state, pos=tuple(pos), entry=tuple(entry))
+
+
+def worksheet_from(
+    spec: PrintSpec,
+    kind: str,
+    goal: str,
+    difficulty: str,
+    count: int,
+    per_page: int,
+    answers: str,
+) -> list[Document]:
+    """Generate the puzzles (windows that fit a page on A4 and Letter) and lay them out: the
+    `racegen trading-paint worksheet` printable."""
+    from generator.errors import BadOption
+    from generator.games.trading_paint.generate import Request, generate
+    from generator.output import check_free
+
+    if kind == "stop" and goal != "any":
+        raise BadOption("a stop puzzle has no goal (stop or roll?): leave out --goal")
+    seed = spec.seed_or(1)
+    goal_part = "" if kind == "stop" else f"-{goal}"
+    stem = f"trading-paint-worksheet-{kind}{goal_part}-{difficulty}-s{seed}"
+    pages = -(-count // per_page)
+    # before the generating, which takes seconds
+    check_free(spec, stem, pages * (2 if answers == "after" else 1))
+    if answers == "separate":
+        check_free(spec, f"{stem}-answers", pages)
+    req = Request(kind, goal, difficulty, count, seed, window_limit(per_page))
+    bar = spec.bar(count, "generating")
+    try:
+        puzzles = generate(req, bar)
+    finally:
+        bar.close()
+    return worksheet_documents(
+        puzzles,
+        paper=spec.paper_size(landscape=False),
+        per_page=per_page,
+        mono=spec.mono,
+        answers=answers,
+        stem=stem,
+        title=f"Trading Paint puzzles ({kind}, {difficulty})",
+        ident=spec.ident(f"{kind} {difficulty}"),
+    )

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import click
 
-from generator.options import Length, PrintOptions, print_documents, printing_options
+from generator.games.triactor.printables import PRINTABLES
+from generator.options import add_printables
 
 
 @click.group("triactor")
@@ -22,6 +23,9 @@ def triactor() -> None:
     Print the board, slips, payout card, rules summary, horse cards, pawns, coins and dice;
     play a race move by move; settle a race's bets exactly; simulate the odds of every bet.
     """
+
+
+add_printables(triactor, PRINTABLES)
 
 
 def _echo_json(data: object) -> None:
@@ -169,125 +173,3 @@ def _chooser(policy: str, slips: str | None):
     if policy == "slip" and not slips:
         raise click.UsageError("--policy slip needs the players' slips: add --slips SMC,PD,...")
     return make_policy(policy, parse_slips(slips) if slips else None)
-
-
-@triactor.command("board")
-@click.option(
-    "--size",
-    type=click.Choice(["page", "tiled", "both"]),
-    default="both",
-    show_default=True,
-    help="page: one landscape page (scaled); tiled: true piecepack size over several sheets.",
-)
-@printing_options
-def board_command(opts: PrintOptions, size: str) -> None:
-    """The board of figure 1: 24 tiles, 44 steps with numbers, coin spots, start/finish line."""
-    from generator.games.triactor.materials import board_documents
-
-    print_documents(board_documents(opts, size), opts)
-
-
-@triactor.command("slips")
-@click.option(
-    "--players", type=click.IntRange(1, 12), default=6, show_default=True, help="Slips per race."
-)
-@click.option(
-    "--races",
-    type=click.IntRange(0, 20),
-    default=2,
-    show_default=True,
-    help="Races to print slips for (0: one set with the race number left blank).",
-)
-@click.option(
-    "--first-race",
-    type=click.IntRange(1, 999),
-    default=1,
-    show_default=True,
-    help="Number printed on the first race's slips (the next races count on).",
-)
-@click.option(
-    "--layout",
-    "layout_name",
-    type=click.Choice(["gutter-fold", "duplex", "both"]),
-    default="both",
-    show_default=True,
-    help="gutter-fold: front and back on one sheet; duplex: print double-sided.",
-)
-@printing_options
-def slips_command(
-    opts: PrintOptions, players: int, races: int, first_race: int, layout_name: str
-) -> None:
-    """Betting slips: front (race, player, three credit lines, code legend), back (horses to circle)."""
-    from generator.games.triactor.materials import slips_documents
-
-    layouts = ("gutter-fold", "duplex") if layout_name == "both" else (layout_name,)
-    print_documents(slips_documents(opts, players, races, first_race, layouts), opts)
-
-
-@triactor.command("payouts")
-@printing_options
-def payouts_command(opts: PrintOptions) -> None:
-    """The payout tables on one page, exactly as in the rules, with the shorthand letters
-    (always portrait: the tables are a page tall)."""
-    from generator.games.triactor.materials import payouts_document
-
-    opts.portrait_only("the payout tables print")
-    print_documents([payouts_document(opts)], opts)
-
-
-@triactor.command("rules")
-@printing_options
-def rules_command(opts: PrintOptions) -> None:
-    """A one-page rules summary: setup, bets, a turn, moving, events, finish, winnings
-    (always portrait)."""
-    from generator.games.triactor.rulesheet import rules_document
-
-    opts.portrait_only("the rules summary prints")
-    print_documents([rules_document(opts)], opts)
-
-
-@triactor.command("pawns")
-@printing_options
-def pawns_command(opts: PrintOptions) -> None:
-    """Eight horse pawns, 22 mm discs with letter and suit (a board space is 25.4 mm): glue
-    onto card and cut out."""
-    from generator.games.triactor.materials import pawns_document
-
-    print_documents([pawns_document(opts)], opts)
-
-
-@triactor.command("horses")
-@printing_options
-def horses_command(opts: PrintOptions) -> None:
-    """A card per horse: name, letter, suit symbol, its event coin's step."""
-    from generator.games.triactor.materials import horses_document
-
-    print_documents([horses_document(opts)], opts)
-
-
-@triactor.command("coins")
-@click.option(
-    "--diameter",
-    type=Length(10.0, 40.0),
-    default="19.05mm",
-    show_default=True,
-    help="Coin diameter (piecepack coins are 3/4 inch).",
-)
-@printing_options
-def coins_command(opts: PrintOptions, diameter: float) -> None:
-    """48 coins (each suit: null, ace, 2-5), suit side and value side, to fold, glue and cut."""
-    from generator.games.triactor.materials import coins_document
-
-    print_documents([coins_document(opts, diameter)], opts)
-
-
-@triactor.command("dice")
-@click.option(
-    "--edge", type=Length(8.0, 40.0), default="16mm", show_default=True, help="Die face size."
-)
-@printing_options
-def dice_command(opts: PrintOptions, edge: float) -> None:
-    """Eight d6 nets, one per suit, faces null, ace, 2, 3, 4, 5, with glue tabs."""
-    from generator.games.triactor.materials import dice_document
-
-    print_documents([dice_document(opts, edge)], opts)

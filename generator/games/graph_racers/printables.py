@@ -1,0 +1,63 @@
+"""What Graph Racers prints, declared once: the sheets of a track (track, race sheet, answer
+key) and classroom worksheets. `racegen list`, `racegen demo` and the kit read this table;
+the two commands are written in commands.py (they share the rule switches, --accel and the
+others, and word the generator's advice), so their entries are `custom`."""
+
+from __future__ import annotations
+
+from generator.printing import KitPart, Printable, PrintSpec
+
+KIT_SIZE = (34, 24)  # points: a medium circuit that fits one A4 or Letter sheet at 5 mm
+
+
+def _race_sheets(spec: PrintSpec) -> list:
+    """A generated circuit (seeded) as a track sheet and a race sheet with the rules: what a
+    table needs to race tonight (the answer key stays out of the kit)."""
+    from generator.games.graph_racers.generate import Request, generate
+    from generator.games.graph_racers.materials import sheet_document
+    from generator.games.graph_racers.rules import Rules
+    from generator.games.graph_racers.solve import solve
+
+    cols, rows = KIT_SIZE
+    seed = spec.seed_or(1)
+    rules = Rules()
+    (track,) = generate(Request(rows, cols, (3, 5), "medium", seed, rules), 1)
+    sol = solve(track, rules)
+    return [
+        sheet_document(
+            track,
+            rules,
+            sol,
+            kinds=("track", "race"),
+            players=4,
+            paper=spec.paper_size(),
+            pitch=5.0,
+            mono=spec.mono,
+            stem=f"graph-racers-kit-circuit-s{seed}",
+        )
+    ]
+
+
+def _no_kit(spec: PrintSpec) -> list:  # pragma: no cover - the worksheet is not in the kit
+    return []
+
+
+PRINTABLES: tuple[Printable, ...] = (
+    Printable(
+        "sheet",
+        "Print a track file as a track sheet, a race sheet with a move log, and an answer key "
+        "(true scale).",
+        _race_sheets,
+        listed="sheet (track, race sheet, answer key)",
+        custom=True,
+        kit=KitPart(copies="1, and a race sheet per race", make="play on the track sheet"),
+    ),
+    Printable(
+        "worksheet",
+        "A classroom worksheet: generated tracks with name, date and par, then answer pages.",
+        _no_kit,
+        seeded=True,
+        custom=True,
+        demo=("--count", "4", "--per-page", "2", "--difficulty", "medium"),
+    ),
+)

@@ -1,0 +1,199 @@
+"""What Trading Paint prints, declared once: the board, the path dice, the car dice, the rules
+summary, puzzle worksheets and the stop-or-roll card. The click commands, `racegen list`,
+`racegen demo` and the kit are made from this table (generator.printing.Printable)."""
+
+from __future__ import annotations
+
+from generator.errors import BadOption, InvalidInput
+from generator.printing import KitPart, Option, Printable, PrintSpec
+
+PLAYERS = ("2", "3", "4", "6")
+
+
+def _sheet(value: str) -> None:
+    """A --sheet size the poster can use (checked as the option is read: a usage error)."""
+    from generator.games.trading_paint.materials import parse_sheet
+
+    try:
+        parse_sheet(value)
+    except InvalidInput as e:  # the command line names the option itself
+        raise InvalidInput(str(e).removeprefix("--sheet ")) from None
+
+
+def _board(spec: PrintSpec, style: str, square_mm: float, sheet: str | None) -> list:
+    from generator.games.trading_paint.materials import board_document
+
+    if sheet and style != "poster":
+        raise BadOption("it sets the poster size: use it with --style poster", "--sheet")
+    return [board_document(spec, style, square_mm, sheet)]
+
+
+def _dice(spec: PrintSpec, edge: float, count: int) -> list:
+    from generator.games.trading_paint.materials import dice_document
+
+    return [dice_document(spec, edge, count)]
+
+
+def _cars(spec: PrintSpec, players: str, edge: float) -> list:
+    from generator.games.trading_paint.materials import cars_document
+
+    return [cars_document(spec, int(players), edge)]
+
+
+def _rules(spec: PrintSpec) -> list:
+    from generator.games.trading_paint.materials import rules_document
+
+    return [rules_document(spec)]
+
+
+def _strategy(spec: PrintSpec) -> list:
+    from generator.games.trading_paint.strategy_card import strategy_document
+
+    return [strategy_document(spec)]
+
+
+def _strategy_figures() -> dict:
+    from generator.games.trading_paint.strategy import strategy_card
+
+    return strategy_card().to_dict()
+
+
+def _worksheet(
+    spec: PrintSpec, kind: str, goal: str, difficulty: str, count: int, per_page: str, answers: str
+) -> list:
+    from generator.games.trading_paint.worksheet import worksheet_from
+
+    return worksheet_from(spec, kind, goal, difficulty, count, int(per_page), answers)
+
+
+DIE_EDGE = Option("--size", "edge", "length", "16mm", "Die edge.", low=10.0, high=40.0)
+
+PRINTABLES: tuple[Printable, ...] = (
+    Printable(
+        "board",
+        "The oval board: tiled at true scale, a one-sheet poster, or a reduced overview.",
+        _board,
+        (
+            Option(
+                "--style",
+                "style",
+                "choice",
+                "tiles",
+                "tiles: true scale over several sheets; poster: one sheet at --paper; "
+                "overview: reduced one page.",
+                choices=("tiles", "poster", "overview"),
+            ),
+            Option(
+                "--square", "square_mm", "length", "16mm", "Square (die) size.", low=5.0, high=40.0
+            ),
+            Option(
+                "--sheet",
+                "sheet",
+                "text",
+                None,
+                "Poster only: any sheet size WIDTHxHEIGHT (mm, cm or in), e.g. 600x400mm or "
+                "24x36in; the board is drawn at true size when it fits. [default: --paper, "
+                "landscape]",
+                check=_sheet,
+            ),
+        ),
+        listed="board tiles|poster|overview",
+        demo=(),
+        kit=KitPart(make="tape the tiles together along the shared strips"),
+    ),
+    Printable(
+        "dice",
+        "Path-dice nets: six faces with square pips, and the connection legend.",
+        _dice,
+        (
+            DIE_EDGE,
+            Option("--count", "count", "int", 6, "Path dice to print.", low=1, high=12),
+        ),
+        demo=(),
+        kit=KitPart(stock="card", make="cut out, fold and glue into cubes"),
+    ),
+    Printable(
+        "cars",
+        "Car-dice nets: one per car, team colour and symbol, car number on the faces.",
+        _cars,
+        (
+            Option(
+                "--players",
+                "players",
+                "choice",
+                "2",
+                "2, 3, 4 or 6 (teams and car numbers).",
+                choices=PLAYERS,
+            ),
+            DIE_EDGE,
+        ),
+        kit=KitPart(
+            values={"players": "6"}, stock="card", make="cut out, fold and glue into cubes"
+        ),
+    ),
+    Printable(
+        "rules",
+        "A one-page rules summary with each face's connections drawn (always portrait).",
+        _rules,
+        portrait="the rules summary prints",
+        demo=(),
+        kit=KitPart(rules=True),
+    ),
+    Printable(
+        "worksheet",
+        "A worksheet of puzzles with the board at true size (real path dice fit), then answers.",
+        _worksheet,
+        (
+            Option(
+                "--kind",
+                "kind",
+                "choice",
+                "lay",
+                "lay, fewest or stop puzzles.",
+                choices=("lay", "fewest", "stop"),
+            ),
+            Option(
+                "--goal",
+                "goal",
+                "choice",
+                "any",
+                "What the path must do (lay and fewest); any: a mix.",
+                choices=("bump", "draft", "finish", "square", "any"),
+            ),
+            Option(
+                "--difficulty",
+                "difficulty",
+                "choice",
+                "easy",
+                "easy, medium or hard.",
+                choices=("easy", "medium", "hard"),
+            ),
+            Option("--count", "count", "int", 6, "How many puzzles, 1 to 60.", low=1, high=60),
+            Option(
+                "--per-page", "per_page", "choice", "2", "Puzzles per page.", choices=("1", "2")
+            ),
+            Option(
+                "--answers",
+                "answers",
+                "choice",
+                "after",
+                "Answer pages after the puzzles, in a second file, or none.",
+                choices=("after", "separate", "none"),
+            ),
+        ),
+        seeded=True,
+        portrait="a worksheet prints",
+        listed="worksheet (puzzles at true size, answer pages)",
+        demo=("--count", "4", "--per-page", "2", "--difficulty", "easy"),
+    ),
+    Printable(
+        "strategy",
+        "A one-page card of the exact best stop-or-roll rule (always portrait).",
+        _strategy,
+        portrait="the strategy card prints",
+        listed="strategy (the exact stop-or-roll card)",
+        figures=_strategy_figures,
+        demo=(),
+        kit=KitPart(make="keep beside the board"),
+    ),
+)

@@ -1,0 +1,151 @@
+"""What Triactor prints, declared once: the board, betting slips, the payout card, the rules
+summary, horse pawns, horse cards, event coins and dice. The click commands, `racegen list`,
+`racegen demo` and the kit are made from this table (generator.printing.Printable)."""
+
+from __future__ import annotations
+
+from generator.printing import KitPart, Option, Printable, PrintSpec
+
+
+def _board(spec: PrintSpec, size: str) -> list:
+    from generator.games.triactor.materials import board_documents
+
+    return board_documents(spec, size)
+
+
+def _slips(spec: PrintSpec, players: int, races: int, first_race: int, layout_name: str) -> list:
+    from generator.games.triactor.materials import slips_documents
+
+    layouts = ("gutter-fold", "duplex") if layout_name == "both" else (layout_name,)
+    return slips_documents(spec, players, races, first_race, layouts)
+
+
+def _one(name: str, module: str = "materials"):  # noqa: ANN202
+    """A builder of one document by a function of the game's materials (or rulesheet)."""
+
+    def build(spec: PrintSpec, **values: object) -> list:
+        import importlib
+
+        mod = importlib.import_module(f"generator.games.triactor.{module}")
+        return [getattr(mod, name)(spec, **values)]
+
+    return build
+
+
+PRINTABLES: tuple[Printable, ...] = (
+    Printable(
+        "board",
+        "The board of figure 1: 24 tiles, 44 steps with numbers, coin spots, start/finish line.",
+        _board,
+        (
+            Option(
+                "--size",
+                "size",
+                "choice",
+                "both",
+                "page: one landscape page (scaled); tiled: true piecepack size over several "
+                "sheets.",
+                choices=("page", "tiled", "both"),
+            ),
+        ),
+        demo=(),
+        kit=KitPart(
+            values={"size": "tiled"}, make="tape the tiles together along the shared strips"
+        ),
+    ),
+    Printable(
+        "slips",
+        "Betting slips: front (race, player, three credit lines, code legend), back (horses to "
+        "circle).",
+        _slips,
+        (
+            Option("--players", "players", "int", 6, "Slips per race.", low=1, high=12),
+            Option(
+                "--races",
+                "races",
+                "int",
+                2,
+                "Races to print slips for (0: one set with the race number left blank).",
+                low=0,
+                high=20,
+            ),
+            Option(
+                "--first-race",
+                "first_race",
+                "int",
+                1,
+                "Number printed on the first race's slips (the next races count on).",
+                low=1,
+                high=999,
+            ),
+            Option(
+                "--layout",
+                "layout_name",
+                "choice",
+                "both",
+                "gutter-fold: front and back on one sheet; duplex: print double-sided.",
+                choices=("gutter-fold", "duplex", "both"),
+            ),
+        ),
+        demo=(),
+        kit=KitPart(
+            values={"layout_name": "gutter-fold"},
+            copies="1 per race",
+            make="fold along the gutter, glue the halves back to back, cut out",
+        ),
+    ),
+    Printable(
+        "payouts",
+        "The payout tables on one page, exactly as in the rules, with the shorthand letters "
+        "(always portrait: the tables are a page tall).",
+        _one("payouts_document"),
+        portrait="the payout tables print",
+        demo=(),
+        kit=KitPart(make="keep beside the board"),
+    ),
+    Printable(
+        "rules",
+        "A one-page rules summary: setup, bets, a turn, moving, events, finish, winnings "
+        "(always portrait).",
+        _one("rules_document", "rulesheet"),
+        portrait="the rules summary prints",
+        demo=(),
+        kit=KitPart(rules=True),
+    ),
+    Printable(
+        "pawns",
+        "Eight horse pawns with letter and suit: glue onto card and cut out.",
+        _one("pawns_document"),
+        kit=KitPart(stock="card", make="cut out"),
+    ),
+    Printable(
+        "horses",
+        "A card per horse: name, letter, suit symbol, its event coin's step.",
+        _one("horses_document"),
+        kit=KitPart(stock="card", make="cut out"),
+    ),
+    Printable(
+        "coins",
+        "48 coins (each suit: null, ace, 2-5), suit side and value side, to fold, glue and cut.",
+        _one("coins_document"),
+        (
+            Option(
+                "--diameter",
+                "diameter",
+                "length",
+                "19.05mm",
+                "Coin diameter (piecepack coins are 3/4 inch).",
+                low=10.0,
+                high=40.0,
+            ),
+        ),
+        kit=KitPart(stock="card", make="fold along the gutter, glue back to back, cut out"),
+    ),
+    Printable(
+        "dice",
+        "Eight d6 nets, one per suit, faces null, ace, 2, 3, 4, 5, with glue tabs.",
+        _one("dice_document"),
+        (Option("--edge", "edge", "length", "16mm", "Die face size.", low=8.0, high=40.0),),
+        kit=KitPart(stock="card", make="cut out, fold and glue into cubes"),
+    ),
+)

@@ -1,0 +1,244 @@
+"""Print-and-play kits: everything a table needs to play one game, in one file.
+
+A kit is made from the game's printables table: every printable with a KitPart, printed with
+the values it names, components in the table's order and the rules summary last, behind two
+pages of its own: a cover (what is in the kit, what to print on which paper, single- or
+double-sided, how many copies, what else to bring) and an assembly page (small diagrams of
+cutting, folding, gluing and taping tiles, and what each component needs). The component pages
+are the very pages the single commands print.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.printing import KitPart, Printable, PrintSpec
+from generator.render import layout
+from generator.render.canvas import BLACK, FOLD, GREY, Canvas, Style
+from generator.render.clip import Box
+from generator.render.document import Document
+
+TITLE_PT = 20.0
+HEAD_PT = 12.0
+BODY_PT = 10.0
+SMALL_PT = 9.0
+LINE = 4.6  # mm between 10 pt lines
+CUT = Style(stroke=BLACK, width=0.4)
+GLUE = Style(stroke=BLACK, width=0.3, fill="#d9d9d9", hatch="backdiagonal", hatch_colour="#777777")
+TAPE = Style(stroke=GREY, width=0.3, fill="#f2e6a6", opacity=0.8)
+PAPER = Style(stroke=BLACK, width=0.3, fill="#ffffff")
+
+PAPER_NAMES = {"a4": "A4", "letter": "US Letter", "a3": "A3", "tabloid": "Tabloid"}
+TOOLS = (  # what a step needs, by the words of KitPart.make
+    ("cut", "scissors or a craft knife and a ruler"),
+    ("glue", "a glue stick"),
+    ("tape", "clear tape"),
+)
+
+
+@dataclass
+class Part:
+    printable: Printable
+    kit: KitPart
+    doc: Document
+    first: int = 0  # first page in the kit (1-based)
+
+    @property
+    def pages(self) -> int:
+        return len(self.doc.pages)
+
+
+def kit_document(game, spec: PrintSpec) -> Document:  # noqa: ANN001 - registry.GameInfo
+    """The game's kit as one document (module docstring)."""
+    parts: list[Part] = []
+    for p in game.printables():
+        if p.kit is None:
+            continue
+        for doc in p.documents(spec, **p.kit.values):
+            parts.append(Part(p, p.kit, doc))
+    parts.sort(key=lambda part: part.kit.rules)  # the rules summary last, the rest in order
+    kit = Document(
+        stem=f"{game.name}-kit",
+        title=f"{game.title}: print-and-play kit",
+        game=game.title,
+        ident=spec.ident(),
+    )
+    paper = spec.paper_size(landscape=False)
+    page, blanks = 3, set()  # the cover and the assembly page come first
+    for k, part in enumerate(parts):
+        if part.kit.duplex and page % 2 == 0:
+            blanks.add(k)  # a double-sided part starts on a front
+            page += 1
+        part.first = page
+        page += part.pages
+    _cover(kit, game, parts, paper, spec.mono)
+    _assembly(kit, parts, paper, spec.mono)
+    for k, part in enumerate(parts):
+        if k in blanks:
+            _blank(kit, paper, spec.mono)
+        kit.pages.extend(part.doc.pages)
+    for n, canvas in enumerate(kit.pages, 1):
+        canvas.id = f"p{n}"
+    return kit
+
+
+def _cover(kit: Document, game, parts: list[Part], paper, mono: bool) -> None:  # noqa: ANN001
+    """What is in the kit, what to print on which paper and how often, what else to bring."""
+    canvas, box = layout.page(kit, paper, mono=mono)
+    x, y = box.x, box.y + 8.0
+    canvas.text(x, y, game.title, TITLE_PT, bold=True)
+    y += 7.0
+    canvas.text(x, y, f"Print-and-play kit: {game.summary}", BODY_PT, colour="#444444")
+    y += 11.0
+    canvas.text(x, y, "In this kit", HEAD_PT, bold=True)
+    cols = (0.0, 70.0, 92.0, 118.0, 152.0)
+    y += 7.0
+    for cx, h in zip(cols, ("component", "pages", "print on", "sides", "copies"), strict=True):
+        canvas.text(x + cx, y, h, SMALL_PT, bold=True)
+    canvas.line(x, y + 1.5, box.right, y + 1.5, Style(stroke=BLACK, width=0.3))
+    y += 1.5
+    for part in parts:
+        y += LINE + 0.6
+        last = part.first + part.pages - 1
+        row = (
+            _short(
+                part.doc.title.removeprefix(game.title).strip(" :·") or part.doc.title,
+                SMALL_PT,
+                cols[1] - 3.0,
+            ).capitalize(),
+            f"{part.first}" if part.pages == 1 else f"{part.first}-{last}",
+            "card stock" if part.kit.stock == "card" else "paper",
+            "both (long edge)" if part.kit.duplex else "one",
+            part.kit.copies,
+        )
+        for cx, text in zip(cols, row, strict=True):
+            canvas.text(x + cx, y, text, SMALL_PT)
+    y += 12.0
+    canvas.text(x, y, "Printing", HEAD_PT, bold=True)
+    notes = [
+        f'Print on {paper.name} paper at 100 % ("actual size", never "fit to page"): every '
+        "true-size page carries a 50 mm bar; measure it before you cut.",
+        "Card stock (160 to 220 g/m2) for the pieces that are handled: dice, pawns, coins, "
+        "cards. Plain paper for the rest.",
+        "The pages are numbered at their foot: print the card-stock pages on card by giving "
+        "their numbers in your printer's dialogue.",
+    ]
+    for note in notes:
+        y += 2.0
+        for ln in layout.wrap(note, BODY_PT, box.w):
+            y += LINE
+            canvas.text(x, y, ln, BODY_PT)
+    tools = [words for key, words in TOOLS if any(key in p.kit.make for p in parts)]
+    also = list(getattr(game, "kit_also", ()))
+    if tools or also:
+        y += 10.0
+        canvas.text(x, y, "You also need", HEAD_PT, bold=True)
+        for item in tools + also:
+            y += LINE + 0.4
+            canvas.text(x + 2.0, y, f"- {item}", BODY_PT)
+    y += 10.0
+    canvas.text(x, y, "Then read the rules summary (the last page) and play.", BODY_PT)
+
+
+def _short(text: str, size: float, room: float) -> str:
+    """`text` cut to fit `room` mm, with an ellipsis."""
+    if layout.text_width(text, size) <= room:
+        return text
+    while text and layout.text_width(text + "...", size) > room:
+        text = text[:-1]
+    return text.rstrip() + "..."
+
+
+def _assembly(kit: Document, parts: list[Part], paper, mono: bool) -> None:  # noqa: ANN001
+    canvas, box = layout.page(kit, paper, mono=mono)
+    x, y = box.x, box.y + 8.0
+    canvas.text(x, y, "Making the pieces", TITLE_PT - 4, bold=True)
+    y += 6.0
+    canvas.text(
+        x, y, "Solid lines are cuts, dashed lines are folds; crop marks sit outside the pieces.",
+        BODY_PT, colour="#444444",
+    )  # fmt: skip
+    y += 8.0
+    cell = Box(x, y, (box.w - 12.0) / 4, 46.0)
+    diagrams = (("Cut", _cut), ("Fold", _fold), ("Glue", _glue), ("Tape tiles", _tape))
+    for k, (label, draw) in enumerate(diagrams):
+        b = Box(cell.x + k * (cell.w + 4.0), cell.y, cell.w, cell.h)
+        canvas.rect(b.x, b.y, b.w, b.h, Style(stroke=GREY, width=0.2))
+        draw(canvas, Box(b.x + 4, b.y + 4, b.w - 8, b.h - 14))
+        canvas.text(b.x + b.w / 2, b.bottom - 4.0, label, BODY_PT, bold=True, anchor="middle")
+    y = cell.bottom + 10.0
+    canvas.text(x, y, "Component by component", HEAD_PT, bold=True)
+    for part in parts:
+        if not part.kit.make:
+            continue
+        y += LINE + 1.4
+        canvas.text(x, y, part.doc.title[:60], BODY_PT, bold=True)
+        for ln in layout.wrap(
+            part.kit.make[0].upper() + part.kit.make[1:] + ".", BODY_PT, box.w - 60
+        ):
+            canvas.text(x + 60.0, y, ln, BODY_PT)
+            y += LINE
+        y -= LINE
+
+
+def _blank(kit: Document, paper, mono: bool) -> None:  # noqa: ANN001
+    canvas, box = layout.page(kit, paper, mono=mono)
+    canvas.text(
+        box.x + box.w / 2, box.y + box.h / 2, "This page is left blank (the next part prints on "
+        "both sides).", BODY_PT, anchor="middle", colour="#666666",
+    )  # fmt: skip
+
+
+# --- the four small diagrams -------------------------------------------------------------------
+def _cut(canvas: Canvas, b: Box) -> None:
+    s = min(b.w, b.h) * 0.7
+    x0, y0 = b.x + (b.w - s) / 2, b.y + (b.h - s) / 2
+    canvas.rect(x0, y0, s, s, CUT)
+    for cx, cy, dx, dy in (
+        (x0, y0, -1, -1),
+        (x0 + s, y0, 1, -1),
+        (x0, y0 + s, -1, 1),
+        (x0 + s, y0 + s, 1, 1),
+    ):
+        canvas.line(cx + dx * 1.0, cy, cx + dx * 4.0, cy, CUT)
+        canvas.line(cx, cy + dy * 1.0, cx, cy + dy * 4.0, CUT)
+
+
+def _fold(canvas: Canvas, b: Box) -> None:
+    w, h = b.w * 0.8, b.h * 0.7
+    x0, y0 = b.x + (b.w - w) / 2, b.y + (b.h - h) / 2
+    canvas.rect(x0, y0, w, h, CUT)
+    canvas.line(x0 + w / 2, y0, x0 + w / 2, y0 + h, FOLD)
+    from generator.render.glyphs import arrow
+
+    arrow(
+        canvas,
+        x0 + w * 0.8,
+        y0 + h / 2,
+        x0 + w * 0.58,
+        y0 + h / 2,
+        Style(stroke=BLACK, width=0.4),
+        head=2.0,
+    )
+
+
+def _glue(canvas: Canvas, b: Box) -> None:
+    w, h = b.w * 0.55, b.h * 0.6
+    x0, y0 = b.x + (b.w - w) / 2 - 4, b.y + (b.h - h) / 2
+    canvas.rect(x0, y0, w, h, CUT)
+    tab = [(x0 + w, y0 + 2), (x0 + w + 8, y0 + 5), (x0 + w + 8, y0 + h - 5), (x0 + w, y0 + h - 2)]
+    canvas.polygon(tab, GLUE)
+    canvas.line(x0 + w, y0, x0 + w, y0 + h, FOLD)
+    canvas.text(x0 + w + 4, y0 + h / 2 + 1.2, "glue", 7.0, anchor="middle", rotate=90)
+
+
+def _tape(canvas: Canvas, b: Box) -> None:
+    w, h = b.w * 0.45, b.h * 0.7
+    x0, y0 = b.x + 2, b.y + (b.h - h) / 2
+    canvas.rect(x0, y0, w, h, PAPER)
+    canvas.rect(x0 + w - 6, y0 + 2, w, h, PAPER)
+    for f in (0.3, 0.7):
+        cy = y0 + h * f
+        canvas.line(x0 + w - 4, cy, x0 + w - 2, cy, CUT)
+        canvas.line(x0 + w - 3, cy - 1, x0 + w - 3, cy + 1, CUT)
+    canvas.rect(x0 + w - 8, y0 + h * 0.15, 10, h * 0.7, TAPE)

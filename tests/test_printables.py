@@ -1,0 +1,118 @@
+"""One table of printables per game: the commands, `racegen list`, the demo and the kits are
+made from it; the library below the command line never imports click."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from generator.cli import cli
+from generator.commands.demo import jobs
+from generator.games.registry import GAMES, game
+
+ROOT = Path(__file__).resolve().parents[1]
+MM_PER_PT = 25.4 / 72
+
+
+def group(name: str) -> click.Group:
+    ctx = click.Context(cli)
+    g = cli.get_command(ctx, name)
+    assert isinstance(g, click.Group)
+    return g
+
+
+@pytest.mark.parametrize("name", [g.name for g in GAMES])
+def test_every_printable_is_a_command_with_the_tables_options(name):
+    g = group(name)
+    for p in game(name).printables():
+        cmd = g.get_command(click.Context(g), p.name)
+        assert cmd is not None, p.name
+        flags = {f for param in cmd.params for f in getattr(param, "opts", [])}
+        assert {"--out", "--format", "--paper", "--mono", "--force"} <= flags
+        # --seed only where a seed changes what is printed
+        assert ("--seed" in flags) == p.seeded, p.name
+        if not p.custom:
+            assert {o.flag for o in p.options} <= flags, p.name
+
+
+def test_list_and_demo_read_the_tables():
+    out = CliRunner().invoke(cli, ["list"]).output
+    for g in GAMES:
+        for p in g.printables():
+            assert (p.listed or p.name) in out
+    demo = [path for path, _, _ in jobs()]
+    expected = [(g.name, p.name) for g in GAMES for p in g.printables() if p.demo is not None]
+    assert demo[2:] == expected and demo[:2] == [("paper", "graph"), ("dice", "blank-d6")]
+
+
+def test_the_library_never_imports_click():
+    """Nothing under generator/games/*/ except commands.py imports click or generator.options;
+    neither do printing, output, kits or render."""
+    files = [f for f in (ROOT / "generator" / "games").rglob("*.py") if f.name != "commands.py"]
+    files += [ROOT / "generator" / n for n in ("printing.py", "kits.py")]
+    files += list((ROOT / "generator" / "render").rglob("*.py"))
+    for f in files:
+        tree = ast.parse(f.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            for n in names:
+                assert n != "click" and not n.startswith("click."), f
+                assert n != "generator.options", f
+
+
+def test_seed_is_refused_where_it_changes_nothing(tmp_path):
+    r = CliRunner().invoke(cli, ["triactor", "payouts", "--seed", "3", "--out", str(tmp_path)])
+    assert r.exit_code == 2 and "No such option '--seed'" in r.output
+
+
+# --- kits ---------------------------------------------------------------------------------------
+def test_kit_is_one_pdf_cover_first_rules_last(tmp_path):
+    r = CliRunner().invoke(
+        cli, ["kit", "pushing-race", "--paper", "letter", "--out", str(tmp_path)]
+    )
+    assert r.exit_code == 0, r.output
+    (pdf,) = r.output.split()
+    reader = PdfReader(pdf)
+    parts = [p for p in game("pushing-race").printables() if p.kit is not None]
+    cover = reader.pages[0].extract_text()
+    assert "Print-and-play kit" in cover and "In this kit" in cover and "card stock" in cover
+    assert "Looney Pyramids, 5 per player" in cover
+    assembly = reader.pages[1].extract_text()
+    assert "Making the pieces" in assembly and "Cut" in assembly and "Tape tiles" in assembly
+    for page in reader.pages:
+        box = page.mediabox
+        assert round(float(box.width) * MM_PER_PT, 1) in (215.9, 279.4)
+    last = reader.pages[-1].extract_text()
+    assert "Pushing Race" in last and "rules" in last.lower()
+    # the same pages as the single commands: board, die, pieces, then the rules
+    assert len(reader.pages) == 2 + 1 + 1 + 1 + 1 == 2 + len(parts)
+
+
+def test_kit_all_writes_one_file_per_game_and_svg_pages(tmp_path):
+    r = CliRunner().invoke(cli, ["kit", "all", "--out", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(f"{g.name}-kit.pdf" for g in GAMES)
+    r = CliRunner().invoke(
+        cli, ["kit", "dice-rush", "--format", "svg", "--out", str(tmp_path / "svg")]
+    )
+    assert r.exit_code == 0, r.output
+    names = sorted(p.name for p in (tmp_path / "svg").iterdir())
+    assert names[0] == "dice-rush-kit-p1.svg" and len(names) >= 5
+
+
+def test_kit_of_an_unknown_game_is_a_usage_error():
+    r = CliRunner().invoke(cli, ["kit", "chess"])
+    assert r.exit_code == 2
+    assert r.output.strip() == (
+        "Error: Invalid value for 'GAME': 'chess' is not a game: use one of graph-racers, "
+        "trading-paint, triactor, pushing-race, dice-rush or all"
+    )
