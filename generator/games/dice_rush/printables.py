@@ -131,6 +131,7 @@ PRINTABLES: tuple[Printable, ...] = (
         "A score sheet: points of each landing and running totals for both players (portrait).",
         _scoresheet,
         portrait="the score sheet prints",
+        demo=(),
         kit=KitPart(copies="1 per game"),
     ),
     Printable(
@@ -140,6 +141,7 @@ PRINTABLES: tuple[Printable, ...] = (
         _rules,
         (ORDER,),
         portrait="the rules summary prints",
+        demo=(),
         kit=KitPart(rules=True),
     ),
 )

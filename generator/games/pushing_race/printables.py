@@ -64,6 +64,7 @@ PRINTABLES: tuple[Printable, ...] = (
         "Paper pieces for players without pyramids: five per player, four players, each a "
         "colour with its own shape and letter, folded into standing tents.",
         _pieces,
+        demo=(),
         kit=KitPart(stock="card", make="cut out and fold into standing tents"),
     ),
     Printable(
@@ -71,6 +72,7 @@ PRINTABLES: tuple[Printable, ...] = (
         "A one-page rules summary with racegen's decisions (always portrait).",
         _rules,
         portrait="the rules summary prints",
+        demo=(),
         kit=KitPart(rules=True),
     ),
 )

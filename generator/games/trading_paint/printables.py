@@ -127,6 +127,7 @@ PRINTABLES: tuple[Printable, ...] = (
             ),
             DIE_EDGE,
         ),
+        demo=(),
         kit=KitPart(
             values={"players": "6"}, stock="card", make="cut out, fold and glue into cubes"
         ),

@@ -116,6 +116,7 @@ PRINTABLES: tuple[Printable, ...] = (
         "pawns",
         "Eight horse pawns with letter and suit: glue onto card and cut out.",
         _one("pawns_document"),
+        demo=(),
         kit=KitPart(stock="card", make="cut out"),
     ),
     Printable(
@@ -139,6 +140,7 @@ PRINTABLES: tuple[Printable, ...] = (
                 high=40.0,
             ),
         ),
+        demo=(),
         kit=KitPart(stock="card", make="fold along the gutter, glue back to back, cut out"),
     ),
     Printable(
@@ -146,6 +148,7 @@ PRINTABLES: tuple[Printable, ...] = (
         "Eight d6 nets, one per suit, faces null, ace, 2, 3, 4, 5, with glue tabs.",
         _one("dice_document"),
         (Option("--edge", "edge", "length", "16mm", "Die face size.", low=8.0, high=40.0),),
+        demo=(),
         kit=KitPart(stock="card", make="cut out, fold and glue into cubes"),
     ),
 )
