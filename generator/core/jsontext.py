@@ -29,12 +29,16 @@ def _constant(text: str) -> float:
     raise _NotFinite(text)
 
 
+class JsonSyntax(InvalidInput):
+    """The text is not JSON at all (a syntax error), as against JSON that cannot be used."""
+
+
 def loads(text: str, source: str, hint: str = "") -> Any:
     """The JSON value in `text` (from file `source`); `hint` ends every error message."""
     try:
         value = json.loads(text, parse_float=_finite, parse_constant=_constant)
     except json.JSONDecodeError as e:
-        raise InvalidInput(
+        raise JsonSyntax(
             f"{source} line {e.lineno} column {e.colno}: not valid JSON ({e.msg}){hint}"
         ) from None
     except _NotFinite as e:

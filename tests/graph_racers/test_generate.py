@@ -94,26 +94,34 @@ def test_corners_of_a_loop():
 
 
 def test_impossible_requests_fail_clearly():
+    """The library's errors carry their facts as fields; the command line words the advice
+    (tests/graph_racers/test_commands.py checks the whole lines)."""
+    from generator.games.graph_racers.generate import NoRoom, NotFound, TooSmall, WidthMismatch
+
     with pytest.raises(InvalidInput, match="difficulty 'brutal'"):
         generate(Request(20, 32, (3, 5), "brutal", 1, Rules()), 1)
     with pytest.raises(
-        InvalidInput,
-        match="a 30x12 track has no room for a circuit 4 points wide; use --width 3..3",
-    ):
+        NoRoom, match="^a 30x12 track has no room for a circuit 4 points wide$"
+    ) as e:
         generate(Request(12, 30, (4, 5), "medium", 1, Rules()), 1)
+    assert (e.value.cols, e.value.rows, e.value.width, e.value.fix) == (30, 12, 4, (3, 3))
     # too small for the difficulty's narrowest width: only a larger size helps (the advice
     # used to offer --width 2..2, which medium then refused)
     with pytest.raises(
-        InvalidInput,
-        match=r"^a 10x10 track is too small for medium circuits \(at least 3 points wide\); "
-        r"use a size of at least 11x11$",
-    ):
+        TooSmall,
+        match=r"^a 10x10 track is too small for medium circuits \(at least 3 points wide\)$",
+    ) as e:
         generate(Request(10, 10, (3, 5), "medium", 1, Rules()), 1)
+    assert e.value.side == 11
     assert generate(Request(11, 11, (3, 5), "medium", 1, Rules()), 1)[0].rows == 11
-    with pytest.raises(InvalidInput, match="easy tracks are at least 4 points wide everywhere"):
+    with pytest.raises(
+        WidthMismatch, match="easy tracks are at least 4 points wide everywhere"
+    ) as e:
         generate(Request(20, 32, (3, 3), "easy", 1, Rules()), 1)
-    with pytest.raises(LimitExceeded, match=r"no hard track of 12x20 .* \(most tracks drawn had"):
+    assert (e.value.bound, e.value.wider, e.value.fix) == (4, True, (4, 4))
+    with pytest.raises(NotFound, match=r"no hard track of 12x20 .* \(most tracks drawn had") as e:
         generate(Request(20, 12, (3, 5), "hard", 1, Rules(), max_attempts=5), 1)
+    assert isinstance(e.value, LimitExceeded) and e.value.attempts == 5
 
 
 def test_stored_example_circuit_keeps_its_par():

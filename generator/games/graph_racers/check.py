@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from generator.core import jsontext
+from generator.core.jsontext import JsonSyntax
 from generator.errors import InvalidInput
 from generator.games.graph_racers.model import Point, Track
 from generator.games.graph_racers.referee import CRASH, FINISH, Referee
@@ -88,10 +89,10 @@ def parse_moves(text: str, source: str = "moves") -> RacingLine:
     if stripped.startswith("["):
         try:
             return _parse_json_moves(text, source)
-        except InvalidInput as e:
+        except JsonSyntax:
             # text pairs written as [5, 0], one or more a line, also start with '[' (only a
             # syntax error says so: not nesting too deep, nor a number too long)
-            if "not valid JSON" not in str(e) or not _text_pairs(text):
+            if not _text_pairs(text):
                 raise
     return _parse_text_moves(text, source)
 

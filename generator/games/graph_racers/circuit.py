@@ -80,6 +80,16 @@ def loop_shape(loop: Loop) -> tuple[tuple[int, int], ...]:
     return best or ()
 
 
+class ExtentTooSmall(InvalidInput):
+    """A side of the track too short for a circuit this wide. Fields: extent, width, least
+    (the shortest side that fits)."""
+
+    def __init__(self, extent: int, width: int, least: int) -> None:
+        self.extent, self.width, self.least = extent, width, least
+        self.facts = f"a size of {extent} points is too small for a track {width} wide"
+        super().__init__(f"{self.facts}; make it at least {least}")
+
+
 def coarse_lines(extent: int, width: int, rng: random.Random) -> list[float]:
     """Fine coordinates of the coarse grid lines along one axis (at least 2 lines)."""
     margin = width / 2 + 1
@@ -89,9 +99,7 @@ def coarse_lines(extent: int, width: int, rng: random.Random) -> list[float]:
     spacing = max(width + 2, math.ceil(room / (MAX_LINES - 1)))
     n = int(room // spacing) + 1
     if n < 2:
-        raise InvalidInput(
-            f"a size of {extent} points is too small for a track {width} wide; make it at least {int(2 * margin + spacing + 1) + 1}"
-        )
+        raise ExtentTooSmall(extent, width, int(2 * margin + spacing + 1) + 1)
     spare = room - (n - 1) * spacing
     # spread the spare room randomly between the gaps (and the two margins)
     cuts = sorted(rng.uniform(0, spare) for _ in range(n))

@@ -7,7 +7,6 @@ body so `racegen --help` stays fast.
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -262,7 +261,7 @@ def check_cmd(track_file: Path, moves_file: Path, rule_choice: RuleChoice, max_c
     Prints "legal, N moves (par P; rules: ...)" and exits 0, or names the first illegal move and why and
     exits 1.
     """
-    from generator.errors import InvalidInput, LimitExceeded
+    from generator.errors import InvalidInput
     from generator.games.graph_racers.check import check_line, read_moves
     from generator.games.graph_racers.formats import read_track
     from generator.games.graph_racers.solve import solve
@@ -377,7 +376,7 @@ def generate_cmd(
     force: bool,
 ) -> None:
     """Generate closed circuits, each solved for its par, as JSON track files."""
-    from generator.errors import LimitExceeded
+    from generator.errors import RacegenError
     from generator.games.graph_racers.formats import track_to_json
     from generator.games.graph_racers.generate import Request, generate
     from generator.output import check_writable, refuse_taken, write_text_file
@@ -405,12 +404,40 @@ def generate_cmd(
     bar = Progress(count, "generating")
     try:
         tracks = generate(req, count, bar)
+    except RacegenError as e:
+        raise _same_kind(e)(generator_advice(e)) from None
     finally:
         bar.close()
     for p, track in zip(names, tracks, strict=False):
         write_text_file(p, track_to_json(track), force=force)
         click.echo(str(p))
     _repeats_note(tracks, "track", f"{cols}x{rows} {difficulty}", "a larger --size")
+
+
+def _same_kind(e: Exception) -> type:
+    """The plain error class to re-raise `e` as with reworded text (same exit code)."""
+    from generator.errors import InvalidInput
+
+    return LimitExceeded if isinstance(e, LimitExceeded) else InvalidInput
+
+
+def generator_advice(e: Exception) -> str:
+    """The generator's error (its facts as fields) with what to change on this command line."""
+    from generator.games.graph_racers.generate import NoRoom, NotFound, TooSmall, WidthMismatch
+
+    if isinstance(e, WidthMismatch):
+        return (
+            f"{e.head}: --width {e.width[0]}..{e.width[1]} gives none; use --width "
+            f"{e.fix[0]}..{e.fix[1]} or another difficulty"
+        )
+    if isinstance(e, NoRoom):
+        return f"{e}; use --width {e.fix[0]}..{e.fix[1]} or a larger size"
+    if isinstance(e, TooSmall):
+        return f"{e}; use a size of at least {e.side}x{e.side}"
+    if isinstance(e, NotFound):
+        fewer = ", fewer checkpoints" if e.checkpoints > 2 else ""
+        return f"{e}; try another size, width{fewer} or difficulty"
+    return str(e)
 
 
 def _pitch_option(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -481,7 +508,6 @@ def sheet_cmd(
     max_states,
 ) -> None:
     """Print FILE as a track sheet, a race sheet with a move log, and an answer key (true scale)."""
-    from generator.errors import LimitExceeded
     from generator.games.graph_racers.formats import read_track
     from generator.games.graph_racers.materials import sheet_document
     from generator.games.graph_racers.solve import Solution, solve
@@ -569,7 +595,16 @@ def worksheet_cmd(
     rule_choice: RuleChoice,
 ) -> None:
     """A classroom worksheet: K generated tracks per page with name, date and par, then answer pages."""
-    from generator.games.graph_racers.generate import Request, WidthMismatch, generate, presets
+    from generator.games.graph_racers.circuit import ExtentTooSmall
+    from generator.games.graph_racers.generate import (
+        NoRoom,
+        NotFound,
+        Request,
+        TooSmall,
+        WidthMismatch,
+        generate,
+        presets,
+    )
     from generator.games.graph_racers.materials import worksheet_document, worksheet_track_size
     from generator.games.graph_racers.solve import Solution
     from generator.output import check_free, emit
@@ -597,20 +632,21 @@ def worksheet_cmd(
     bar = Progress(count, "generating")
     try:
         tracks = generate(req, count, bar, page=k)
-    except WidthMismatch:
-        raise  # its advice (--width or another difficulty) holds for a worksheet too
-    except (InvalidInput, LimitExceeded) as e:
+    except WidthMismatch as e:
+        # its advice (--width or another difficulty) holds for a worksheet too
+        raise InvalidInput(generator_advice(e)) from None
+    except (NoRoom, TooSmall, NotFound, ExtentTooSmall) as e:
         # the generator's own advice (--size, --width ...) does not apply to a worksheet
-        what = str(e).split(";")[0]
+        what = e.facts if isinstance(e, ExtentTooSmall) else str(e)
         advice = ["fewer puzzles per page"] if k > 1 else []
-        widths = re.search(r"--width \d+\.\.\d+", str(e))  # the generator's exact advice
-        if widths and width_text:
-            advice.append(widths.group())
-        elif width_text and "points wide" in what and width[0] > 2:
+        widths = isinstance(e, NoRoom) and width_text
+        if widths:
+            advice.append(f"--width {e.fix[0]}..{e.fix[1]}")  # the width that fits
+        elif width_text and isinstance(e, (NoRoom, TooSmall)) and width[0] > 2:
             advice.append("a narrower --width")
-        if "fewer checkpoints" in str(e):
+        if isinstance(e, NotFound) and e.checkpoints > 2:
             advice.append("fewer --checkpoints")
-        if not (widths and width_text):  # the width the generator names is the fix
+        if not widths:
             advice += ["a smaller --grid", "another difficulty"]
         if opts.landscape:
             upright = worksheet_track_size(opts.paper_size(landscape=False), k, pitch, cap)
@@ -631,7 +667,7 @@ def worksheet_cmd(
             else ""
         )
         options = f"{', '.join(advice[:-1])} or {advice[-1]}" if len(advice) > 1 else advice[0]
-        raise type(e)(
+        raise _same_kind(e)(
             f"{what}; a worksheet slot at --per-page {k} on {paper.name}{turn} holds "
             f"{cols}x{rows} points{shared}: use {options}"
         ) from None

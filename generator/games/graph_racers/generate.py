@@ -19,7 +19,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.errors import InvalidInput, LimitExceeded
-from generator.games.graph_racers.circuit import Loop, build_track, loop_shape, smooth
+from generator.games.graph_racers.circuit import (
+    ExtentTooSmall,
+    Loop,
+    build_track,
+    loop_shape,
+    smooth,
+)
 from generator.games.graph_racers.distances import MovesLeft, stage_distances
 from generator.games.graph_racers.model import OFF, Track
 from generator.games.graph_racers.rules import Rules
@@ -34,7 +40,61 @@ RECENT = 5  # a new track's map differs from the last five (a worksheet page hol
 
 
 class WidthMismatch(InvalidInput):
-    """--width and the difficulty's narrowest width cannot meet (whatever the size)."""
+    """The widths asked and the difficulty's narrowest width cannot meet (whatever the
+    size). Fields: difficulty, width (asked), bound (the difficulty's least or most narrowest
+    width), wider (True: the difficulty needs wider tracks), fix (a width range that meets)."""
+
+    def __init__(
+        self, difficulty: str, width: tuple[int, int], bound: int, wider: bool, fix: tuple[int, int]
+    ) -> None:
+        self.difficulty, self.width, self.bound, self.wider, self.fix = (
+            difficulty, width, bound, wider, fix,
+        )  # fmt: skip
+        super().__init__(f"{self.head}: widths {width[0]}..{width[1]} give none")
+
+    @property
+    def head(self) -> str:
+        if self.wider:
+            return f"{self.difficulty} tracks are at least {self.bound} points wide everywhere"
+        return f"{self.difficulty} tracks narrow to {self.bound} points or less somewhere"
+
+
+class NoRoom(InvalidInput):
+    """A track too small across for a circuit as wide as asked; narrower ones fit. Fields:
+    cols, rows, width (the narrowest asked), fix (a width range that fits)."""
+
+    def __init__(self, cols: int, rows: int, width: int, fix: tuple[int, int]) -> None:
+        self.cols, self.rows, self.width, self.fix = cols, rows, width, fix
+        super().__init__(f"a {cols}x{rows} track has no room for a circuit {width} points wide")
+
+
+class TooSmall(InvalidInput):
+    """A track too small for any circuit of the difficulty. Fields: cols, rows, difficulty,
+    least (its narrowest width), side (the smallest size that fits, side x side)."""
+
+    def __init__(self, cols: int, rows: int, difficulty: str, least: int) -> None:
+        self.cols, self.rows, self.difficulty, self.least = cols, rows, difficulty, least
+        self.side = 2 * least + 5
+        super().__init__(
+            f"a {cols}x{rows} track is too small for {difficulty} circuits (at least {least} "
+            "points wide)"
+        )
+
+
+class NotFound(LimitExceeded):
+    """No track met the difficulty within the attempts. Fields: the request's difficulty,
+    cols, rows, width, checkpoints, attempts, seed, and why (what the attempts missed)."""
+
+    def __init__(self, req: Request, why: str) -> None:
+        self.difficulty, self.cols, self.rows = req.difficulty, req.cols, req.rows
+        self.width, self.checkpoints, self.attempts, self.seed = (
+            req.width, req.checkpoints, req.max_attempts, req.seed,
+        )  # fmt: skip
+        points = f", {req.checkpoints} checkpoints" if req.checkpoints != 2 else ""
+        super().__init__(
+            f"no {req.difficulty} track of {req.cols}x{req.rows} (width {req.width[0]}.."
+            f"{req.width[1]}{points}) in {req.max_attempts} attempts for seed {req.seed}{why}"
+        )
 
 
 @dataclass(frozen=True)
@@ -215,16 +275,11 @@ def make_track(
     shape = table["generator"][req.difficulty]
     narrow_lo, narrow_hi = bounds["narrowest"]
     if narrow_lo is not None and req.width[1] < narrow_lo:
-        raise WidthMismatch(
-            f"{req.difficulty} tracks are at least {narrow_lo} points wide everywhere: "
-            f"--width {req.width[0]}..{req.width[1]} gives none; use --width "
-            f"{narrow_lo}..{max(narrow_lo, req.width[1] + narrow_lo - req.width[0])} or another difficulty"
-        )
+        fix = (narrow_lo, max(narrow_lo, req.width[1] + narrow_lo - req.width[0]))
+        raise WidthMismatch(req.difficulty, req.width, narrow_lo, True, fix)
     if narrow_hi is not None and req.width[0] > narrow_hi:
         raise WidthMismatch(
-            f"{req.difficulty} tracks narrow to {narrow_hi} points or less somewhere: "
-            f"--width {req.width[0]}..{req.width[1]} gives none; use --width "
-            f"{min(3, narrow_hi)}..{narrow_hi} or another difficulty"
+            req.difficulty, req.width, narrow_hi, False, (min(3, narrow_hi), narrow_hi)
         )
     wlo = max(req.width[0], shape["width"][0])
     whi = min(req.width[1], shape["width"][1])
@@ -235,14 +290,8 @@ def make_track(
     if wlo > fits:
         least = max(2, narrow_lo or 2)  # the narrowest width this difficulty allows
         if fits >= least:
-            raise InvalidInput(
-                f"a {req.cols}x{req.rows} track has no room for a circuit {wlo} points wide; "
-                f"use --width {max(least, min(fits, 3))}..{fits} or a larger size"
-            )
-        raise InvalidInput(
-            f"a {req.cols}x{req.rows} track is too small for {req.difficulty} circuits (at least "
-            f"{least} points wide); use a size of at least {2 * least + 5}x{2 * least + 5}"
-        )
+            raise NoRoom(req.cols, req.rows, wlo, (max(least, min(fits, 3)), fits))
+        raise TooSmall(req.cols, req.rows, req.difficulty, least)
     whi = min(whi, fits)
     rng = random.Random(f"graph-racers:{req.seed}:{index}")
     f = size_factor(req.rows, req.cols)
@@ -267,9 +316,9 @@ def make_track(
                 name=f"{req.difficulty} {req.cols}x{req.rows} #{req.seed}.{index + 1}",
             )
             track.validate(track.name)
-        except (LimitExceeded, InvalidInput) as e:
-            if "too small" in str(e):
-                raise
+        except ExtentTooSmall:
+            raise
+        except (LimitExceeded, InvalidInput):
             continue
         corners = loop.corners
         narrow = narrowest(track, loop)
@@ -321,13 +370,7 @@ def make_track(
         return _finished(req, index, found)
     if repeat is not None:
         return _finished(req, index, repeat[0], same_as=repeat[2], same_loop_as=repeat[3])
-    fewer = ", fewer checkpoints" if req.checkpoints > 2 else ""
-    raise LimitExceeded(
-        f"no {req.difficulty} track of {req.cols}x{req.rows} (width {req.width[0]}..{req.width[1]}"
-        f"{f', {req.checkpoints} checkpoints' if req.checkpoints != 2 else ''}) in "
-        f"{req.max_attempts} attempts for seed {req.seed}{misses.why(req.difficulty)}; try "
-        f"another size, width{fewer} or difficulty"
-    )
+    raise NotFound(req, misses.why(req.difficulty))
 
 
 class _Misses:
