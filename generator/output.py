@@ -181,17 +181,29 @@ def write_text_file(path: Path, text: str, force: bool) -> Path:
 
 
 def _note_unprintable(docs: list[Document], formats: tuple[str, ...]) -> None:
-    """Say on stderr when a text (a track's name, a player's) holds characters the PDF's
-    standard fonts cannot draw: they print as '?' there and in the PNG, not in the SVG."""
-    import click
+    """Say on stderr when a text (a track's name, a player's) holds characters the PDF
+    cannot print: those no font racegen can embed has (the bundled DejaVu Sans, or a font of
+    this machine's), and those of scripts written right to left or built by shaping. They
+    print as '?' there and in the PNG, not in the SVG."""
+    import sys
 
-    from generator.render.pdf import unprintable
+    from generator.render.fonts import missing
 
-    missing = unprintable(t for doc in docs for page in doc.pages for t in page.texts())
-    if missing:
-        where = " and ".join(f.upper() for f in ("pdf", "png") if f in formats)
-        svg = "; the SVG shows them" if "svg" in formats else ""
-        click.echo(
-            f"note: the {where} fonts have no {' '.join(missing)}: they print as '?'{svg}",
-            err=True,
+    no_font, no_shaping = missing(
+        (op.data[2], op.text.bold)
+        for doc in docs
+        for page in doc.pages
+        for op, _ in page.flat()
+        if op.kind == "text" and op.text is not None
+    )
+    where = " and ".join(f.upper() for f in ("pdf", "png") if f in formats)
+    svg = "; the SVG shows them" if "svg" in formats else ""
+    if no_font:
+        sys.stderr.write(
+            f"note: the {where} fonts have no {' '.join(no_font)}: they print as '?'{svg}\n"
+        )
+    if no_shaping:
+        sys.stderr.write(
+            f"note: the {where} cannot set right-to-left or shaped scripts: "
+            f"{' '.join(no_shaping)} print as '?'{svg}\n"
         )

@@ -77,14 +77,16 @@ def page(doc: Document, paper: Paper, *, mono: bool = False) -> tuple[Canvas, Bo
 
 
 def text_width(s: str, size: float, bold: bool = False) -> float:
-    """Printed width (mm) of a string in the PDF's Helvetica at `size` pt."""
+    """Printed width (mm) of a string at `size` pt, in the font the PDF prints it in
+    (Helvetica, or for a string with characters outside cp1252 the Unicode font)."""
     from generator.render.pdf import text_width as pdf_text_width
 
     return pdf_text_width(s, size, bold)
 
 
 def wrap(text: str, size: float, width: float, bold: bool = False) -> list[str]:
-    """Words of `text` in lines no wider than `width` mm at `size` pt (Helvetica metrics)."""
+    """Words of `text` in lines no wider than `width` mm at `size` pt (each line measured in
+    the font it prints in)."""
     lines: list[str] = []
     line = ""
     for word in text.split():
@@ -856,22 +858,24 @@ def _mask_outside(canvas: Canvas, win: Box, x0: float, y0: float, x1: float, y1:
 
 
 def text_corners(op: Op, stack: Sequence[Group] = ()) -> list[Point]:
-    """The corners of a text op's box (Helvetica metrics: ascender 0.75, descender 0.25 of the
-    size), mapped through its groups: where the printed words sit."""
+    """The corners of a text op's box (the printing font's metrics: Helvetica's ascender 0.75
+    and descender 0.25 of the size, or the Unicode font's own), mapped through its groups:
+    where the printed words sit."""
+    from generator.render.pdf import text_metrics
+
     x, y, s = op.data
     ts = op.text
     assert ts is not None
-    w = text_width(s, ts.size, ts.bold)
-    size = ts.size * 25.4 / 72.0
+    w, ascent, descent = text_metrics(s, ts.size, ts.bold)
     left = {"start": 0.0, "middle": -w / 2, "end": -w}[ts.anchor]
     a = math.radians(ts.rotate)
     c, sn = math.cos(a), math.sin(a)
     out = []
     for px, py in (
-        (left, -0.75 * size),
-        (left + w, -0.75 * size),
-        (left + w, 0.25 * size),
-        (left, 0.25 * size),
+        (left, -ascent),
+        (left + w, -ascent),
+        (left + w, descent),
+        (left, descent),
     ):
         qx, qy = x + px * c - py * sn, y + px * sn + py * c
         for g in reversed(stack):

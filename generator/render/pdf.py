@@ -4,6 +4,10 @@ All geometry is mapped to PDF points here, in Python (groups included), so the c
 holds page coordinates: a 50 mm line is 141.73 pt long in the file, tests can read it back,
 and no font is ever drawn under a y-flip (text gets its own upright text matrix). reportlab's
 invariant mode fixes the dates and the file id, so the same Document gives the same bytes.
+
+Text prints in the font fonts.choose picks: Helvetica (not embedded) for every string cp1252
+holds, else a TrueType font reportlab embeds as a subset (tagged AAAAAA+, AAAAAB+... in the
+order of the font's 256-glyph subsets, so the tags are the same on every run).
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ from generator.render.canvas import (
     TextStyle,
 )
 from generator.render.document import Document
+from generator.render.fonts import choose, helvetica_name, missing
+from generator.render.fonts import printable as printable
 
 PT_PER_MM = 72.0 / 25.4
 MITER_LIMIT = 4.0  # SVG's default, so both backends cut sharp corners the same way
@@ -71,48 +77,34 @@ def pdf_bytes(doc: Document) -> bytes:
 
 
 def unprintable(texts: Iterable[str]) -> list[str]:
-    """The characters of `texts` that printable() turns into '?', each once, in order."""
-    seen: dict[str, None] = {}
-    for text in texts:
-        for ch, shown in zip(text, printable(text), strict=True):
-            if shown == "?" and ch != "?":
-                seen[ch] = None
-    return list(seen)
-
-
-def printable(s: str) -> str:
-    """The text as the standard Helvetica fonts can print it: others become '?'.
-
-    reportlab's built-in fonts use WinAnsi (cp1252); a character outside it would print as a
-    black box, which is worse than a visible '?'. Symbols belong in glyphs.py as paths.
-    """
-    out = []
-    for ch in s:
-        ok = ch >= " " and ch != "\x7f"
-        if ok:
-            try:
-                ch.encode("cp1252")
-            except UnicodeEncodeError:
-                ok = False
-        out.append(ch if ok else "?")
-    return "".join(out)
+    """The characters of `texts` (regular weight) that print as '?', each once, in order:
+    those no font here has and those of scripts the PDF cannot set (fonts.missing)."""
+    no_font, no_shaping = missing((text, False) for text in texts)
+    return list(dict.fromkeys(no_font + no_shaping))
 
 
 def font_name(bold: bool, italic: bool) -> str:
-    if bold and italic:
-        return "Helvetica-BoldOblique"
-    if bold:
-        return "Helvetica-Bold"
-    if italic:
-        return "Helvetica-Oblique"
-    return "Helvetica"
+    """Helvetica's name in the weight and slant asked for (fonts.choose says when it prints)."""
+    return helvetica_name(bold, italic)
 
 
 def text_width(s: str, size_pt: float, bold: bool = False, italic: bool = False) -> float:
-    """Width in mm of a string as the PDF prints it (for layouts that fit text)."""
+    """Width in mm of a string as the PDF prints it (for layouts that fit text): in Helvetica,
+    or in the Unicode font fonts.choose picks for it."""
+    return text_metrics(s, size_pt, bold, italic)[0]
+
+
+def text_metrics(
+    s: str, size_pt: float, bold: bool = False, italic: bool = False
+) -> tuple[float, float, float]:
+    """Width, ascender and descender in mm of a string as the PDF prints it (Helvetica's box
+    is 0.75 above the baseline and 0.25 below, of the size; a Unicode font's its own)."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    return stringWidth(printable(s), font_name(bold, italic), size_pt) / PT_PER_MM
+    choice = choose(s, bold, italic)
+    size_mm = size_pt * 25.4 / 72.0
+    width = stringWidth(choice.text, choice.font, size_pt) / PT_PER_MM
+    return width, choice.ascent * size_mm, choice.descent * size_mm
 
 
 # --- affine helpers (shared with tests) ---------------------------------------------
@@ -345,10 +337,10 @@ class _PageWriter:
         from reportlab.pdfbase.pdfmetrics import stringWidth
 
         x, y, raw = data
-        s = printable(raw)
+        choice = choose(raw, ts.bold, ts.italic)
+        s, font = choice.text, choice.font
         if not s:
             return
-        font = font_name(ts.bold, ts.italic)
         size_mm = ts.size * 25.4 / 72.0
         width = stringWidth(s, font, size_mm)
         offset = {"start": 0.0, "middle": -width / 2, "end": -width}[ts.anchor]

@@ -5,6 +5,10 @@ canvas record goes in unchanged (no y-flip needed: SVG is y-down too). Hatches a
 in user space, which turn and scale with their group just as the PDF backend's clipped lines
 do. Every id is explicit and derived from the page id, attributes are written sorted and
 numbers with at most three decimals, so the same page gives the same bytes.
+
+Text prints in the font fonts.choose picks, as in the PDF: Helvetica by name, or a Unicode
+face whose subset (only the characters the page draws in it) the page embeds as an
+@font-face data URL in its <defs>, under a family name of racegen's own ("racegen-unicode").
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from generator.render.canvas import (
     TextStyle,
 )
 from generator.render.document import Document
+from generator.render.fonts import Face, choose, svg_font_data
 from generator.render.pdf import text_width
 
 # Helvetica first (the layout measures text in its metrics), then fonts metric-compatible with
@@ -92,6 +97,7 @@ class _PageWriter:
         if title:
             self.dwg.set_desc(title=xml_text(title))
         self.used: set[str] = {page.id}
+        self.fonts: dict[Face, set[int]] = {}  # embedded faces and the code points drawn in each
         self.patterns: dict[tuple, str] = {}
         # group ids the page asks for, so generated ids never take one of them
         self.reserved = {op.group.id for op in page.ops if op.kind == "begin" and op.group.id}
@@ -179,7 +185,21 @@ class _PageWriter:
                     stack[-1].add(el)
             else:
                 raise ValueError(f"page {self.page.id}: unknown drawing op {op.kind!r}")
+        if self.fonts:
+            dwg.defs.add(dwg.style(self.font_faces()))
         return (XML_DECLARATION + dwg.tostring() + "\n").encode("utf-8")
+
+    def font_faces(self) -> str:
+        """@font-face rules embedding the subset of each Unicode face this page draws."""
+        rules = []
+        for face in sorted(self.fonts, key=lambda f: (f.family, f.bold)):
+            data = svg_font_data(face, frozenset(self.fonts[face]))
+            weight = "bold" if face.bold else "normal"
+            rules.append(
+                f"@font-face{{font-family:{face.family};font-weight:{weight};font-style:normal;"
+                f'src:url(data:font/woff;base64,{data}) format("woff")}}'
+            )
+        return "\n".join(rules)
 
     def element(self, op: Op):
         if op.kind == "circle":
@@ -219,28 +239,40 @@ class _PageWriter:
         return out
 
     def text(self, data: tuple, ts: TextStyle):
-        x, y, s = data
-        if not s:
+        x, y, raw = data
+        if not raw:
             return None
+        choice = choose(raw, ts.bold, ts.italic)
+        face = choice.face
+        s = choice.source  # raw itself, or composed (NFC) when a Unicode font prints it
         el = self.dwg.text(xml_text(s))
         attrs = {
             "x": num(x),
             "y": num(y),
-            "font-family": FONT_FAMILY,
+            "font-family": FONT_FAMILY if face is None else f"{face.family}, {FONT_FAMILY}",
             "font-size": num(ts.size * MM_PER_PT),
             "fill": ts.colour,
         }
         if ts.anchor != "start":
             attrs["text-anchor"] = ts.anchor
-        if ts.bold:
-            attrs["font-weight"] = "bold"
-        if ts.italic:
-            attrs["font-style"] = "italic"
+        if face is None:
+            if ts.bold:
+                attrs["font-weight"] = "bold"
+            if ts.italic:
+                attrs["font-style"] = "italic"
+        else:
+            # the embedded face's own weight, upright, as the PDF prints it (no viewer fakes a
+            # bold or a slant); characters it lacks print as '?' in the PDF and fall back to
+            # the viewer's fonts here
+            if face.bold:
+                attrs["font-weight"] = "bold"
+            used = self.fonts.setdefault(face, set())
+            used.update(ord(ch) for ch, shown in zip(s, choice.text, strict=True) if ch == shown)
         if s != " ".join(s.split()):
             attrs["xml:space"] = "preserve"  # keep spaces, so anchors match the PDF
         # the layout measured the text in Helvetica; a viewer without it (DejaVu Sans is
         # about 10 % wider) would run lines past their boxes: hold each text to its width
-        attrs["textLength"] = num(text_width(s, ts.size, ts.bold))
+        attrs["textLength"] = num(text_width(raw, ts.size, ts.bold))
         attrs["lengthAdjust"] = "spacingAndGlyphs"
         if ts.rotate:
             attrs["transform"] = f"rotate({num(ts.rotate)} {num(x)} {num(y)})"

@@ -244,9 +244,13 @@ def test_rotated_text_turns_clockwise():
     assert left >= anchor_x - 2 and anchor_x + 5 < right < anchor_x + 20
 
 
-def test_characters_helvetica_cannot_print_become_question_marks():
+def test_characters_no_font_can_print_become_question_marks():
+    """Helvetica prints cp1252; the Unicode font (tests/render/test_unicode_text.py) prints
+    ☼; a code point no font has (U+0378 is unassigned) prints as '?'."""
     assert printable("Sun ☼ café\tend") == "Sun ? café?end"
     pdf = pdf_bytes(doc_with(lambda c: c.text(20, 20, "☼ Solar Eclipse é", 12)))
+    assert PdfReader(io.BytesIO(pdf)).pages[0].extract_text().strip() == "☼ Solar Eclipse é"
+    pdf = pdf_bytes(doc_with(lambda c: c.text(20, 20, "\u0378 Solar Eclipse é", 12)))
     assert PdfReader(io.BytesIO(pdf)).pages[0].extract_text().strip() == "? Solar Eclipse é"
 
 

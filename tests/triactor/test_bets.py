@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -305,3 +306,71 @@ def test_bad_finish(finish, message):
 def test_finish_forms():
     assert parse_finish("S,M,C") == parse_finish("smc") == parse_finish(" S, M ,C ") == (0, 1, 2)
     assert parse_finish("S,M,C,A,H") == (0, 1, 2)  # a full finish order: first three count
+
+
+# --- the settlement table in a terminal -------------------------------------------------------
+def _display_width(s: str) -> int:
+    """Terminal columns, computed here from unicodedata: wide and full-width characters 2,
+    combining marks 0, others 1."""
+    return sum(
+        0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in ("W", "F") else 1
+        for c in s
+    )
+
+
+def _check_aligned(lines: list[str], rows: list[tuple[str, ...]], right: tuple[int, ...]) -> None:
+    """Every cell of every line starts (left-aligned columns) or ends (right-aligned ones) at
+    the display column its header does."""
+    header, *body = lines
+    edges = []
+    pos = 0
+    for i, label in enumerate(rows[0]):
+        pos = header.index(label, pos)
+        start = _display_width(header[:pos])
+        edges.append(start + _display_width(label) if i in right else start)
+        pos += len(label)
+    for line, cells in zip(body, rows[1:], strict=True):
+        pos = 0
+        for i, cell in enumerate(cells):
+            if not cell:
+                continue
+            pos = line.index(cell, pos)
+            start = _display_width(line[:pos])
+            at = start + _display_width(cell) if i in right else start
+            assert at == edges[i], (line, cell, at, edges[i])
+            pos += len(cell)
+
+
+@pytest.mark.parametrize("zoe", ["Zo\u00eb", "Zoe\u0308"], ids=["precomposed", "combining"])
+def test_settle_table_lines_up_wide_and_accented_names(zoe):
+    csv_text = f"player,bet\n王小明,SMC\n王小明,[SM]\n{zoe},S\n{zoe},INFO\nAnn,PPP\nAnn,MM\n"
+    result = settle(read_bets(csv_text, "bets.csv"), parse_finish("S,M,C"))
+    lines = result.table().splitlines()
+    start = lines.index("") + 1
+    blank = lines.index("", start)
+    bets, totals = lines[start:blank], lines[blank + 1 :]
+    rows = [("player", "bet", "type", "credits", "result", "backers", "column", "payout")]
+    for p in result.payouts:
+        b = p.wager.bet
+        rows.append(
+            (
+                p.wager.player,
+                str(b),
+                b.kind,
+                str(b.credits),
+                "-" if b.kind == "INFO" else ("wins" if p.wins else "loses"),
+                str(p.backers) if p.wins else "",
+                p.column if p.wins else "",
+                str(p.amount),
+            )
+        )
+    assert [r[0] for r in rows[1:]] == ["王小明", "王小明", zoe, zoe, "Ann", "Ann"]
+    _check_aligned(bets, rows, right=(3, 5, 7))
+    # the names column is as wide as 王小明 (6 columns, 3 characters) plus the gap
+    assert all(
+        _display_width(line[: line.index(r[1], len(r[0]))]) == 8
+        for line, r in zip(bets, rows, strict=True)
+    )
+    tot = [("player", "winnings")] + [(p, str(result.totals[p])) for p in result.players]
+    _check_aligned(totals, tot, right=(1,))
+    assert {_display_width(line) for line in totals} == {8 + len("winnings")}

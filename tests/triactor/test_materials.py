@@ -3,6 +3,7 @@ text), the printing commands (paths printed, no overwrite without --force)."""
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ from click.testing import CliRunner
 from pdfcheck import page_mm, pdf_of
 
 from generator.cli import cli
+from generator.games.triactor import artwork
 from generator.games.triactor import materials as m
 from generator.games.triactor.artwork import board_size, draw_board
 from generator.games.triactor.rulesheet import rules_document
@@ -17,7 +19,7 @@ from generator.games.triactor.track import CORNERS, EVENT_STEPS, board, coin_ste
 from generator.options import PrintOptions
 from generator.output import render
 from generator.render import layout
-from generator.render.canvas import Canvas
+from generator.render.canvas import CUT, Canvas
 from generator.render.layout import BAR_TEXT, add_footers
 
 
@@ -308,15 +310,238 @@ def test_rules_summary_says_how_to_play(tmp_path):
         assert s in text, s
 
 
-def test_pawns_are_22_mm_discs_for_25_mm_spaces(tmp_path):
+# --- pawns beside coins (decision 22) ----------------------------------------------------------
+SPACE = 25.4  # mm: a board space, half a 2-inch tile
+COIN_R = 19.05 / 2  # mm: a 3/4-inch piecepack coin
+
+
+def _white_circles(canvas: Canvas, r: float) -> list[tuple[float, float]]:
+    """Page positions of the white discs of radius r (pawns, coin spots) drawn on a canvas."""
+    return [
+        pts[0]
+        for op, pts in canvas.absolute_points()
+        if op.kind == "circle" and op.style.fill == "#ffffff" and abs(op.data[2] - r) < 1e-9
+    ]
+
+
+def test_pawn_fits_beside_a_coin_at_their_printed_positions():
+    """A pawn stands in the middle of its space; a coin lies at its tile's centre, where four
+    spaces meet. 22 mm pawns overlapped the coins by 2.6 mm (the issue); 13 mm pawns leave
+    25.4 / sqrt 2 - 9.525 - 6.5 = 1.94 mm, more than the 1.5 mm margin."""
+    assert m.PAWN_DIAMETER == artwork.PAWN_DIAMETER == 13.0
+    assert round(artwork.pawn_coin_gap(22.0), 1) == -2.6
+    exact = SPACE / math.sqrt(2) - COIN_R - m.PAWN_DIAMETER / 2
+    assert artwork.pawn_coin_gap() == pytest.approx(exact, abs=1e-12)
+    assert round(exact, 2) == 1.94 and exact >= artwork.PAWN_CLEARANCE == 1.5
+    assert artwork.largest_pawn() == pytest.approx(2 * (SPACE / math.sqrt(2) - COIN_R - 1.5))
+    assert m.PAWN_DIAMETER <= artwork.largest_pawn() < 14.0
+    # the coins where the true-size board prints them, the pawns in the middle of every
+    # space of the track (computed here from the track, not from the artwork's helpers)
+    w, h = board_size()
+    c = Canvas(w, h)
+    draw_board(c)
+    coins = _white_circles(c, COIN_R)
+    assert len(coins) == 8
+    r = m.PAWN_DIAMETER / 2
+    gaps = []
+    for s in board().step_shapes():
+        for x0, y0, x1, y1 in s.spaces:
+            px, py = (x0 + x1) / 2 * SPACE, (board().height - (y0 + y1) / 2) * SPACE
+            # the pawn lies inside its space, 6.2 mm from every edge
+            assert (x1 - x0) * SPACE / 2 - r == pytest.approx(6.2)
+            gaps += [math.hypot(px - cx, py - cy) - r - COIN_R for cx, cy in coins]
+    assert min(gaps) == pytest.approx(exact, abs=1e-3)  # coordinates are kept to 1e-4 mm
+    tight = [g for g in gaps if g < exact + 1e-3]
+    assert len(tight) == 8 * 4  # the four spaces round each coin, nothing closer
+
+
+def test_pawns_page_prints_the_fit_and_the_pieces(tmp_path):
     doc = m.pawns_document(PrintOptions(tmp_path))
     (page,) = doc.pages
-    discs = [op for op, _ in page.flat() if op.kind == "circle" and op.style.fill == "#ffffff"]
-    assert len(discs) == 16  # the eight horses and a spare set
-    assert all(abs(op.data[2] - 11.0) < 1e-9 for op in discs)
-    assert m.PAWN_DIAMETER < 25.4  # a board space (a 50.8 mm tile holds 2 x 2)
+    fit = "pawn 13 mm: fits beside a 19.05 mm coin on a 25.4 mm space (1.9 mm to spare)"
+    assert m.pawn_fit_text() == fit and fit in page.texts()
+    discs = _white_circles(page, m.PAWN_DIAMETER / 2)
+    assert len(discs) == 16 + 4  # the eight horses and a spare set, and the figure's four
     assert BAR_TEXT in page.texts() and page.height > page.width
-    assert [t for t in page.texts() if len(t) == 1] == [h.letter for h in m.horses()] * 2
+    letters = [t for t in page.texts() if len(t) == 1 and t.isupper()]
+    pieces = [h.letter for h in m.horses()] * 2
+    assert letters[:16] == pieces  # the pieces, then the figure (its pawns and coin)
+    # the figure: the board's tile at true size, its coin and four pawns where they stand
+    (coin,) = _white_circles(page, COIN_R)
+    figure = sorted(discs, key=lambda p: math.hypot(p[0] - coin[0], p[1] - coin[1]))[:4]
+    for x, y in figure:
+        assert abs(x - coin[0]) == pytest.approx(SPACE / 2, abs=1e-3)
+        assert abs(y - coin[1]) == pytest.approx(SPACE / 2, abs=1e-3)
+        gap = math.hypot(x - coin[0], y - coin[1]) - COIN_R - m.PAWN_DIAMETER / 2
+        assert gap == pytest.approx(artwork.pawn_coin_gap(), abs=1e-3)
+    # the pieces do not touch: 16 mm cells, 2 mm apart
+    pieces_xy = [d for d in discs if d not in figure]
+    for i, a in enumerate(pieces_xy):
+        for b in pieces_xy[i + 1 :]:
+            assert math.hypot(a[0] - b[0], a[1] - b[1]) >= m.PAWN_DIAMETER + 2.0
+    # text on the pieces at least 6 pt, the fit and instructions at least 8 pt
+    sizes = {op.data[2]: op.text.size for op, _ in page.flat() if op.kind == "text"}
+    assert min(op.text.size for op, _ in page.flat() if op.kind == "text") >= 6.0
+    assert all(sizes[h.letter] >= 6.0 for h in m.horses())
+    instructions = [
+        t for t in sizes if t.startswith(("Stand a pawn", "Glue the sheet", "Two sets"))
+    ]
+    assert len(instructions) == 3 and all(sizes[t] >= 8.0 for t in instructions + [fit])
+    r = pdf_of(doc)
+    assert len(r.pages) == 1 and page_mm(r) == (210.0, 297.0)
+    assert "fits beside a 19.05 mm coin" in r.pages[0].extract_text()
+    letter = m.pawns_document(PrintOptions(tmp_path, paper="letter"))
+    assert len(letter.pages) == 1 and fit in letter.pages[0].texts()
+
+
+# --- the board as tiles to cut out -----------------------------------------------------------------
+def _cut_squares(page: Canvas) -> list[tuple[float, float, float, float]]:
+    """(x0, y0, x1, y1) of every solid cut square drawn on a page (the tiles' outlines)."""
+    out = []
+    for op, pts in page.absolute_points():
+        if op.kind != "path" or op.style != CUT or len(pts) != 4:
+            continue
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        out.append((min(xs), min(ys), max(xs), max(ys)))
+    return out
+
+
+def _texts_at(page: Canvas) -> list[tuple[str, float, float, float]]:
+    return [
+        (op.data[2], *pts[0], op.text.size)
+        for op, pts in page.absolute_points()
+        if op.kind == "text"
+    ]
+
+
+@pytest.mark.parametrize(("paper", "size"), [("a4", (297.0, 210.0)), ("letter", (279.4, 215.9))])
+@pytest.mark.parametrize("mono", [False, True])
+def test_tiles_to_cut_out_recreate_the_board(tmp_path, paper, size, mono):
+    doc = m.tiles_document(PrintOptions(tmp_path, paper=paper, mono=mono))
+    assert doc.stem == "triactor-tiles" and len(doc.pages) == 2  # 24 tiles and the map
+    r = pdf_of(doc)
+    assert len(r.pages) == 2 and all(page_mm(r, i) == size for i in range(2))
+    tile = 2 * SPACE
+    # the board's step numbers and coin spots, where the whole board prints them
+    w, h = board_size()
+    whole = Canvas(w, h, mono=mono)
+    draw_board(whole)
+    numbers = {t: (x, y) for t, x, y, _ in _texts_at(whole) if t.isdigit()}
+    coins = sorted(_white_circles(whole, COIN_R))
+    placed: dict[int, tuple[float, float]] = {}  # tile index -> its top-left on its page
+    found_numbers: dict[str, tuple[float, float]] = {}
+    found_coins = []
+    for page in doc.pages:
+        assert BAR_TEXT in page.texts()  # true size: the calibration bar on every sheet
+        squares = _cut_squares(page)
+        texts = _texts_at(page)
+        assert min(s for *_, s in texts) >= 6.0
+        for x0, y0, x1, y1 in squares:
+            assert (x1 - x0, y1 - y0) == pytest.approx((tile, tile), abs=1e-3)
+            # inside the 10 mm margins, above the footer band and the calibration bar
+            assert x0 >= 10 and y0 >= 10 and x1 <= page.width - 10
+            assert y1 <= page.height - 10 - layout.FOOTER_BAND - layout.BAR_STRIP + 1e-6
+            labels = [
+                t
+                for t, x, y, _ in texts
+                if t.startswith("T") and t[1:].isdigit() and x0 < x < x1 and y0 < y < y1
+            ]
+            (label,) = labels
+            i = int(label[1:]) - 1
+            assert i not in placed
+            placed[i] = (x0, y0)
+            win = artwork.tile_window(m.tiles_in_order()[i])
+            # back to board mm: the tile's drawing is the board's, shifted
+            for t, x, y, _ in texts:
+                if t.isdigit() and x0 < x < x1 and y0 < y < y1:
+                    found_numbers[t] = (x - x0 + win.x, y - y0 + win.y)
+            for x, y in _white_circles(page, COIN_R):
+                if x0 < x < x1 and y0 < y < y1:
+                    found_coins.append((x - x0 + win.x, y - y0 + win.y))
+        # crop marks continue the cut lines outside the tiles, clear of the calibration bar
+        marks = [pts for op, pts in page.absolute_points() if op.style == layout.CROP]
+        assert len(marks) >= 8
+        bar_top = page.height - 10 - layout.FOOTER_BAND - layout.BAR_HEIGHT
+        bar = (page.width / 2 - 25, bar_top, page.width / 2 + 25, bar_top + layout.BAR_HEIGHT)
+        edges_x = {round(v, 3) for q in squares for v in (q[0], q[2])}
+        edges_y = {round(v, 3) for q in squares for v in (q[1], q[3])}
+        for (ax, ay), (bx, by) in marks:
+            if abs(ax - bx) < 1e-6:  # a vertical mark continues a vertical cut
+                assert round(ax, 3) in edges_x
+            else:
+                assert abs(ay - by) < 1e-6 and round(ay, 3) in edges_y
+            mx, my = (ax + bx) / 2, (ay + by) / 2
+            assert not any(
+                q[0] + 1e-6 < mx < q[2] - 1e-6 and q[1] + 1e-6 < my < q[3] - 1e-6 for q in squares
+            )
+            assert max(ax, bx) < bar[0] or min(ax, bx) > bar[2] or max(ay, by) < bar[1]
+        # tiles never overlap (they share edges)
+        for a_i, a in enumerate(squares):
+            for b in squares[a_i + 1 :]:
+                assert (
+                    min(a[2], b[2]) - max(a[0], b[0]) < 1e-6
+                    or min(a[3], b[3]) - max(a[1], b[1]) < 1e-6
+                )
+    assert sorted(placed) == list(range(24))
+    assert found_numbers.keys() == numbers.keys() == {str(s) for s in range(1, 45)}
+    for t, (x, y) in numbers.items():
+        assert found_numbers[t] == pytest.approx((x, y), abs=1e-3), t
+    assert len(found_coins) == len(coins) == 8
+    rounded = sorted((round(x, 2), round(y, 2)) for x, y in found_coins)
+    assert rounded == sorted((round(x, 2), round(y, 2)) for x, y in coins)
+    # race order: T1 holds steps 1 and 2, T4 the corner 7, T24 steps 43 and 44
+    order = m.tiles_in_order()
+    assert (order[0].steps, order[3].steps, order[23].steps) == ((1, 2), (7,), (43, 44))
+    # the layout map on the first sheet names every tile, at a readable size
+    first = doc.pages[0].texts()
+    assert "Lay the tiles out like this" in first and "start / finish" in first
+    assert all(first.count(f"T{i}") == 2 for i in range(1, 14))  # on the map and its tile
+    instructions = [
+        (t, s)
+        for t, *_, s in _texts_at(doc.pages[0])
+        if t.startswith(("Cut from mark", "Triactor board tiles:"))
+    ]
+    assert instructions and all(s >= 8.0 for _, s in instructions)
+
+
+def test_tiles_start_finish_line_falls_on_the_tiles_of_steps_44_and_1(tmp_path):
+    """The chequered line is the edge between T24 and T1: half its squares on each."""
+    doc = m.tiles_document(PrintOptions(tmp_path))
+    black = {}
+    for page in doc.pages:
+        squares = _cut_squares(page)
+        texts = _texts_at(page)
+        for x0, y0, x1, y1 in squares:
+            (label,) = [
+                t
+                for t, x, y, _ in texts
+                if t.startswith("T") and t[1:].isdigit() and x0 < x < x1 and y0 < y < y1
+            ]
+            sq = SPACE / 8  # a square of the chequered line
+            fills = [
+                pts
+                for op, pts in page.absolute_points()
+                if op.kind == "path"
+                and op.style.fill == "#000000"
+                and len(pts) == 4
+                and max(x for x, _ in pts) - min(x for x, _ in pts) == pytest.approx(sq)
+                and max(y for _, y in pts) - min(y for _, y in pts) == pytest.approx(sq)
+                and all(x0 - 1e-6 <= x <= x1 + 1e-6 and y0 - 1e-6 <= y <= y1 + 1e-6 for x, y in pts)
+            ]
+            black[label] = [min(x for x, _ in p) - x0 for p in fills]
+    assert len(black["T1"]) == len(black["T24"]) == 8  # 16 squares across the straight
+    assert all(dx == pytest.approx(0.0, abs=1e-3) for dx in black["T1"])  # on T1's left edge
+    assert all(dx == pytest.approx(2 * SPACE - SPACE / 8, abs=1e-3) for dx in black["T24"])
+    assert all(not v for k, v in black.items() if k not in ("T1", "T24"))
+
+
+def test_tiles_fit_one_sheet_of_larger_paper_and_say_when_a_tile_does_not_fit(tmp_path):
+    for paper in ("a3", "tabloid"):
+        doc = m.tiles_document(PrintOptions(tmp_path, paper=paper))
+        assert len(doc.pages) == 1 and BAR_TEXT in doc.pages[0].texts()
+        assert len(_cut_squares(doc.pages[0])) == 24
+    turned = m.tiles_document(PrintOptions(tmp_path, landscape=True))
+    assert all(p.width > p.height for p in turned.pages)
 
 
 def test_discs_get_no_square_crop_marks(tmp_path, monkeypatch):

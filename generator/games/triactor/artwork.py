@@ -1,24 +1,42 @@
 """The board drawn in millimetres: tiles, steps and spaces, step numbers, coin spots, the
-start and finish line and the direction of the race.
+start and finish line and the direction of the race; where coins and pawns stand on it.
 
 A pure function of the track (track.board()): `draw_board(canvas, unit)` draws the whole
 board with half a tile = `unit` mm (25.4 mm for a true-size piecepack board: 2-inch tiles,
-3/4-inch coins), origin at the board's top-left, y down.
+3/4-inch coins), origin at the board's top-left, y down. `draw_tile` draws one tile of it
+(the same drawing, clipped), for the tiles to cut out and the pawns page's figure.
+
+A coin lies at the centre of its straight tile, where the tile's four spaces meet; a horse's
+pawn stands in the middle of its space. `pawn_coin_gap` is the distance between the two at
+those printed positions (docs/rules/triactor.md, decision 22).
 """
 
 from __future__ import annotations
 
 import math
+from functools import cache
 
 from generator.games.triactor.horses import horses
-from generator.games.triactor.track import CORNERS, EVENT_STEPS, FINISH, LAST_STEP, board
-from generator.render.canvas import BLACK, GREY, WHITE, Canvas, Style
+from generator.games.triactor.track import (
+    CORNERS,
+    EVENT_STEPS,
+    FINISH,
+    LAST_STEP,
+    Tile,
+    board,
+)
+from generator.render.canvas import BLACK, GREY, WHITE, Canvas, Group, Op, Style
+from generator.render.clip import Box, clip_ops
 from generator.render.glyphs import arrow, suit
 from generator.render.layout import text_width
 from generator.render.palette import SUIT_COLOURS, suit_style
 
 TRUE_UNIT = 25.4  # mm per half tile: piecepack tiles are 2 inches wide
 COIN_DIAMETER = 19.05  # mm: piecepack coins are 3/4 inch
+# mm: a horse pawn, a disc that stands in the middle of its 25.4 mm space beside a coin at the
+# tile's centre: 17.96 mm (centre to centre) - 9.525 (coin) - 6.5 (pawn) = 1.94 mm to spare
+PAWN_DIAMETER = 13.0
+PAWN_CLEARANCE = 1.5  # mm: the least gap to a coin decision 22 accepts (cut and set by hand)
 MIN_TEXT_PT = 6.0  # pt on paper: the smallest text players are asked to read
 MM_PER_PT = 25.4 / 72.0
 
@@ -34,6 +52,43 @@ NUMBER_DISC = Style(stroke=GREY, width=0.25, fill=WHITE)
 def board_size(unit: float = TRUE_UNIT) -> tuple[float, float]:
     b = board()
     return b.width * unit, b.height * unit
+
+
+def board_mm(x: float, y: float, unit: float = TRUE_UNIT) -> tuple[float, float]:
+    """A point of the board (half-tile units, y up) in drawing mm (origin top-left, y down)."""
+    return x * unit, (board().height - y) * unit
+
+
+def coin_centres(unit: float = TRUE_UNIT) -> tuple[tuple[int, float, float], ...]:
+    """(horse, x, y) in drawing mm: where each event coin is printed (its tile's centre)."""
+    return tuple((c.horse, *board_mm(c.x, c.y, unit)) for c in board().coins)
+
+
+def space_centres(unit: float = TRUE_UNIT) -> tuple[tuple[int, float, float], ...]:
+    """(step, x, y) in drawing mm for every space of steps 1..44: where a pawn stands."""
+    out = []
+    for s in board().step_shapes():
+        for x0, y0, x1, y1 in s.spaces:
+            out.append((s.step, *board_mm((x0 + x1) / 2, (y0 + y1) / 2, unit)))
+    return tuple(out)
+
+
+def pawn_coin_gap(
+    pawn: float = PAWN_DIAMETER, coin: float = COIN_DIAMETER, unit: float = TRUE_UNIT
+) -> float:
+    """The smallest gap (mm) between a pawn of diameter `pawn` in the middle of any space and
+    any coin of diameter `coin` on its spot; negative: they overlap by that much."""
+    return min(
+        math.hypot(sx - cx, sy - cy) - (pawn + coin) / 2
+        for _, sx, sy in space_centres(unit)
+        for _, cx, cy in coin_centres(unit)
+    )
+
+
+def largest_pawn(clearance: float = PAWN_CLEARANCE, unit: float = TRUE_UNIT) -> float:
+    """The widest pawn (mm) that keeps `clearance` from every coin: twice the distance from a
+    space's centre to the nearest coin edge, less the clearance."""
+    return pawn_coin_gap(0.0, COIN_DIAMETER, unit) * 2 - 2 * clearance
 
 
 def _outside(direction: str) -> tuple[float, float]:
@@ -97,9 +152,8 @@ def draw_board(canvas: Canvas, unit: float = TRUE_UNIT, *, print_scale: float = 
         rect(t.rect, TILE_EDGE)
 
     # coin spots: centre of a straight tile, over its two steps
-    for c in b.coins:
-        cx, cy = px(c.x, c.y)
-        name = hs[c.horse].suit
+    for horse, cx, cy in coin_centres(unit):
+        name = hs[horse].suit
         r = COIN_DIAMETER / 2 * k
         ring = BLACK if canvas.mono else SUIT_COLOURS[name]  # light suit colours vanish in grey
         canvas.circle(cx, cy, r, Style(stroke=ring, width=0.8 * k, fill=WHITE))
@@ -107,7 +161,7 @@ def draw_board(canvas: Canvas, unit: float = TRUE_UNIT, *, print_scale: float = 
         letter = pt(7)
         grow = (letter - 7 * k) * MM_PER_PT  # mm the letter grew: the suit gives it room
         suit(canvas, name, cx, cy - 1.2 * k - grow * 0.4, 9.5 * k - grow * 0.5, suit_style(name))
-        canvas.text(cx, cy + 7.2 * k, hs[c.horse].letter, letter, bold=True, anchor="middle")
+        canvas.text(cx, cy + 7.2 * k, hs[horse].letter, letter, bold=True, anchor="middle")
 
     # step numbers: in the outer space of straight steps, in the middle of corners
     for step, s in shapes.items():
@@ -195,6 +249,53 @@ def draw_board(canvas: Canvas, unit: float = TRUE_UNIT, *, print_scale: float = 
         suit(canvas, name, x + 4 * k, y - 1.5 * k, 7 * k, suit_style(name))
         canvas.text(x + 10 * k, y, text, label, bold=True)
         canvas.text(x + 10 * k, y + down, f"coin on step {c.step}", step_size)
+
+
+def tile_window(tile: Tile, unit: float = TRUE_UNIT) -> Box:
+    """Where a tile lies in the board drawing (mm, y down)."""
+    x0, y0, x1, y1 = tile.rect
+    left, top = board_mm(x0, y1, unit)
+    return Box(left, top, (x1 - x0) * unit, (y1 - y0) * unit)
+
+
+@cache
+def _board_record(unit: float, mono: bool) -> tuple[tuple[Op, tuple[Group, ...]], ...]:
+    source = Canvas(*board_size(unit), mono=mono)
+    draw_board(source, unit)
+    return tuple((op, tuple(stack)) for op, stack in source.flat())
+
+
+def draw_tile(canvas: Canvas, tile: Tile, unit: float = TRUE_UNIT) -> None:
+    """One tile of the board, its top-left corner at the origin: exactly what the board
+    prints on that tile (steps, spaces, numbers, coin spot, a half of the start and finish
+    line), clipped to the tile (texts kept whose anchor is on it)."""
+    win = tile_window(tile, unit)
+    flat = [(op, list(stack)) for op, stack in _board_record(unit, canvas.mono)]
+    with canvas.group(dx=-win.x, dy=-win.y):
+        # a neighbour's fill that only touches the tile clips to nothing: leave it out
+        canvas.ops.extend(op for op in clip_ops(flat, win) if not _flat_fill(op))
+
+
+def _flat_fill(op: Op) -> bool:
+    """A fill-only path whose every part has no area (what clipping leaves of a shape that
+    only touches the window's edge)."""
+    if op.kind != "path" or op.style is None or op.style.stroke is not None:
+        return False
+    area, pts = 0.0, []
+    for cmd in (*op.data, ("M",)):
+        if cmd[0] in ("M", "Z") and pts:
+            area += abs(
+                sum(
+                    x0 * y1 - x1 * y0
+                    for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1], strict=True)
+                )
+            )
+            pts = []
+        if cmd[0] in ("M", "L"):
+            pts.append(cmd[1:3])
+        elif cmd[0] == "C":
+            return False
+    return area < 1e-6
 
 
 def _below(upper: float, lower: float, least: float) -> float:

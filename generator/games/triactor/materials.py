@@ -1,5 +1,6 @@
-"""Everything Triactor prints: board (one page and true-size tiles), betting slips (gutter
-fold and duplex), the payout card, horse cards, coin sheets and dice nets.
+"""Everything Triactor prints: board (one page, true size tiled over sheets, or the 24
+piecepack tiles to cut out), betting slips (gutter fold and duplex), the payout card, horse
+pawns, horse cards, coin sheets and dice nets.
 
 Each builder returns Documents; the commands hand them to generator.output.emit. Symbols are
 vector glyphs (generator.render.glyphs), never font characters.
@@ -9,15 +10,29 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from generator.games.triactor.artwork import TRUE_UNIT, board_size, draw_board
-from generator.games.triactor.horses import Horse, horses
+from generator.errors import InvalidInput
+from generator.games.triactor.artwork import (
+    COIN_DIAMETER,  # mm: 3/4 inch, a piecepack coin
+    CORNER_FILL,
+    PAWN_DIAMETER,
+    TILE_FILL,
+    TRUE_UNIT,
+    board_size,
+    draw_board,
+    draw_tile,
+    pawn_coin_gap,
+    space_centres,
+    tile_window,
+)
+from generator.games.triactor.horses import Horse, horse, horses
 from generator.games.triactor.payouts import BetType, credits_per_race, tables
-from generator.games.triactor.track import coin_steps
+from generator.games.triactor.track import Tile, board, coin_steps
 from generator.printing import PrintSpec
 from generator.render import layout
-from generator.render.canvas import BLACK, GREY, WHITE, Canvas, Style
+from generator.render.canvas import BLACK, CUT, GREY, WHITE, Canvas, Style
+from generator.render.clip import Box
 from generator.render.document import Document
-from generator.render.glyphs import suit
+from generator.render.glyphs import arrow, suit
 from generator.render.nets import cube_net, cube_net_size
 from generator.render.palette import SUIT_COLOURS, suit_style
 from generator.render.paper import Paper
@@ -33,7 +48,6 @@ HEAD_FILL = Style(stroke=None, fill="#e8e8e8")
 SLIP_W, SLIP_H = 92.0, 57.0
 CARD_W, CARD_H = 57.0, 86.0  # mm: a horse card (bridge width; 86 mm tall so nine fit an A4
 # sheet, eight a landscape Letter sheet, with the calibration bar below)
-COIN_DIAMETER = 19.05  # mm: 3/4 inch, a piecepack coin
 DIE_EDGE = 16.0  # mm: a standard die (piecepack dice are about 1/2 to 5/8 inch)
 
 CODE_LEGEND = (
@@ -95,6 +109,152 @@ def board_documents(opts: PrintSpec, size: str = "both") -> list[Document]:
         layout.tile(doc, paper, w, h, draw_board, mono=opts.mono)
         docs.append(doc)
     return docs
+
+
+# --- board as tiles to cut out ------------------------------------------------------------------
+TILE = 2 * TRUE_UNIT  # mm: a piecepack tile is 2 inches square
+TILES_TITLE = 10.0  # pt: the sheet's title
+TILES_WORDS = 8.0  # pt: how to cut and lay the tiles, under the title
+TILES_LINE = 3.4  # mm between the lines of the words
+TILES_ADVICE = (
+    "Cut from mark to mark: the short marks outside the block show every cut, 50.8 mm "
+    "apart (the lines inside a tile are its steps and spaces). Lay the tiles out as the "
+    "map on the first sheet shows; T1 to T24 follow the race from the start/finish line."
+)
+MAP_CELLS = 2  # the layout map takes two tile cells on the first sheet
+LABEL_SIZE = 6.0  # pt: the tile labels (T1..T24) in a corner of each tile
+LABEL_INSET = 1.8  # mm from the tile's edges to its label
+LABEL_COLOUR = "#555555"
+FINISH_SQUARE = TRUE_UNIT / 8  # mm: a square of the chequered start/finish line
+
+
+def tiles_in_order() -> list[Tile]:
+    """The 24 tiles in race order: T1 holds steps 1 and 2 (just after the start/finish line),
+    T4 the corner step 7, ..., T24 steps 43 and 44."""
+    return sorted(board().tiles, key=lambda t: t.steps[0])
+
+
+def tile_label(i: int) -> str:
+    return f"T{i + 1}"
+
+
+def _label_spot(tile: Tile) -> tuple[float, float]:
+    """(x, baseline y) of a tile's label, tile mm: its top-left corner, past the half of the
+    start/finish line on the left edge of the tile of step 1."""
+    top = LABEL_INSET + LABEL_SIZE * 0.3528 * 0.72
+    if 1 in tile.steps:
+        return LABEL_INSET + 2 * FINISH_SQUARE, top
+    return LABEL_INSET, top
+
+
+def _draw_cut_tile(tile: Tile, label: str) -> Callable[[Canvas], None]:
+    def draw(c: Canvas) -> None:
+        draw_tile(c, tile)
+        x, y = _label_spot(tile)
+        c.text(x, y, label, LABEL_SIZE, bold=True, colour=LABEL_COLOUR)
+        c.rect(0, 0, TILE, TILE, CUT)  # the cut line, on the middle of the tile's edge
+
+    return draw
+
+
+def tile_map(c: Canvas, box: Box) -> None:
+    """The layout map: the board's 24 tiles, each with its label, the start/finish line and
+    the direction of the race, scaled into `box`."""
+    b = board()
+    head = 9.5
+    c.text(box.x, box.y + 3.2, "Lay the tiles out like this", 9, bold=True)
+    c.text(box.x, box.y + 7.2, "(text upright, start/finish line nearest you)", 8)
+    region = box.inset(top=head)
+    scale = min(region.w / b.width, region.h / b.height)  # mm per half tile
+    ox = region.x + (region.w - b.width * scale) / 2
+    oy = region.y + (region.h - b.height * scale) / 2
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        return ox + x * scale, oy + (b.height - y) * scale
+
+    edge = Style(stroke=BLACK, width=0.2)
+    for i, t in enumerate(tiles_in_order()):
+        x0, y0, x1, y1 = t.rect
+        left, top = at(x0, y1)
+        fill = CORNER_FILL if t.face == "up" else TILE_FILL
+        c.rect(left, top, (x1 - x0) * scale, (y1 - y0) * scale, edge.with_(fill=fill))
+        cx, cy = at(t.x, t.y)
+        c.text(cx, cy + 1.0, tile_label(i), LABEL_SIZE, bold=True, anchor="middle")
+    fx = b.finish_line_x
+    c.line(*at(fx, 0), *at(fx, 2), Style(stroke=BLACK, width=1.0))
+    sx, sy = at(fx, 2.8)
+    c.text(sx, sy, "start / finish", 6, anchor="middle")
+    arrow(c, *at(fx + 1.2, 3.5), *at(fx + 4.2, 3.5), Style(stroke=BLACK, width=0.35), head=2.0)
+    lx, ly = at(fx + 2.7, 4.3)
+    c.text(lx, ly, "race direction", 6, anchor="middle")
+
+
+def tiles_document(opts: PrintSpec) -> Document:
+    """The board as the 24 two-inch piecepack tiles of figure 1 to cut out, true size: each
+    tile with its steps, spaces, numbers, coin spot and its part of the start/finish line
+    (the board drawing, clipped), labelled T1..T24 in race order in a corner, butted edge to
+    edge so one cut separates two tiles, crop marks continuing the cut lines outside the
+    block; a map of where each tile goes on the first sheet; the calibration bar on every
+    sheet. Laid out as the map shows, the tiles make the tiled board."""
+    tiles = tiles_in_order()
+    draws = [_draw_cut_tile(t, tile_label(i)) for i, t in enumerate(tiles)]
+    doc = Document("triactor-tiles", "Triactor board tiles", GAME, opts.ident("24 tiles"))
+
+    def lay(d: Document, paper: Paper) -> list:
+        box = layout.usable_box(paper)
+        advice = layout.wrap(TILES_ADVICE, TILES_WORDS, box.w)
+        header = 8.6 + TILES_LINE * len(advice)  # the title, the words and 2 mm below
+        region = box.inset(top=header, bottom=layout.BAR_STRIP)
+        grid = layout.centred_grid(region, TILE, TILE, 0.0)
+        if grid.per_sheet == 0:
+            raise InvalidInput(
+                f"a {TILE:g} mm tile does not fit the printable area of {paper.name} paper: "
+                "choose larger paper"
+            )
+        map_cells = min(MAP_CELLS, grid.cols)
+        slots = list(range(map_cells, grid.per_sheet))  # the first sheet starts after the map
+        sheets: list[Canvas] = []
+        k = 0
+        while k < len(draws):
+            c, _ = layout.page(d, paper, mono=opts.mono)
+            first = not sheets
+            cells = []
+            for slot in slots if first else range(grid.per_sheet):
+                if k == len(draws):
+                    break
+                cell = grid.cell(slot)
+                with c.group(dx=cell.x, dy=cell.y):
+                    draws[k](c)
+                cells.append(cell)
+                k += 1
+            keep = []
+            if first:
+                a, z = grid.cell(0), grid.cell(map_cells - 1)
+                where = Box(a.x, a.y, z.right - a.x, a.h)
+                tile_map(c, where.inset(2.0, 1.0, 3.0, 1.0))
+                keep.append(where)
+            bar = Box(
+                box.x + (box.w - layout.BAR_LENGTH) / 2,
+                box.bottom - layout.BAR_HEIGHT,
+                layout.BAR_LENGTH,
+                layout.BAR_HEIGHT,
+            )
+            layout.calibration_bar(c, bar.x, bar.y)
+            with c.group():
+                layout.crop_marks(c, cells, box.inset(top=header - 2.0), [*keep, bar])
+            _tiles_header(c, box, advice)
+            sheets.append(c)
+        return sheets
+
+    lay(doc, layout.fewest_sheets(opts.paper_turns(), lay))
+    return doc
+
+
+def _tiles_header(c: Canvas, box: Box, advice: list[str]) -> None:
+    title = f"Triactor board tiles: 24 piecepack tiles, {TILE:g} mm (2 inch) squares, true size"
+    c.text(box.x, box.y + 4.5, title, TILES_TITLE, bold=True)
+    for i, ln in enumerate(advice):
+        c.text(box.x, box.y + 8.6 + i * TILES_LINE, ln, TILES_WORDS)
 
 
 # --- betting slips -------------------------------------------------------------------------------
@@ -348,33 +508,108 @@ def horses_document(opts: PrintSpec) -> Document:
     return doc
 
 
-PAWN_DIAMETER = 22.0  # mm: a pawn stands in a 25.4 mm board space with room for a finger
+PAWN_FIGURE_TILE = (15, 1)  # the tile whose coin the pawns page shows (Crusader's, step 5)
+PAWN_FIGURE_HORSES = "SMCA"  # the pawns standing on its four spaces in the figure
 
 
 def pawn(h: Horse, cell: float) -> Callable[[Canvas], None]:
-    """A horse pawn seen from above: a disc with a ring in the suit's colour, the letter and
-    the suit (so a mono print still tells them apart; the names are on the rules sheet)."""
+    """A horse pawn seen from above: a PAWN_DIAMETER disc with a ring in the suit's colour,
+    the letter and the suit (so a mono print still tells them apart; the names are on the
+    rules sheet), centred in a `cell` mm square."""
 
     def draw(c: Canvas) -> None:
-        cx = cy = cell / 2
-        r = PAWN_DIAMETER / 2
-        c.circle(cx, cy, r, Style(stroke=BLACK, width=0.25, fill=WHITE))
-        c.circle(cx, cy, r - 1.3, Style(stroke=SUIT_COLOURS[h.suit], width=1.6))
-        c.text(cx - 2.6, cy + 3.4, h.letter, 21.0, bold=True, anchor="middle")
-        suit(c, h.suit, cx + 4.6, cy, 5.5, suit_style(h.suit))
+        _pawn_disc(c, h, cell / 2, cell / 2)
 
     return draw
 
 
+def _pawn_disc(c: Canvas, h: Horse, cx: float, cy: float) -> None:
+    r = PAWN_DIAMETER / 2
+    c.circle(cx, cy, r, Style(stroke=BLACK, width=0.25, fill=WHITE))
+    c.circle(cx, cy, r - 1.0, Style(stroke=SUIT_COLOURS[h.suit], width=1.0))
+    # 13 pt capitals (3.3 mm) and a 3.6 mm suit stay inside the ring (radius 5 mm inside)
+    c.text(cx - 1.8, cy + 1.65, h.letter, 13.0, bold=True, anchor="middle")
+    suit(c, h.suit, cx + 2.6, cy, 3.6, suit_style(h.suit))
+
+
+def pawn_fit_text() -> str:
+    """The fit printed on the pawns page, from the board's geometry."""
+    return (
+        f"pawn {PAWN_DIAMETER:g} mm: fits beside a {COIN_DIAMETER:g} mm coin on a "
+        f"{TRUE_UNIT:g} mm space ({pawn_coin_gap():.1f} mm to spare)"
+    )
+
+
+PAWN_HEADER = 60.0  # mm at the top of the pawns page: the fit, how to make them, the figure
+FIGURE_TILE = 2 * TRUE_UNIT  # the figure is one board tile at true size
+
+
+def _pawns_header(c: Canvas, paper: Paper) -> None:
+    """Title, the fit and instructions (>= 8 pt) on the left, and on the right the board's
+    tile with Crusader's coin at true size, a pawn standing in each of its four spaces."""
+    box = layout.usable_box(paper)
+    fig_x = box.right - FIGURE_TILE
+    fig_y = box.y + 1.0
+    c.text(box.x, box.y + 6, "Triactor horse pawns", 14, bold=True)
+    c.text(box.x, box.y + 12.5, pawn_fit_text(), 9, bold=True)
+    room = fig_x - box.x - 6.0
+    gap = pawn_coin_gap()
+    centre_to_coin = pawn_coin_gap(0.0)
+    lines = [
+        "Stand a pawn in the middle of its space (over the step number). An event coin lies "
+        "at the centre of its tile, where the tile's four spaces meet; from the middle of a "
+        "space to the coin's "
+        f"edge is {centre_to_coin + COIN_DIAMETER / 2:.2f} - {COIN_DIAMETER / 2:.3f} = "
+        f"{centre_to_coin:.2f} mm, and a pawn reaches {PAWN_DIAMETER / 2:g} mm from the middle: "
+        f"{gap:.1f} mm to spare (the figure, true size).",
+        "Glue the sheet onto thin card, then cut each pawn along its black outer circle "
+        f"(or stick the discs onto {PAWN_DIAMETER:g} mm counters).",
+        "Two sets: the eight horses and a spare of each.",
+    ]
+    y = box.y + 19.0
+    for para in lines:
+        for ln in layout.wrap(para, 8.5, room):
+            c.text(box.x, y, ln, 8.5)
+            y += 3.8
+        y += 1.4
+    tile = next(t for t in board().tiles if (t.x, t.y) == PAWN_FIGURE_TILE)
+    with c.group(dx=fig_x, dy=fig_y):
+        draw_tile(c, tile)
+        c.rect(0, 0, FIGURE_TILE, FIGURE_TILE, Style(stroke=BLACK, width=0.3))
+        win = tile_window(tile)
+        spots = [
+            (sx - win.x, sy - win.y)
+            for _, sx, sy in space_centres()
+            if win.x < sx < win.right and win.y < sy < win.bottom
+        ]
+        for (sx, sy), letter in zip(
+            sorted(spots, key=lambda p: (p[1], p[0])), PAWN_FIGURE_HORSES, strict=True
+        ):
+            _pawn_disc(c, horse(letter), sx, sy)
+    c.text(
+        fig_x + FIGURE_TILE / 2,
+        fig_y + FIGURE_TILE + 3.2,
+        "one tile, true size",
+        8,
+        anchor="middle",
+    )
+
+
 def pawns_document(opts: PrintSpec) -> Document:
-    """The eight horse pawns (the seed's "8 pawns near the start line"), with a spare set."""
+    """The eight horse pawns (the seed's "8 pawns near the start line"), with a spare set,
+    under the fit (decision 22) and a true-size figure of pawns beside a coin."""
     doc = Document("triactor-pawns", "Triactor horse pawns", GAME, opts.ident())
     cell = PAWN_DIAMETER + 3.0
     draws = [pawn(h, cell) for h in horses()] * 2
 
     def lay(d: Document, p: Paper) -> list:
         # discs, cut along their rings (no square crop marks)
-        return layout.nup(d, p, draws, cell, cell, gap=2.0, crop_marks=False, mono=opts.mono)
+        sheets = layout.nup(
+            d, p, draws, cell, cell, gap=2.0, crop_marks=False, mono=opts.mono, header=PAWN_HEADER
+        )
+        for sheet in sheets:
+            _pawns_header(sheet, p)
+        return sheets
 
     lay(doc, layout.fewest_sheets(opts.paper_turns(), lay))
     return doc

@@ -8,8 +8,10 @@ from generator.printing import KitPart, Option, Printable, PrintSpec
 
 
 def _board(spec: PrintSpec, size: str) -> list:
-    from generator.games.triactor.materials import board_documents
+    from generator.games.triactor.materials import board_documents, tiles_document
 
+    if size == "tiles":
+        return [tiles_document(spec)]
     return board_documents(spec, size)
 
 
@@ -44,8 +46,9 @@ PRINTABLES: tuple[Printable, ...] = (
                 "choice",
                 "both",
                 "page: one landscape page (scaled); tiled: true piecepack size over several "
-                "sheets.",
-                choices=("page", "tiled", "both"),
+                "sheets, to tape together; tiles: the 24 two-inch piecepack tiles to cut out "
+                "and lay out; both: page and tiled.",
+                choices=("page", "tiled", "both", "tiles"),
             ),
         ),
         demo=(),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from generator.core.textwidth import columns, ljust, width
 from generator.games.triactor.coins import NAMES, format_coins
 from generator.games.triactor.horses import LETTERS, horses
 from generator.games.triactor.odds import Tally, bet_odds, std_error
@@ -59,11 +60,13 @@ def odds_text(tally: Tally, *, known: dict, policy, seed: int, backers: int, top
         + (format_coins(known) if known else "none")
         + "; the others drawn at random",
         "",
-        f"{'horse':22s} {'win':>7s} {'place':>7s} {'show':>7s}",
     ]
+    # horse names come from the template: pad them by display width, like every table
+    name_w = max([20] + [width(h.name) for h in hs])
+    lines.append(f"{ljust('horse', name_w + 2)} {'win':>7s} {'place':>7s} {'show':>7s}")
     worst = 0.0
     for h, (w, p, s) in enumerate(places):
-        lines.append(f"{LETTERS[h]} {hs[h].name:20s} {w:7.2%} {p:7.2%} {s:7.2%}")
+        lines.append(f"{LETTERS[h]} {ljust(hs[h].name, name_w)} {w:7.2%} {p:7.2%} {s:7.2%}")
         worst = max(worst, std_error(w, n), std_error(p, n), std_error(s, n))
     lines.append(f"(standard error at most {worst * 100:.2f} points)")
     lines.append("")
@@ -90,11 +93,7 @@ def odds_text(tally: Tally, *, known: dict, policy, seed: int, backers: int, top
                 ", ".join(f"{o.bet} ({o.chance:.2%}, {o.at(backers):.2f})" for o in best),
             )
         )
-    widths = [max(len(r[i]) for r in rows) for i in range(4)]
-    for r in rows:
-        lines.append(
-            f"{r[0]:{widths[0]}s}  {r[1]:>{widths[1]}s}  {r[2]:>{widths[2]}s}  {r[3]:>{widths[3]}s}  {r[4]}"
-        )
+    lines += columns(rows, right=(1, 2, 3))
     lines.append(
         "(average: a bet of that type on horses picked at random; per credit: divided by its cost)"
     )

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.core.textwidth import columns
 from generator.errors import InvalidInput
 from generator.games.triactor.bets import Bet, back_letters, check_credits, parse_bet, slip_back
 from generator.games.triactor.horses import COUNT, LETTERS, horses
@@ -73,7 +74,8 @@ class Settlement:
         }
 
     def table(self) -> str:
-        """The settlement as text: finish, slip backs, one line per bet, totals per player."""
+        """The settlement as text: finish, slip backs, one line per bet, totals per player.
+        Columns line up by display width (a full-width name takes two terminal columns)."""
         hs = horses()
         out = [
             "Finish: "
@@ -103,23 +105,11 @@ class Settlement:
                     str(p.amount),
                 )
             )
-        out += _columns(rows, right=(3, 5, 7))
+        out += columns(rows, right=(3, 5, 7))
         out.append("")
         tot = [("player", "winnings")] + [(p, str(self.totals[p])) for p in self.players]
-        out += _columns(tot, right=(1,))
+        out += columns(tot, right=(1,))
         return "\n".join(out)
-
-
-def _columns(rows: Sequence[Sequence[str]], right: tuple[int, ...] = ()) -> list[str]:
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    lines = []
-    for r in rows:
-        cells = [
-            c.rjust(w) if i in right else c.ljust(w)
-            for i, (c, w) in enumerate(zip(r, widths, strict=True))
-        ]
-        lines.append("  ".join(cells).rstrip())
-    return lines
 
 
 def parse_finish(text: str) -> tuple[int, int, int]:
