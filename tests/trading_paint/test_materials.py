@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from click.testing import CliRunner
 from pdfcheck import page_mm, pdf_of
@@ -9,12 +11,15 @@ from pypdf import PdfReader
 
 from generator.cli import cli
 from generator.errors import InvalidInput
+from generator.games.trading_paint import artwork as art
 from generator.games.trading_paint import materials as m
 from generator.games.trading_paint.artwork import board_size, draw_board
 from generator.games.trading_paint.board import TRACK, load_board
 from generator.options import PrintOptions
 from generator.output import render
 from generator.render.canvas import Canvas
+
+UNUSED = Path("unused")  # the output folder of documents these tests never write
 
 
 def text(reader: PdfReader) -> str:
@@ -177,3 +182,232 @@ def test_rules_summary_stays_portrait_and_says_so(tmp_path):
     reader = PdfReader(tmp_path / "trading-paint-rules.pdf")
     w, h = page_mm(reader)
     assert w < h and "The oval" in reader.pages[0].extract_text()
+
+
+# --- the board in colour, and in mono ------------------------------------------------------------
+def _board_canvas(mono: bool = False, sq: float = 17.0) -> Canvas:
+    board = load_board()
+    c = Canvas(*board_size(board, sq), mono=mono)
+    draw_board(c, board, sq)
+    return c
+
+
+def _fills_at(c: Canvas, sq: float = 17.0) -> dict[tuple[float, float, float], list]:
+    """Unstroked filled rectangles by (x, y, width) in the drawing's mm."""
+    out: dict[tuple[float, float, float], list] = {}
+    for op, _ in c.flat():
+        if op.kind == "path" and op.style.fill is not None and len(op.data) == 5:
+            (_, x0, y0), (_, x1, _) = op.data[0], op.data[1]
+            out.setdefault((round(x0, 2), round(y0, 2), round(x1 - x0, 2)), []).append(op.style)
+    return out
+
+
+def _square(x: int, y: int, sq: float = 17.0) -> tuple[float, float, float]:
+    o = art.WALL_BAND + art.COORD_BAND
+    return round(o + x * sq, 2), round(o + y * sq, 2), round(sq, 2)
+
+
+def test_the_colour_scheme_is_pinned():
+    """Light tints of the Okabe-Ito colours for the big areas, full colours for lines and marks."""
+    assert art.LANE_TINTS == ("#eef8fd", "#daeefa")  # sky blue at 10 % and 22 %
+    assert art.TURN_TINTS == ("#fcf2db", "#f8e5ba")  # orange at 14 % and 27 %
+    assert art.PIT_TINTS == ("#e6f5f1", "#9edaca")  # bluish green at 10 % and 38 %
+    assert art.START_TINT == "#f7f097"  # yellow at 55 %
+    assert art.WALL_COLOUR == art.LANE_LINE_COLOUR == "#0072b2"  # blue
+    assert art.CAUTION_COLOUR == "#cc79a7"  # reddish purple: the back straightaway's lines
+    assert art.WRECK_COLOUR == "#d55e00"  # vermillion: the wreck zone
+    assert art.FINISH_COLOURS == ("#000000", "#ffffff")
+
+
+def test_colour_board_fills_every_area_with_its_colour():
+    board = load_board()
+    c = _board_canvas()
+    fills = _fills_at(c)
+    o = art.WALL_BAND + art.COORD_BAND
+
+    def fill(x: int, y: int) -> str:
+        return fills[_square(x, y)][0].fill
+
+    # lanes alternate: lane 1 (inside, row 10 of the front straight) light, lane 6 (row 15) darker
+    assert [fill(8, y) for y in range(10, 16)] == [art.LANE_TINTS[0], art.LANE_TINTS[1]] * 3
+    assert [fill(20 + k, 7) for k in range(6)] == [art.LANE_TINTS[k % 2] for k in range(6)]
+    # the turns: warm tints, dotted, the lane alternating round the corner (ring by ring)
+    assert fill(0, 0) == art.TURN_TINTS[1] and fill(1, 1) == art.TURN_TINTS[0]
+    assert fill(5, 0) == art.TURN_TINTS[1] and fill(5, 1) == art.TURN_TINTS[0]
+    turn_styles = [
+        s for op, _ in c.flat() if op.kind == "path" for s in [op.style] if s.hatch == "dots"
+    ]
+    assert {s.fill for s in turn_styles} == set(art.TURN_TINTS) and len(turn_styles) == 144
+    # the start grid
+    for cell in board.start_squares:
+        assert fill(*board.xy(cell)) == art.START_TINT
+    # the pit: checks of two green tints, half a square each
+    pit = fills[(round(o + 6 * 17.0, 2), round(o + 6 * 17.0, 2), 8.5)][0]
+    assert pit.fill == art.PIT_TINTS[1] and pit.hatch is None  # no hatch in colour: ink
+    assert sum(1 for st in fills.values() for s in st if s.fill == art.PIT_TINTS[0]) == 112
+    # the wall: four blue bands
+    assert sum(1 for st in fills.values() for s in st if s.fill == art.WALL_COLOUR) == 4
+    # the finish: black and white checks
+    assert {s.fill for st in fills.values() for s in st if s.fill in art.FINISH_COLOURS} == {
+        "#000000",
+        "#ffffff",
+    }
+    strokes = [op.style for op, _ in c.flat() if op.kind == "path" and op.style.stroke]
+    assert sum(1 for s in strokes if s.stroke == art.CAUTION_COLOUR) == 4  # two double lines
+    lane_lines = [s for s in strokes if s.stroke == art.LANE_LINE_COLOUR]
+    assert len(lane_lines) == 5 and all(s.width == 2 * art.GRID_LINE.width for s in lane_lines)
+    wreck = [s for s in strokes if s.stroke == art.WRECK_COLOUR]
+    assert len(wreck) == 1 and wreck[0].dash  # the wreck zone's dashed edge
+
+
+def test_mono_board_keeps_every_area_apart_by_pattern():
+    """On a mono page the canvas greys and lightens the fills, so each area carries its own
+    pattern: dotted turns, cross-hatched pit checks, a gridded wall, a hatched wreck zone; the
+    lanes keep their lines, twice as wide as the grid."""
+    c = _board_canvas(mono=True)
+    by_hatch: dict[str, int] = {}
+    for op, _ in c.flat():
+        if op.kind == "path" and op.style.hatch:
+            by_hatch[op.style.hatch] = by_hatch.get(op.style.hatch, 0) + 1
+    assert by_hatch == {"dots": 144, "cross": 112, "grid": 4, "backdiagonal": 1}
+    patterns = [art.TURN_HATCH, art.PIT_HATCH, art.WALL_HATCH, art.WRECK_HATCH]
+    assert len(set(patterns)) == 4
+    for op, _ in c.flat():  # nothing left in colour
+        for colour in (op.style.fill, op.style.stroke, op.style.hatch_colour) if op.style else ():
+            if colour:
+                assert colour[1:3] == colour[3:5] == colour[5:7], colour
+    lines = [op.style for op, _ in c.flat() if op.kind == "path" and op.style.width == 0.4]
+    assert len(lines) == 5 and lines[0].stroke != "#ffffff"
+
+
+# --- paper dice need room: the board's squares and the dice's faces -------------------------------
+def _default(printable: str, flag: str) -> float:
+    from generator.games.trading_paint.printables import PRINTABLES
+    from generator.options import Length
+
+    p = next(p for p in PRINTABLES if p.name == printable)
+    opt = next(o for o in p.options if o.flag == flag)
+    return Length().convert(opt.default, None, None)
+
+
+def test_default_board_squares_leave_room_for_folded_paper_dice():
+    assert art.DIE_CLEARANCE == 1.0
+    assert art.BOARD_SQUARE - art.DIE_FACE == art.DIE_CLEARANCE
+    assert _default("board", "--square") == art.BOARD_SQUARE == 17.0
+    assert _default("dice", "--size") == _default("cars", "--size") == art.DIE_FACE == 16.0
+    assert art.die_for(17.0) == 16.0 and art.size_note(17.0) == (
+        "squares 17 mm: for 16 mm paper dice"
+    )
+
+
+def test_the_board_prints_the_die_size_it_is_made_for(tmp_path):
+    assert "squares 17 mm: for 16 mm paper dice" in _board_canvas().texts()
+    assert "squares 12 mm: for 11 mm paper dice" in _board_canvas(sq=12.0).texts()
+    doc = m.board_document(PrintOptions(tmp_path), "tiles", art.BOARD_SQUARE)
+    assert "squares 17 mm: for 16 mm paper dice" in " ".join(text(pdf_of(doc)).split())
+    # the default board command prints 17 mm squares
+    r = CliRunner().invoke(cli, ["trading-paint", "board", "--out", str(tmp_path / "b")])
+    assert r.exit_code == 0, r.output
+    t = " ".join(text(PdfReader(tmp_path / "b" / "trading-paint-board-tiles.pdf")).split())
+    assert "17 mm squares" in t and "squares 17 mm: for 16 mm paper dice" in t
+
+
+def test_dice_and_car_pages_name_the_board_square_they_fit(tmp_path):
+    note = "16 mm dice: for board squares of 17 mm (board --square 17mm), 1 mm larger"
+    assert note in " ".join(text(pdf_of(m.dice_document(PrintOptions(tmp_path), 16.0, 6))).split())
+    cars = pdf_of(m.cars_document(PrintOptions(tmp_path), 4, 16.0))
+    assert "16 mm cars: for board squares of 17 mm" in " ".join(text(cars).split())
+    assert "12 mm dice: for board squares of 13 mm" in m.dice_fit_note(12.0)
+
+
+# --- the poster is to play on, the overview to read ------------------------------------------------
+def _page_squares(canvas: Canvas) -> list[float]:
+    """The x of every track square's left edge on the page (outlined squares: a legend's
+    swatches are outlined too, but wider than tall)."""
+    xs = set()
+    for op, pts in canvas.absolute_points():
+        if op.kind == "path" and op.style.stroke == art.GRID_LINE.stroke and len(op.data) == 5:
+            (x0, y0), (x1, _), (_, y2) = pts[0], pts[1], pts[2]
+            if abs((x1 - x0) - (y2 - y0)) < 1e-6:
+                xs.add(round(x0, 3))
+    return sorted(xs)
+
+
+def _printed_pt(canvas: Canvas) -> list[tuple[float, str]]:
+    out = []
+    for op, stack in canvas.flat():
+        if op.kind == "text":
+            size = op.text.size
+            for g in stack:
+                size *= g.scale
+            out.append((size, op.data[2]))
+    return out
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_poster_is_the_largest_board_the_sheet_holds(tmp_path, paper):
+    from generator.render import layout
+    from generator.render.paper import Paper
+
+    opts = PrintOptions(tmp_path, paper=paper)
+    sheet = Paper.get(paper, True)
+    doc = m.board_document(opts, "poster", 17.0)
+    page = doc.pages[0]
+    sq = m.poster_square(sheet, 17.0)
+    xs = _page_squares(page)
+    assert all(abs(b - a - sq) < 1e-3 for a, b in zip(xs, xs[1:], strict=False))
+    box = layout.usable_box(sheet)
+    board = load_board()
+    w, h = board_size(board, sq)
+    assert w <= box.w and h <= box.h  # it fits inside the margins...
+    w, h = board_size(board, sq + 0.1)
+    assert w > box.w or h > box.h  # ...and 0.1 mm more would not
+    assert sq == {"a4": 9.8, "letter": 9.1}[paper]
+    t = page.texts()
+    assert layout.BAR_TEXT in t  # the bar, to check the printer did not scale it again
+    assert f"poster: scale {layout.scale_text(sq / 17.0)} of 17 mm squares, not true size" in t
+    assert f"squares {sq:g} mm: for {sq - 1:g} mm dice or counters" in t
+    assert min(size for size, _ in _printed_pt(page)) >= art.MIN_TEXT_PT
+    assert not any(s.startswith("Trading Paint board") for s in t)  # no title line: all board
+
+
+def test_poster_is_true_size_when_the_board_fits():
+    from generator.render import layout
+    from generator.render.paper import Paper
+
+    assert m.poster_square(Paper.get("a4", True), 9.0) == 9.0
+    doc = m.board_document(PrintOptions(UNUSED), "poster", 9.0)
+    assert "scale 1:1, true size" in doc.pages[0].texts()
+    assert layout.BAR_TEXT in doc.pages[0].texts()
+    assert m.poster_square(m.parse_sheet("600x400mm"), 17.0) == 17.0
+    with pytest.raises(InvalidInput, match="larger --sheet"):
+        m.board_document(PrintOptions(UNUSED), "poster", 17.0, sheet="100x80mm")
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_overview_is_a_map_with_a_legend_unlike_the_poster(paper):
+    from generator.render import layout
+
+    opts = PrintOptions(UNUSED, paper=paper)
+    poster = m.board_document(opts, "poster", 17.0).pages[0]
+    overview = m.board_document(opts, "overview", 17.0).pages[0]
+    po, ov = poster.texts(), overview.texts()
+    # the overview: a reduced board beside a legend of its areas, drawn in the board's styles
+    assert "Legend" in ov and "Legend" not in po
+    heads = [head for _, head, _ in m.overview_legend(load_board())]
+    assert all(head in ov for head in heads) and "Coordinates" in heads
+    swatches = {op.style.fill for op, _ in overview.flat() if op.kind == "path" and op.style}
+    assert {art.WALL_COLOUR, art.START_TINT, art.PIT_TINTS[1], *art.TURN_TINTS} <= swatches
+    assert layout.BAR_TEXT not in ov  # a map, not a page to measure
+    # the poster's squares are much larger; the overview's squares leave room for the legend
+    ps, os_ = _page_squares(poster), _page_squares(overview)
+    assert ps[1] - ps[0] > 1.4 * (os_[1] - os_[0])
+    legend_x = next(pts[0][0] for op, pts in overview.absolute_points() if op.kind == "text"
+                    and op.data[2] == "Legend")  # fmt: skip
+    assert max(os_) + (os_[1] - os_[0]) + art.WALL_BAND + art.COORD_BAND < legend_x
+    # read at arm's length: coordinates at 7.5 pt, the legend at 9 pt, nothing under 6 pt
+    sizes = _printed_pt(overview)
+    assert min(size for size, _ in sizes) >= art.MIN_TEXT_PT
+    assert all(size >= 7.5 for size, s in sizes if s == "25")
+    assert any(s.startswith("Lanes: 1 inside") and size >= 9.0 for size, s in sizes)
+    assert "L1" in ov and "L1" not in po  # lanes numbered on the map only

@@ -7,41 +7,141 @@ same drawing goes on a tiled true-size board, a poster, an overview and the rule
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from generator.games.trading_paint.board import NORTH, PIT, SEGMENTS, TRACK, Board
 from generator.games.trading_paint.faces import Grid, load_faces
 from generator.render.canvas import BLACK, GREY, WHITE, Canvas, Style
 from generator.render.glyphs import arrow, suit
 from generator.render.layout import text_width, wrap
-from generator.render.palette import team_style
+from generator.render.palette import (
+    BLUE,
+    BLUISH_GREEN,
+    ORANGE,
+    REDDISH_PURPLE,
+    SKY_BLUE,
+    VERMILLION,
+    YELLOW,
+    team_style,
+)
+
+# --- sizes -----------------------------------------------------------------------------------
+# A paper cube comes out larger than its net's face: the card's thickness (0.2-0.3 mm for
+# 160-220 g/m2) wraps round every fold, the glue tabs add a layer under some faces, and folds
+# never sit exactly on the printed line. A 16 mm net folds to a 16.4-16.9 mm cube, so the board's
+# squares are 1 mm larger than the dice's faces (docs/design.md, "Paper dice need room").
+DIE_FACE = 16.0  # mm: default face of the path dice and car dice (dice --size, cars --size)
+DIE_CLEARANCE = 1.0  # mm: board square minus die face
+BOARD_SQUARE = DIE_FACE + DIE_CLEARANCE  # mm: default board square (board --square)
+
+
+def die_for(square: float) -> float:
+    """The die face (mm) a board of `square` mm squares is made for."""
+    return round(square - DIE_CLEARANCE, 2)
+
+
+def size_note(square: float) -> str:
+    """What the board prints about its squares and the dice they take."""
+    return f"squares {square:g} mm: for {die_for(square):g} mm paper dice"
+
+
+# --- colours -----------------------------------------------------------------------------------
+def tint(colour: str, amount: float) -> str:
+    """`amount` of `colour` on white paper (0 white, 1 the full colour): large areas print as
+    light tints, so a home inkjet spends little ink on them."""
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    mix = [round(255 - amount * (255 - c)) for c in (r, g, b)]
+    return "#" + "".join(f"{c:02x}" for c in mix)
+
+
+# Light tints (about 10-35 % ink) for the large areas, full Okabe-Ito colours for lines and small
+# marks. Lanes alternate two tints, so each lane reads as a ring round the pit.
+LANE_TINTS = (tint(SKY_BLUE, 0.10), tint(SKY_BLUE, 0.22))  # straights: lanes 1, 3, 5 / 2, 4, 6
+TURN_TINTS = (tint(ORANGE, 0.14), tint(ORANGE, 0.27))  # turns: the same lanes, warm
+PIT_TINTS = (tint(BLUISH_GREEN, 0.10), tint(BLUISH_GREEN, 0.38))  # the pit's light / dark checks
+START_TINT = tint(YELLOW, 0.55)  # start squares 1-6
+WALL_COLOUR = BLUE
+LANE_LINE_COLOUR = BLUE
+CAUTION_COLOUR = REDDISH_PURPLE  # the back straightaway's double lines (caution period)
+WRECK_COLOUR = VERMILLION  # the wreck zone's hatching and dashed edge
+FINISH_COLOURS = (BLACK, WHITE)  # the checkered finish band
 
 GRID_LINE = Style(stroke="#7a7a7a", width=0.2)
-# turns: light grey and dotted, so they still show where a mono print drops the light grey
-TURN_FILL = Style(
-    stroke=None, fill="#eeeeee", hatch="dots", hatch_colour="#9a9a9a", hatch_spacing=3.2
-)
-PIT_DARK = Style(stroke=None, fill="#b8b8b8")
-PIT_LIGHT = Style(stroke=None, fill=WHITE)
-WALL = Style(stroke=None, fill="#4d4d4d")
 LINE = Style(stroke=BLACK, width=0.6)
 THIN_LINE = Style(stroke=BLACK, width=0.35)
-FLOW = Style(stroke="#9a9a9a", width=0.8, cap="round", join="round")
-WRECK_ZONE = Style(
-    stroke=BLACK,
-    width=0.35,
-    dash=(1.5, 1.0),
-    fill=None,
-    hatch="backdiagonal",
-    hatch_colour="#c8c8c8",
-    hatch_spacing=2.5,
-)
+FLOW = Style(stroke="#6e6e6e", width=0.8, cap="round", join="round")
 LABEL = "#555555"
+
+# Mono: the canvas turns every fill grey and light by itself, so these patterns keep the areas
+# apart without colour: dotted turns (dotted in colour too), cross-hatched dark pit checks, a
+# gridded wall, the wreck zone in back-diagonal lines (in colour too), the lanes by their lane
+# lines (twice as wide as the grid), the start squares by their numbers and arrows.
+TURN_HATCH = "dots"
+PIT_HATCH = "cross"
+WALL_HATCH = "grid"
+WRECK_HATCH = "backdiagonal"
+
+
+class BoardStyles:
+    """The board's styles for a colour or a mono page."""
+
+    def __init__(self, mono: bool) -> None:
+        def only_mono(hatch: str) -> str | None:
+            return hatch if mono else None
+
+        self.lanes = tuple(Style(stroke=None, fill=t) for t in LANE_TINTS)
+        self.turns = tuple(
+            Style(
+                stroke=None,
+                fill=t,
+                hatch=TURN_HATCH,
+                hatch_colour=ORANGE,
+                hatch_spacing=3.2,
+            )
+            for t in TURN_TINTS
+        )
+        self.pit_light = Style(stroke=None, fill=PIT_TINTS[0])
+        self.pit_dark = Style(
+            stroke=None,
+            fill=PIT_TINTS[1],
+            hatch=only_mono(PIT_HATCH),
+            hatch_colour="#666666",
+            hatch_spacing=1.8,
+        )
+        self.wall = Style(
+            stroke=None,
+            fill=WALL_COLOUR,
+            hatch=only_mono(WALL_HATCH),
+            hatch_colour=BLACK,
+            hatch_spacing=1.25,
+        )
+        self.start = Style(stroke=None, fill=START_TINT)
+        self.lane_line = Style(stroke=LANE_LINE_COLOUR, width=0.4)  # twice a grid line
+        self.caution = Style(stroke=CAUTION_COLOUR, width=0.6)
+        self.wreck_zone = Style(
+            stroke=WRECK_COLOUR,
+            width=0.5,
+            dash=(2.0, 1.2),
+            fill=None,
+            hatch=WRECK_HATCH,
+            hatch_colour=tint(WRECK_COLOUR, 0.6),
+            hatch_spacing=2.5,
+        )
+        self.finish = tuple(Style(stroke=None, fill=c) for c in FINISH_COLOURS)
+
 
 WALL_BAND = 5.0  # mm of wall drawn round the track
 COORD_BAND = 6.0  # mm outside the wall for column and row numbers
 MIN_TEXT_PT = 6.0  # pt: the smallest text players read on the true-size board
+PT = 0.3528  # mm per point
 
 TEAM_SYMBOLS = ("sun", "moon", "crown", "anchor")
+
+PIT_NOTES = (
+    "one lap, counter-clockwise; the checkered line is the finish",
+    "double lines at the top: the back straightaway (caution period)",
+    "hatched block before the finish line: where wrecks go",
+)
 
 
 def board_size(board: Board, sq: float) -> tuple[float, float]:
@@ -50,10 +150,39 @@ def board_size(board: Board, sq: float) -> tuple[float, float]:
     return board.width * sq + pad, board.height * sq + pad
 
 
-def draw_board(canvas: Canvas, board: Board, sq: float, *, labels: bool = True) -> None:
+def pit_rect(board: Board, sq: float) -> tuple[float, float, float, float]:
+    """The pit's x, y, width and height (mm) in the board drawing."""
+    o = WALL_BAND + COORD_BAND + board.lanes * sq
+    return o, o, board.pit_w * sq, board.pit_h * sq
+
+
+def lane_of(board: Board, x: int, y: int) -> int:
+    """The lane (1 inside .. board.lanes outside) of track square (x, y): its ring round the pit."""
+    ring = min(x, y, board.width - 1 - x, board.height - 1 - y)  # 0: the outside ring
+    return board.lanes - ring
+
+
+def draw_board(
+    canvas: Canvas,
+    board: Board,
+    sq: float,
+    *,
+    labels: bool = True,
+    title: str = "TRADING PAINT · PIT",
+    notes: Sequence[str] | None = None,
+    pit_reserve: float = 0.0,
+    coord_pt: float | None = None,
+    lane_numbers: bool = False,
+) -> None:
     """The oval with its top-left outer corner at (0, 0) of the drawing (coordinate band first);
     labels=False leaves out the pit's title box and the coordinates (a puzzle's window of the
-    board numbers its own squares)."""
+    board numbers its own squares).
+
+    notes: the lines under the pit's title (default: the rule notes and the die size the squares
+    are made for); pit_reserve: mm kept free at the bottom of the pit (a poster's calibration
+    bar); coord_pt: the coordinates' size (default: 6-7 pt); lane_numbers: print L1..L6 across
+    the front straight (the overview)."""
+    st = BoardStyles(canvas.mono)
     ox = oy = WALL_BAND + COORD_BAND
     w, h = board.width * sq, board.height * sq
 
@@ -61,39 +190,53 @@ def draw_board(canvas: Canvas, board: Board, sq: float, *, labels: bool = True) 
         return ox + x * sq, oy + y * sq
 
     # wall
-    canvas.rect(ox - WALL_BAND, oy - WALL_BAND, w + 2 * WALL_BAND, WALL_BAND, WALL)
-    canvas.rect(ox - WALL_BAND, oy + h, w + 2 * WALL_BAND, WALL_BAND, WALL)
-    canvas.rect(ox - WALL_BAND, oy, WALL_BAND, h, WALL)
-    canvas.rect(ox + w, oy, WALL_BAND, h, WALL)
-    # turns, pit
+    canvas.rect(ox - WALL_BAND, oy - WALL_BAND, w + 2 * WALL_BAND, WALL_BAND, st.wall)
+    canvas.rect(ox - WALL_BAND, oy + h, w + 2 * WALL_BAND, WALL_BAND, st.wall)
+    canvas.rect(ox - WALL_BAND, oy, WALL_BAND, h, st.wall)
+    canvas.rect(ox + w, oy, WALL_BAND, h, st.wall)
+    # track surface (lanes alternate two tints; turns warm and dotted), pit checks, start grid
+    starts = set(board.start_squares)
     for cell, k in enumerate(board.kind):
         x, y = board.xy(cell)
-        if k == TRACK and board.turn[cell]:
-            canvas.rect(*at(x, y), sq, sq, TURN_FILL)
+        if k == TRACK:
+            odd = lane_of(board, x, y) % 2
+            if cell in starts:
+                style = st.start
+            elif board.turn[cell]:
+                style = st.turns[1 - odd]
+            else:
+                style = st.lanes[1 - odd]
+            canvas.rect(*at(x, y), sq, sq, style)
         elif k == PIT:
             px, py = at(x, y)
             half = sq / 2
             for i in range(2):
                 for j in range(2):
-                    style = PIT_DARK if (i + j) % 2 == 0 else PIT_LIGHT
+                    style = st.pit_dark if (i + j) % 2 == 0 else st.pit_light
                     canvas.rect(px + i * half, py + j * half, half, half, style)
     # wreck zone (the columns in front of the finish line)
     wx0 = board.wreck_columns[0]
     zone_y = board.height - board.lanes
-    canvas.rect(*at(wx0, zone_y), len(board.wreck_columns) * sq, board.lanes * sq, WRECK_ZONE)
-    # grid of track squares
+    zone = (*at(wx0, zone_y), len(board.wreck_columns) * sq, board.lanes * sq)
+    canvas.rect(*zone, st.wreck_zone.with_(stroke=None))
+    # grid of track squares, then the lane lines (the rings' edges) over it
     for cell, k in enumerate(board.kind):
         if k == TRACK:
             canvas.rect(*at(*board.xy(cell)), sq, sq, GRID_LINE)
-    canvas.rect(ox, oy, w, h, THIN_LINE)
     n = board.lanes
+    for ring in range(1, n):
+        canvas.rect(*at(ring, ring), w - 2 * ring * sq, h - 2 * ring * sq, st.lane_line)
+    canvas.rect(*zone, st.wreck_zone.with_(hatch=None))
+    canvas.rect(ox, oy, w, h, THIN_LINE)
     canvas.rect(*at(n, n), board.pit_w * sq, board.pit_h * sq, THIN_LINE)
     _flow_arrows(canvas, board, sq, at)
-    _lines(canvas, board, sq, at)
+    _lines(canvas, board, sq, at, st)
     _start_squares(canvas, board, sq, at)
     if labels:
-        _labels(canvas, board, sq, at)
-        _coordinates(canvas, board, sq, ox, oy)
+        _labels(canvas, board, sq, at, title, notes, pit_reserve)
+        _coordinates(canvas, board, sq, ox, oy, coord_pt)
+        if lane_numbers:
+            _lane_numbers(canvas, board, sq, at)
 
 
 def _flow_arrows(canvas: Canvas, board: Board, sq: float, at) -> None:  # noqa: ANN001
@@ -156,16 +299,22 @@ def _lerp_angle(a0: float, a1: float, t: float) -> float:
 
 
 def _double_line(
-    canvas: Canvas, x: float, y0: float, y1: float, gap: float, vertical: bool = True
+    canvas: Canvas,
+    x: float,
+    y0: float,
+    y1: float,
+    gap: float,
+    vertical: bool = True,
+    style: Style = LINE,
 ) -> None:
     for off in (-gap / 2, gap / 2):
         if vertical:
-            canvas.line(x + off, y0, x + off, y1, LINE)
+            canvas.line(x + off, y0, x + off, y1, style)
         else:
-            canvas.line(y0, x + off, y1, x + off, LINE)
+            canvas.line(y0, x + off, y1, x + off, style)
 
 
-def _lines(canvas: Canvas, board: Board, sq: float, at) -> None:  # noqa: ANN001
+def _lines(canvas: Canvas, board: Board, sq: float, at, st: BoardStyles) -> None:  # noqa: ANN001
     n = board.lanes
     # start / finish: a checkered band between a double line, across the front straight
     fx, _ = at(board.finish_column, 0)
@@ -178,8 +327,8 @@ def _lines(canvas: Canvas, board: Board, sq: float, at) -> None:  # noqa: ANN001
     while y < y1 - 1e-9:
         hh = min(cell, y1 - y)
         for i in range(2):
-            if (k + i) % 2 == 0:
-                canvas.rect(fx - gap / 2 + i * cell, y, cell, hh, Style(stroke=None, fill=BLACK))
+            style = st.finish[(k + i) % 2]
+            canvas.rect(fx - gap / 2 + i * cell, y, cell, hh, style)
         y += cell
         k += 1
     _double_line(canvas, fx, y0, y1, gap)
@@ -188,7 +337,7 @@ def _lines(canvas: Canvas, board: Board, sq: float, at) -> None:  # noqa: ANN001
     _, t1 = at(0, n)
     for col in (n + board.pit_w, n):
         x, _ = at(col, 0)
-        _double_line(canvas, x, t0, t1, max(1.2, sq * 0.08))
+        _double_line(canvas, x, t0, t1, max(1.2, sq * 0.08), style=st.caution)
 
 
 def _start_squares(canvas: Canvas, board: Board, sq: float, at) -> None:  # noqa: ANN001
@@ -207,38 +356,53 @@ def _start_squares(canvas: Canvas, board: Board, sq: float, at) -> None:  # noqa
         )
 
 
-def _labels(canvas: Canvas, board: Board, sq: float, at) -> None:  # noqa: ANN001
+def _labels(  # noqa: ANN001
+    canvas: Canvas,
+    board: Board,
+    sq: float,
+    at,
+    title: str,
+    notes: Sequence[str] | None,
+    reserve: float,
+) -> None:
     n = board.lanes
     cx, _ = at(n + board.pit_w / 2, 0)
     _, top = at(0, n)
-    pit_h = board.pit_h * sq
+    pit_h = board.pit_h * sq - reserve
     pw = board.pit_w * sq
     size = max(7.0, sq * 0.9)  # points
     small = max(MIN_TEXT_PT, sq * 0.42)
-    notes = [
-        "one lap, counter-clockwise; the checkered line is the finish",
-        "between the double lines at the top: the back straightaway (caution period)",
-        "hatched block before the finish line: where wrecks go",
-    ]
+    if notes is None:
+        notes = [size_note(sq), *PIT_NOTES]  # first: a tile seam near the pit's middle misses it
     # on small squares the notes keep their 6 pt and the box widens, up to the pit's width,
-    # then the notes wrap (a 5 mm square still leaves the pit 20 mm tall for four lines)
+    # then the notes wrap; when even that is too tall for the pit, the rule notes go (the
+    # die size and a poster's scale stay)
     room = pw - 4.0
+
+    def box_height(lines: list[str]) -> float:
+        return size * PT * 1.6 + len(lines) * small * PT * 1.35 + (small * PT if lines else 0.0)
+
     lines = [ln for note in notes for ln in wrap(note, small, room)]
-    box_w = min(pw - 2.0, max(pw * 0.72, max(text_width(ln, small) for ln in lines) + 4.0))
-    pt = 0.3528  # mm per point
-    box_h = size * pt * 1.6 + len(lines) * small * pt * 1.35 + small * pt
+    if box_height(lines) > pit_h - 1.0:
+        lines = [ln for note in notes if note not in PIT_NOTES for ln in wrap(note, small, room)]
+    widths = [text_width(ln, small) for ln in lines] + [text_width(title, size, bold=True)]
+    box_w = min(pw - 2.0, max(pw * 0.72, max(widths) + 4.0))
+    box_h = box_height(lines)
     y0 = top + (pit_h - box_h) / 2
     canvas.rect(cx - box_w / 2, y0, box_w, box_h, Style(stroke=BLACK, width=0.3, fill=WHITE))
-    y = y0 + size * pt * 1.25
-    canvas.text(cx, y, "TRADING PAINT · PIT", size, bold=True, anchor="middle")
-    y += size * pt * 0.35
+    y = y0 + size * PT * 1.25
+    canvas.text(cx, y, title, size, bold=True, anchor="middle")
+    y += size * PT * 0.35
     for text in lines:
-        y += small * pt * 1.35
+        y += small * PT * 1.35
         canvas.text(cx, y, text, small, anchor="middle", colour=LABEL)
 
 
-def _coordinates(canvas: Canvas, board: Board, sq: float, ox: float, oy: float) -> None:
-    size = min(7.0, max(MIN_TEXT_PT, sq * 0.4))  # 6 pt "25" is 2.4 mm: fits a 5 mm square
+def _coordinates(
+    canvas: Canvas, board: Board, sq: float, ox: float, oy: float, coord_pt: float | None
+) -> None:
+    # 6 pt "25" is 2.4 mm: fits a 5 mm square
+    size = coord_pt if coord_pt is not None else min(7.0, max(MIN_TEXT_PT, sq * 0.4))
     band = WALL_BAND + COORD_BAND / 2
     for x in range(board.width):
         cx = ox + (x + 0.5) * sq
@@ -255,6 +419,75 @@ def _coordinates(canvas: Canvas, board: Board, sq: float, ox: float, oy: float) 
         cy = oy + (y + 0.5) * sq + size * 0.13
         canvas.text(ox - band, cy, str(y), size, anchor="middle", colour=LABEL)
         canvas.text(ox + board.width * sq + band, cy, str(y), size, anchor="middle", colour=LABEL)
+
+
+LANE_NUMBER_COLUMN = 8  # the overview's L1..L6: a front-straight column clear of the start grid
+
+
+def _lane_numbers(canvas: Canvas, board: Board, sq: float, at) -> None:  # noqa: ANN001
+    size = max(MIN_TEXT_PT, min(8.0, sq * 0.9))
+    for lane in range(1, board.lanes + 1):
+        x, y = at(LANE_NUMBER_COLUMN + 0.5, board.height - board.lanes + lane - 0.5)
+        canvas.text(x, y + size * PT * 0.36, f"L{lane}", size, anchor="middle", colour=LABEL)
+
+
+# --- legend swatches ---------------------------------------------------------------------------
+SWATCHES = ("lanes", "turn", "pit", "wall", "start", "finish", "caution", "wreck")
+
+
+def draw_swatch(canvas: Canvas, kind: str, x: float, y: float, w: float, h: float) -> None:
+    """A sample of one area of the board, in the board's own styles (colour or mono), for a
+    legend: kind is one of SWATCHES."""
+    st = BoardStyles(canvas.mono)
+    if kind == "lanes":
+        canvas.rect(x, y, w, h / 2, st.lanes[0])
+        canvas.rect(x, y + h / 2, w, h / 2, st.lanes[1])
+        canvas.line(x, y + h / 2, x + w, y + h / 2, st.lane_line)
+    elif kind == "turn":
+        canvas.rect(x, y, w, h / 2, st.turns[0])
+        canvas.rect(x, y + h / 2, w, h / 2, st.turns[1])
+        canvas.line(x, y + h / 2, x + w, y + h / 2, st.lane_line)
+        r = h * 0.8
+        pts = [
+            (x + w * 0.2 + r * math.cos(a), y + h * 0.1 + r * math.sin(a))
+            for a in (math.pi * (0.5 - 0.5 * t / 8) for t in range(9))
+        ]
+        canvas.polyline(pts[:-1], FLOW.with_(width=0.5))
+        arrow(canvas, *pts[-3], *pts[-1], FLOW.with_(width=0.5), head=1.8)
+    elif kind == "pit":
+        cell = h / 2
+        for i in range(math.ceil(w / cell)):
+            for j in range(2):
+                style = st.pit_dark if (i + j) % 2 == 0 else st.pit_light
+                canvas.rect(x + i * cell, y + j * cell, min(cell, w - i * cell), cell, style)
+    elif kind == "wall":
+        canvas.rect(x, y, w, h, st.wall)
+    elif kind == "start":
+        canvas.rect(x, y, w, h, st.start)
+        canvas.text(x + 1.0, y + h * 0.75, "1", max(MIN_TEXT_PT, h / PT * 0.6), bold=True)
+        arrow(canvas, x + w * 0.45, y + h / 2, x + w * 0.9, y + h / 2, THIN_LINE, head=1.5)
+    elif kind == "finish":
+        canvas.rect(x, y, w, h, st.lanes[0])
+        gap = 2.0
+        fx = x + w / 2
+        k, yy = 0, y
+        while yy < y + h - 1e-9:
+            hh = min(gap / 2, y + h - yy)
+            for i in range(2):
+                canvas.rect(fx - gap / 2 + i * gap / 2, yy, gap / 2, hh, st.finish[(k + i) % 2])
+            yy += gap / 2
+            k += 1
+        _double_line(canvas, fx, y, y + h, gap)
+    elif kind == "caution":
+        canvas.rect(x, y, w, h, st.lanes[0])
+        _double_line(canvas, x + w / 2, y, y + h, 1.3, style=st.caution)
+    elif kind == "wreck":
+        canvas.rect(x, y, w, h, st.lanes[1])
+        canvas.rect(x, y, w, h, st.wreck_zone)
+        return
+    else:
+        raise ValueError(f"unknown swatch {kind!r}: use one of {', '.join(SWATCHES)}")
+    canvas.rect(x, y, w, h, GRID_LINE)
 
 
 # --- dice faces ------------------------------------------------------------------------------
@@ -404,9 +637,16 @@ def face_arrow(canvas: Canvas, x: float, y: float, d: int, length: float) -> Non
 
 
 __all__ = [
+    "BOARD_SQUARE",
+    "DIE_CLEARANCE",
+    "DIE_FACE",
     "NORTH",
+    "BoardStyles",
     "board_size",
+    "die_for",
     "draw_board",
+    "draw_swatch",
+    "size_note",
     "draw_face",
     "draw_connections",
     "face_drawers",

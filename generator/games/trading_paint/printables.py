@@ -66,7 +66,17 @@ def _worksheet(
     return worksheet_from(spec, kind, goal, difficulty, count, int(per_page), answers)
 
 
-DIE_EDGE = Option("--size", "edge", "length", "16mm", "Die edge.", low=10.0, high=40.0)
+# The board's squares are 1 mm larger than the dice's faces: a folded paper cube is larger than
+# its net (artwork.DIE_CLEARANCE; docs/design.md, "Paper dice need room").
+DIE_EDGE = Option(
+    "--size",
+    "edge",
+    "length",
+    "16mm",
+    "Die edge; board squares 1 mm larger fit it (16mm dice: --square 17mm).",
+    low=10.0,
+    high=40.0,
+)
 
 PRINTABLES: tuple[Printable, ...] = (
     Printable(
@@ -79,12 +89,18 @@ PRINTABLES: tuple[Printable, ...] = (
                 "style",
                 "choice",
                 "tiles",
-                "tiles: true scale over several sheets; poster: one sheet at --paper; "
-                "overview: reduced one page.",
+                "tiles: true scale over several sheets; poster: the biggest board one sheet "
+                "(--paper or --sheet) holds, to play on; overview: a reduced map with a legend.",
                 choices=("tiles", "poster", "overview"),
             ),
             Option(
-                "--square", "square_mm", "length", "16mm", "Square (die) size.", low=5.0, high=40.0
+                "--square",
+                "square_mm",
+                "length",
+                "17mm",
+                "Square size: 1 mm more than the paper dice's face (17mm squares: 16mm dice).",
+                low=5.0,
+                high=40.0,
             ),
             Option(
                 "--sheet",
