@@ -313,7 +313,7 @@ def test_the_board_prints_the_die_size_it_is_made_for(tmp_path):
 
 
 def test_dice_and_car_pages_name_the_board_square_they_fit(tmp_path):
-    note = "16 mm dice: for board squares of 17 mm (board --square 17mm), 1 mm larger"
+    note = "16 mm dice: for board squares of 17 mm, 1 mm larger"
     assert note in " ".join(text(pdf_of(m.dice_document(PrintOptions(tmp_path), 16.0, 6))).split())
     cars = pdf_of(m.cars_document(PrintOptions(tmp_path), 4, 16.0))
     assert "16 mm cars: for board squares of 17 mm" in " ".join(text(cars).split())

@@ -251,9 +251,9 @@ def _overview(doc: Document, paper: Paper, board, square_mm: float, mono: bool) 
     entries = overview_legend(board)
     *areas, coords = entries
     play = (
-        f"Print the board at true size with --style tiles ({BOARD_SQUARE:g} mm squares for "
-        f"{DIE_FACE:g} mm paper dice), or the largest board one sheet holds with --style "
-        "poster. This page is a map, for reference and the rules."
+        f"Play on the board at true size, printed as tiles to tape together ({BOARD_SQUARE:g} mm "
+        f"squares for {DIE_FACE:g} mm paper dice), or on the largest board one sheet holds, "
+        "printed as a poster. This page is a map, for reference and the rules."
     )
     below = [(coords[1], coords[2]), ("To play", play)]
 
@@ -355,7 +355,7 @@ def dice_fit_note(edge: float) -> str:
     """What the dice and car pages say about the board squares their dice fit."""
     square = edge + DIE_CLEARANCE
     return (
-        f"{edge:g} mm dice: for board squares of {square:g} mm (board --square {square:g}mm), "
+        f"{edge:g} mm dice: for board squares of {square:g} mm, "
         f"{DIE_CLEARANCE:g} mm larger than the faces: a folded paper cube is larger than its net"
     )
 
