@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import re
 
-from generator.errors import InvalidInput
+from generator.errors import BadOption, InvalidInput
 from generator.games.trading_paint.artwork import (
     BOARD_SQUARE,
     COORD_BAND,
@@ -58,14 +58,14 @@ def parse_sheet(text: str) -> Paper:
     """A custom poster sheet 'WIDTHxHEIGHT' in mm (or cm / in), e.g. 600x400mm or 24x36in."""
     m = _SIZE.match(text)
     if not m:
-        raise InvalidInput(
-            f"--sheet {text!r}: write the poster size as WIDTHxHEIGHT, e.g. 600x400mm or 24x36in"
+        raise BadOption(
+            f"{text!r}: write the poster size as WIDTHxHEIGHT, e.g. 600x400mm or 24x36in", "--sheet"
         )
     k = _UNIT[(m.group(3) or "mm").lower()]
     w, h = float(m.group(1)) * k, float(m.group(2)) * k
     if not (60 <= w <= 5000 and 60 <= h <= 5000):
         hint = "" if m.group(3) else " (a size without a unit is in mm: add in or cm?)"
-        raise InvalidInput(f"--sheet {text!r}: each side must be 60 mm to 5 m{hint}")
+        raise BadOption(f"{text!r}: each side must be 60 mm to 5 m{hint}", "--sheet")
     return Paper("custom", round(w, 3), round(h, 3), w > h)
 
 

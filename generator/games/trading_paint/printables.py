@@ -4,7 +4,7 @@ summary, puzzle worksheets and the stop-or-roll card. The click commands, `raceg
 
 from __future__ import annotations
 
-from generator.errors import BadOption, InvalidInput
+from generator.errors import BadOption
 from generator.printing import KitPart, Option, Printable, PrintSpec
 
 PLAYERS = ("2", "3", "4", "6")
@@ -14,10 +14,7 @@ def _sheet(value: str) -> None:
     """A --sheet size the poster can use (checked as the option is read: a usage error)."""
     from generator.games.trading_paint.materials import parse_sheet
 
-    try:
-        parse_sheet(value)
-    except InvalidInput as e:  # the command line names the option itself
-        raise InvalidInput(str(e).removeprefix("--sheet ")) from None
+    parse_sheet(value)
 
 
 def _board(spec: PrintSpec, style: str, square_mm: float, sheet: str | None) -> list:
