@@ -5,11 +5,15 @@ from __future__ import annotations
 import json
 from functools import cache
 from importlib import resources
-from importlib.abc import Traversable
 from pathlib import Path
 from typing import Any
 
 from generator.errors import InvalidInput
+
+try:
+    from importlib.resources.abc import Traversable
+except ImportError:  # Python 3.10
+    from importlib.abc import Traversable
 
 
 @cache

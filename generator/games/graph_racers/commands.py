@@ -306,6 +306,10 @@ def _parse_range(value: str) -> tuple[int, int]:
     """'3..5' or '4' -> (lo, hi)."""
     lo, sep, hi = value.partition("..")
     try:
+        if not all(
+            v.strip().isascii() and v.strip().isdigit() for v in ((lo, hi) if sep else (lo,))
+        ):
+            raise ValueError  # ASCII digits only: int() would read other scripts' digits too
         pair = (int(lo), int(hi)) if sep else (int(lo), int(lo))
     except ValueError:
         raise click.BadParameter(
@@ -390,8 +394,9 @@ def generate_cmd(
             f"--size {size} is larger than {max_cols}x{max_rows}; generate a smaller track"
         )
     if count > limits["max_count"]:
-        raise LimitExceeded(
-            f"--count {count} is more than {limits['max_count']}; generate fewer at a time"
+        raise click.BadParameter(
+            f"{count} is more than {limits['max_count']}; generate fewer at a time",
+            param_hint="'--count'",
         )
     rules = resolve_rules(None, rule_choice)
     names = [
@@ -610,7 +615,7 @@ def worksheet_cmd(
     from generator.output import check_free, emit
 
     table = presets()["worksheet"]
-    width = _parse_range(width_text) if width_text else tuple(table["width"])
+    width = _parse_range(width_text) if width_text is not None else tuple(table["width"])
     rules = resolve_rules(None, rule_choice)
     k = int(per_page)
     cap = tuple(table["max_size"])

@@ -154,7 +154,7 @@ def show_command(position: str, plays: tuple[str, ...]) -> None:
         written = re.sub(r"\(\s*[A-Da-d]\s+wins\s*\)\s*$", "", play).strip()
         face, _, text = written.partition(":")
         if not text:
-            face, text = (written.split(None, 1) + [""])[:2]
+            face, text = (written.split(None, 1) + ["", ""])[:2]
         if not face.strip() or not text.strip():
             raise InvalidInput(
                 f"--play {play!r}: write a move as `moves` lists it, e.g. 'TIP a0 +2' "

@@ -104,7 +104,10 @@ def paths_cmd(position: Path, faces: str, as_json: bool) -> None:
 
     try:
         # commas or spaces between faces; an empty place ("1,,2") is a typo, not a face
-        seq = [int(f) for f in re.split(r"\s*,\s*|\s+", faces.strip())]
+        words = re.split(r"\s*,\s*|\s+", faces.strip())
+        if not all(w.isascii() and w.isdigit() for w in words):
+            raise ValueError
+        seq = [int(f) for f in words]
     except ValueError:
         raise InvalidInput(f"--faces {faces!r}: write the faces as numbers, e.g. 4,3,6") from None
     state = load_position(str(position))

@@ -219,7 +219,7 @@ def from_dict(data: Any, where: str = "position", board: Board | None = None) ->
             raise InvalidInput(f"{where}: wrecks[{k}] {w} is under a car")
         wrecks.add(cell)
     to_play = data.get("to_play", 1)
-    if not isinstance(to_play, int) or not 1 <= to_play <= n:
+    if not isinstance(to_play, int) or isinstance(to_play, bool) or not 1 <= to_play <= n:
         raise InvalidInput(f"{where}: 'to_play' must be a car number 1 to {n}")
     state = replace(
         start,
