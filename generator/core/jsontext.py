@@ -9,9 +9,26 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from typing import Any
 
 from generator.errors import InvalidInput
+
+MAX_DEPTH = 200  # nesting racegen's formats never come near (they need 5 at most)
+_STRING = re.compile(r'"(?:\\.|[^"\\])*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def _too_deep(text: str) -> bool:
+    """Nesting deeper than MAX_DEPTH, counted outside strings: refused the same way on every
+    Python (3.13's json follows far deeper nesting than 3.11's, which gave up with a
+    RecursionError)."""
+    depth = 0
+    for m in _BRACKET.finditer(_STRING.sub('""', text)):
+        depth += 1 if m.group() in "[{" else -1
+        if depth > MAX_DEPTH:
+            return True
+    return False
 
 
 class _NotFinite(ValueError):
@@ -35,6 +52,8 @@ class JsonSyntax(InvalidInput):
 
 def loads(text: str, source: str, hint: str = "") -> Any:
     """The JSON value in `text` (from file `source`); `hint` ends every error message."""
+    if _too_deep(text):
+        raise InvalidInput(f"{source}: the JSON is nested too deeply to read{hint}")
     try:
         value = json.loads(text, parse_float=_finite, parse_constant=_constant)
     except json.JSONDecodeError as e:
