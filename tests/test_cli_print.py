@@ -181,15 +181,25 @@ def test_two_runs_give_identical_pdf_and_svg_bytes(tmp_path):
 
 
 def dashed_and_solid_lines(reader: PdfReader) -> tuple[list[float], list[float]]:
-    """Lengths (mm) of two-point dashed and solid strokes on the first page."""
+    """On the first page: for each fold (a dashed path of two dashes, one at each end of the
+    fold), the length (mm) from its first point to its last; for each solid closed path (a
+    net's cut outline), the length of every side."""
     dashed, solid = [], []
     for block in re.findall(r"\bq\b(.*?)\bQ\b", stream(reader), re.S):
         if not block.rstrip().endswith("S"):
             continue
-        segs = re.findall(rf"n ({NUM}) ({NUM}) m ({NUM}) ({NUM}) l\s*S", block)
-        for x1, y1, x2, y2 in segs:
-            length = math.hypot(float(x2) - float(x1), float(y2) - float(y1)) / PT_PER_MM
-            (dashed if re.search(r"\] 0 d", block) else solid).append(length)
+        path = re.search(rf"n ((?:{NUM} {NUM} [ml]\s*)+)(h\s*)?S", block)
+        if not path:
+            continue
+        pts = [
+            (float(x) / PT_PER_MM, float(y) / PT_PER_MM)
+            for x, y in re.findall(rf"({NUM}) ({NUM}) [ml]", path.group(1))
+        ]
+        if re.search(r"\] 0 d", block):
+            if len(pts) == 4:
+                dashed.append(math.dist(pts[0], pts[3]))
+        elif path.group(2):
+            solid += [math.dist(a, b) for a, b in zip(pts, pts[1:] + pts[:1], strict=True)]
     return dashed, solid
 
 
@@ -211,10 +221,12 @@ def test_dice_nets_print_their_edge_true_size(tmp_path, die, edge, arg, folds, t
     assert f"edge {edge:g} mm" in text and BAR_TEXT in text and "page 1 of 1" in text
     dashed, solid = dashed_and_solid_lines(reader)
     nets = len(dashed) // (folds + tabs)
-    assert nets >= 2 and len(dashed) == nets * (folds + tabs)  # folds + tab bases, all dashed
+    # folds + tab bases, each marked by a dash at either end of an edge-long fold
+    assert nets >= 2 and len(dashed) == nets * (folds + tabs)
     assert all(v == pytest.approx(edge, abs=0.1) for v in dashed)
+    # one closed cut outline a net, with every tab's partner edge a bare edge along it
     bare = [v for v in solid if v == pytest.approx(edge, abs=0.1)]
-    assert len(bare) == nets * tabs  # each tab's partner edge is a bare cut edge
+    assert len(bare) == nets * tabs
 
 
 def test_a_page_holds_as_many_d6_nets_as_fit(tmp_path):

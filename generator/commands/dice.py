@@ -105,7 +105,9 @@ def blank_dice_document(die: str, edge: float, paper, *, mono: bool = False):
         )
     layout.calibration_bar(canvas, box.x, box.bottom - layout.BAR_HEIGHT)
     note = f"edge {size} mm · cut solid lines, fold dashed lines, glue tabs inside"
-    canvas.text(box.right, box.bottom - layout.BAR_HEIGHT + 2.6, note, 7.0, anchor="end")
+    if not net.tabs_say_glue():
+        note += f" ({nets.GLUE_HATCH_NOTE})"
+    layout.instructions(canvas, box.right, box.bottom - layout.BAR_HEIGHT + 2.6, note, anchor="end")
     return doc
 
 

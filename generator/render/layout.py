@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from generator.errors import InvalidInput, LimitExceeded
+from generator.render import pieces, seams
 from generator.render.canvas import (
     BLACK,
     FOLD,
@@ -43,7 +44,7 @@ BAR_LENGTH = 50.0  # mm
 BAR_HEIGHT = 8.0  # mm, text included
 TILE_OVERLAP = 10.0  # mm shared by neighbouring tiled sheets
 BAR_STRIP = BAR_HEIGHT + 2.0  # mm kept free for a bar below a layout
-BAR_TEXT = "print at 100 %, this bar measures 50 mm"
+BAR_TEXT = "print at 100 %: this bar is 50 mm"  # an instruction: 8 pt, shorter than the bar
 
 CROP_OFFSET = 1.0  # mm between a piece's corner and its crop mark
 CROP_LENGTH = 4.0  # mm, longest crop mark
@@ -101,15 +102,91 @@ def wrap(text: str, size: float, width: float, bold: bool = False) -> list[str]:
     return lines
 
 
+# --- type sizes: what a page may print how small (docs/design.md, "Type sizes") -------------
+
+MIN_TEXT = 6.0  # pt on paper, after every scale: nothing prints smaller
+INSTRUCTION_SIZE = 8.0  # pt: the least for words that tell the player what to do
+RULES_BODY = 10.0  # pt: a rules summary's body (everything but its heading and footer)
+RULES_LINE = 4.4  # mm between the lines of a rules summary's body
+INSTRUCTIONS_ID = "instructions"  # the groups `instructions` draws (id, id-2, id-3...)
+RULES_HEADING_ID = "rules-heading"  # the group of a rules summary's title and byline
+PT = 25.4 / 72.0  # mm per point
+
+
+def unique_id(canvas: Canvas, base: str) -> str:
+    """`base`, or base-2, base-3... : the first group id the page does not use yet."""
+    candidate, n = base, 1
+    while candidate in canvas._ids:
+        n += 1
+        candidate = f"{base}-{n}"
+    return candidate
+
+
+def instructions(
+    canvas: Canvas,
+    x: float,
+    y: float,
+    text: str,
+    width: float | None = None,
+    *,
+    size: float = INSTRUCTION_SIZE,
+    line: float | None = None,
+    bold: bool = False,
+    colour: str = BLACK,
+    anchor: str = "start",
+) -> float:
+    """Words that tell the player what to do with the page or its pieces (print at 100 %,
+    cut, fold, glue, tape, lay out, fill in): at least INSTRUCTION_SIZE pt, wrapped to `width`
+    mm (None: one line), `line` mm apart (default 1.3 times the size), the first baseline at
+    y. They go in a group whose id starts with INSTRUCTIONS_ID, so a test tells them from
+    labels. Returns the last line's baseline."""
+    if size < INSTRUCTION_SIZE:
+        raise ValueError(f"instructions at {size:g} pt: at least {INSTRUCTION_SIZE:g} pt")
+    lines = wrap(text, size, width, bold) if width is not None else [text]
+    step = line if line is not None else size * PT * 1.3
+    with canvas.group(unique_id(canvas, INSTRUCTIONS_ID)):
+        for i, ln in enumerate(lines):
+            canvas.text(x, y + i * step, ln, size, bold=bold, colour=colour, anchor=anchor)
+    return y + step * (len(lines) - 1)
+
+
+def legible(ops: Sequence[Op], scale: float, least: float = MIN_TEXT) -> list[Op]:
+    """`ops` drawn at `scale` without the words that would print under `least` pt there (a
+    reduced copy of a drawing, such as an assembly map, whose sheets print them full size)."""
+    out: list[Op] = []
+    scales = [scale]
+    for op in ops:
+        if op.kind == "begin":
+            assert op.group is not None
+            scales.append(scales[-1] * op.group.scale)
+        elif op.kind == "end":
+            scales.pop()
+        elif op.kind == "text" and op.text is not None and op.text.size * scales[-1] < least:
+            continue
+        out.append(op)
+    return out
+
+
+def draw_legible(canvas: Canvas, draw: Draw, scale: float, least: float = MIN_TEXT) -> None:
+    """Run `draw` into the current group of `canvas`, which prints it at `scale`, leaving out
+    the words `legible` drops (those under `least` pt there)."""
+    scratch = Canvas(canvas.width, canvas.height, mono=canvas.mono)
+    draw(scratch)
+    canvas.ops.extend(legible(scratch.ops, scale, least))
+    canvas._ids |= scratch._ids  # its group ids are the page's now
+
+
 def rules_heading(
     canvas: Canvas, box: Box, title: str, byline: str, size: float = 14.0
 ) -> tuple[float, float]:
     """A rules summary's title (bold, `size` pt) and its grey byline under it, at the top of
-    `box`; returns (x, y): the left edge and the byline's baseline."""
+    `box`, in a group with id RULES_HEADING_ID (the rest of the summary is body, at
+    RULES_BODY pt or more); returns (x, y): the left edge and the byline's baseline."""
     x, y = box.x, box.y + 6.0
-    canvas.text(x, y, title, size, bold=True)
-    y += 4.5
-    canvas.text(x, y, byline, 7.5, colour="#444444")
+    with canvas.group(unique_id(canvas, RULES_HEADING_ID)):
+        canvas.text(x, y, title, size, bold=True)
+        y += 4.5
+        canvas.text(x, y, byline, 7.5, colour="#444444")
     return x, y
 
 
@@ -121,13 +198,14 @@ def headed_sections(
     sections: Sequence[tuple[str, str]],
     *,
     head_w: float,
-    size: float,
-    line: float,
+    size: float = RULES_BODY,
+    line: float = RULES_LINE,
     gap: float,
 ) -> float:
     """A rules summary's sections: each head in bold (half a point larger) in a column
-    `head_w` mm wide, its text wrapped beside it at `size` pt, `line` mm apart; each section
-    starts `gap` mm below the last line of the one before. Returns the last line's baseline."""
+    `head_w` mm wide, its text wrapped beside it at `size` pt (RULES_BODY or more), `line` mm
+    apart; each section starts `gap` mm below the last line of the one before. Returns the
+    last line's baseline."""
     for head, body in sections:
         y += gap
         canvas.text(x, y, head, size + 0.5, bold=True)
@@ -197,7 +275,8 @@ def _fit(s: str, size: float, room: float) -> str:
 
 
 def calibration_bar(canvas: Canvas, x: float, y: float) -> tuple[float, float]:
-    """A 50 mm bar with 10 mm ticks under the words "print at 100 %, this bar measures 50 mm".
+    """A 50 mm bar with 10 mm ticks under the words "print at 100 %: this bar is 50 mm" (an
+    instruction, at INSTRUCTION_SIZE).
 
     (x, y) is the top-left of the 50 x 8 mm block; the bar runs from x to x + 50 at y + 6.
     Returns the block's size.
@@ -205,7 +284,7 @@ def calibration_bar(canvas: Canvas, x: float, y: float) -> tuple[float, float]:
     bar = Style(stroke=BLACK, width=0.3)
     tick = Style(stroke=BLACK, width=0.2)
     with canvas.group():
-        canvas.text(x, y + 2.6, BAR_TEXT, 7.0)
+        instructions(canvas, x, y + 2.6, BAR_TEXT)
         canvas.line(x, y + 6.0, x + BAR_LENGTH, y + 6.0, bar)
         for k in range(6):
             tx = x + 10.0 * k
@@ -376,17 +455,49 @@ def _bar_below(canvas: Canvas, region: Box) -> Box:
     return Box(x, y, BAR_LENGTH, BAR_HEIGHT)
 
 
-def _place(canvas: Canvas, cell: Box, draw: Draw | None, *, rotate180: bool = False) -> None:
+def place_piece(
+    canvas: Canvas,
+    cell: Box,
+    draw: Draw | None,
+    *,
+    rotate180: bool = False,
+    room: Box | None = None,
+    gap: float = 0.0,
+    contour: bool = False,
+    share: Box | None = None,
+) -> None:
     """Run an item callback in the cell's frame (origin at its top-left, or turned 180 degrees
-    about the cell's centre, origin then at the bottom-right)."""
+    about the cell's centre, origin then at the bottom-right), as a piece (pieces.py).
+
+    contour: the item is cut along its cell (crop marks), so its cut path is the cell's
+    rectangle, drawn invisible (pieces.CUT_CONTOUR); else the item draws its own cut outline
+    (a net, a disc). room: where bleed may go (the sheet's printable region); a coloured fill
+    that reaches the cut line bleeds past it, at most half the `gap` to the next cell (or
+    within `share`, the part of the sheet that is this item's). An item that neither has
+    crop marks nor draws a cut outline (a board to lay out, not a piece) is a plain group.
+    """
     if draw is None:
         return
     if rotate180:
-        with canvas.group(dx=cell.right, dy=cell.bottom, rotate=180.0):
-            draw(canvas)
+        frame = {"dx": cell.right, "dy": cell.bottom, "rotate": 180.0}
     else:
-        with canvas.group(dx=cell.x, dy=cell.y):
-            draw(canvas)
+        frame = {"dx": cell.x, "dy": cell.y}
+
+    def item(c: Canvas, is_piece: bool = True) -> None:
+        with pieces.piece(c, **frame) if is_piece else c.group(**frame):  # type: ignore[arg-type]
+            draw(c)
+            if contour:
+                pieces.cut_rect(c, 0.0, 0.0, cell.w, cell.h, pieces.CUT_CONTOUR)
+
+    scratch = Canvas(canvas.width, canvas.height, mono=canvas.mono)
+    item(scratch)
+    fills, cuts = pieces.shapes(list(scratch.flat()))
+    if room is not None and fills and cuts:
+        if share is None:
+            share = cell.inset(-gap / 2, -gap / 2, -gap / 2, -gap / 2)
+        planes = pieces.box_planes(room) + pieces.box_planes(share)
+        pieces.draw_shapes(canvas, pieces.bleed(fills, cuts, pieces.BLEED, planes))
+    item(canvas, is_piece=bool(cuts))
 
 
 # --- n-up --------------------------------------------------------------------------------
@@ -448,7 +559,7 @@ def nup(
         chunk = draw_items[start : start + grid.per_sheet]
         cells = [grid.cell(k) for k in range(len(chunk))]
         for cell, draw in zip(cells, chunk, strict=True):
-            _place(canvas, cell, draw)
+            place_piece(canvas, cell, draw, room=region, gap=gap, contour=crop_marks)
         keep = []
         if with_bar or max(c.bottom for c in cells) <= box.bottom - BAR_STRIP:
             # a full grid may leave no room, but a sheet with rows to spare has it
@@ -517,20 +628,52 @@ def gutter_fold(
             y_front = fold_y - gutter / 2 - (rows - r) * item_h - (rows - 1 - r) * gap
             front = Box(x, y_front, item_w, item_h)
             back = Box(x, 2 * fold_y - y_front - item_h, item_w, item_h)
-            _place(canvas, front, fronts[start + k])
-            _place(canvas, back, backs[start + k], rotate180=True)
+            place_piece(canvas, front, fronts[start + k], room=region, gap=gap, contour=crop_marks)
+            place_piece(
+                canvas,
+                back,
+                backs[start + k],
+                rotate180=True,
+                room=region,
+                gap=gap,
+                contour=crop_marks,
+            )
             cells_f.append(front)
             cells_b.append(back)
         canvas.line(box.x, fold_y, box.right, fold_y, FOLD)
-        canvas.text(box.x, fold_y - 1.0, "fold", 6.0, colour=FOOTER_COLOUR)
-        # crop marks stop short of the word (a mark through it made it unreadable)
-        keep = [Box(box.x, fold_y - 3.2, text_width("fold", 6.0) + 0.8, 3.2)]
+        marks = [v for c in cells_f for v in (c.x, c.right)] if crop_marks else []
+        # crop marks stop short of the words (a mark through them made them unreadable)
+        keep = _gutter_words(canvas, box, fold_y, gutter, marks)
         if with_bar:
             keep.append(_bar_below(canvas, box))
         if crop_marks:
             _draw_crop_marks(canvas, cells_f + cells_b, box, keep)
         sheets.append(canvas)
     return sheets
+
+
+GUTTER_WORDS = "fold back on this line, then glue the blank sides together"
+
+
+def _gutter_words(
+    canvas: Canvas, box: Box, fold_y: float, gutter: float, marks: Sequence[float]
+) -> list[Box]:
+    """Where to fold and where to glue: one line of instructions just above the fold line,
+    in the gutter (its 8 pt letters take 2.8 of the 3 mm above the fold in the usual 6 mm
+    gutter), at the first place along the fold that no crop mark crosses; returns the box
+    crop marks keep out of."""
+    size = INSTRUCTION_SIZE
+    width = text_width(GUTTER_WORDS, size) + 0.8
+    x = box.x
+    for edge in sorted(marks):  # the first gap between crop marks the words fit in
+        if edge - 1.5 - x >= width:
+            break
+        x = max(x, edge + 1.5)
+    if x + width > box.right:
+        x = box.x  # nowhere free: the marks there give way to the words
+    baseline = fold_y - 0.85
+    instructions(canvas, x, baseline, GUTTER_WORDS, size=size, colour=FOOTER_COLOUR)
+    return [Box(x, baseline - size * PT * 0.75 - 0.2, width, size * PT + 0.2)]
 
 
 def duplex_flip(paper: Paper) -> str:
@@ -544,6 +687,11 @@ def duplex_back_box(paper: Paper, front: Box) -> Box:
     if duplex_flip(paper) == "vertical":
         return Box(paper.width - front.right, front.y, front.w, front.h)
     return Box(front.x, paper.height - front.bottom, front.w, front.h)
+
+
+def duplex_back_region(paper: Paper, region: Box) -> Box:
+    """The front's region as the back page holds it (the same flip as the items)."""
+    return duplex_back_box(paper, region)
 
 
 def duplex_marks(paper: Paper) -> list[Point]:
@@ -603,15 +751,23 @@ def duplex(
             canvas, _ = page(doc, paper, mono=mono)
             for k, cell in enumerate(cells):
                 if side == "front":
-                    _place(canvas, cell, fronts[start + k])
+                    place_piece(canvas, cell, fronts[start + k], room=region, gap=gap, contour=True)
                 else:
-                    _place(canvas, back_cells[k], backs[start + k], rotate180=flip == "horizontal")
+                    place_piece(
+                        canvas,
+                        back_cells[k],
+                        backs[start + k],
+                        rotate180=flip == "horizontal",
+                        room=duplex_back_region(paper, region),
+                        gap=gap,
+                        contour=True,
+                    )
             for cx, cy in duplex_marks(paper):
                 registration_mark(canvas, cx, cy)
             bar = _bar_below(canvas, sym)
             label = f"{side} {start // grid.per_sheet + 1}: print double-sided, flip on long edge"
-            canvas.text(
-                sym.x + sym.w / 2, sym.y + 4.5, label, 6.0, anchor="middle", colour=FOOTER_COLOUR
+            instructions(
+                canvas, sym.x + sym.w / 2, sym.y + 4.5, label, anchor="middle", colour=FOOTER_COLOUR
             )
             _draw_crop_marks(canvas, cells if side == "front" else back_cells, sym, [bar])
             sheets.append(canvas)
@@ -633,8 +789,10 @@ def sheet_label(row: int, col: int) -> str:
 
 @dataclass(frozen=True)
 class Tiling:
-    """How a drawing was split: rows x cols sheets, each showing cw x ch mm of the drawing,
-    neighbours `overlap` mm apart in content; sheet (r, c) starts at (c * step_x, r * step_y)."""
+    """How a drawing was split: rows x cols sheets, each showing at most cw x ch mm of the
+    drawing, neighbours sharing `overlap` mm; sheet (r, c) shows col_spans[c] x row_spans[r]
+    (seams moved off text, or spread evenly: seams.py). Without spans, sheet (r, c) starts at
+    (c * step_x, r * step_y)."""
 
     rows: int
     cols: int
@@ -645,6 +803,8 @@ class Tiling:
     sheets: tuple[Canvas, ...]  # reading order (A1, A2, ..., B1, ...)
     labels: tuple[str, ...]
     content_boxes: tuple[Box, ...]  # where each sheet's content sits on its page
+    col_spans: tuple[tuple[float, float], ...] = ()  # each column's x range of the drawing
+    row_spans: tuple[tuple[float, float], ...] = ()  # each row's y range
 
     @property
     def step_x(self) -> float:
@@ -656,6 +816,9 @@ class Tiling:
 
     def window(self, row: int, col: int, width: float, height: float) -> Box:
         """The part of the drawing (drawing mm) that sheet (row, col) shows."""
+        if self.col_spans and self.row_spans:
+            (x0, x1), (y0, y1) = self.col_spans[col], self.row_spans[row]
+            return Box(x0, y0, x1 - x0, y1 - y0)
         x0, y0 = col * self.step_x, row * self.step_y
         return Box(x0, y0, min(self.content_w, width - x0), min(self.content_h, height - y0))
 
@@ -663,7 +826,9 @@ class Tiling:
 def tile_plan(
     paper: Paper, width: float, height: float, overlap: float = TILE_OVERLAP
 ) -> tuple[int, int, Box]:
-    """(rows, cols, content box) for tiling a width x height mm drawing on `paper`."""
+    """(rows, cols, content box) for tiling a width x height mm drawing on `paper` with full
+    sheets: the fewest sheets any plan needs (plan_tiles may take one more column or row to
+    keep words whole)."""
     _check_size(width, height)
     content = usable_box(paper).inset(TILE_MARK, LABEL_STRIP, TILE_MARK, BAR_STRIP)
     if not 0 <= overlap < min(content.w, content.h) / 2:
@@ -679,19 +844,54 @@ def tile_plan(
     return count(height, content.h), count(width, content.w), content
 
 
-def tiling_cost(paper: Paper, width: float, height: float) -> tuple[int, float]:
-    """(sheets, minus the narrowest strip of drawing on the last column or row of sheets)."""
-    rows, cols, content = tile_plan(paper, width, height)
-    last_w = width - (cols - 1) * (content.w - TILE_OVERLAP)
-    last_h = height - (rows - 1) * (content.h - TILE_OVERLAP)
-    return rows * cols, -min(last_w, last_h)
+def drawing_text_boxes(width: float, height: float, draw: Draw) -> list[tuple[float, ...]]:
+    """(x0, y0, x1, y1) of every printed word of a drawing (drawing mm): where seams may not go."""
+    source = Canvas(width, height)
+    draw(source)
+    out = []
+    for op, stack in source.flat():
+        if op.kind == "text" and op.data[2].strip():
+            box = _box_of(text_corners(op, stack))
+            out.append((box.x, box.y, box.right, box.bottom))
+    return out
 
 
-def tiling_paper(papers: Sequence[Paper], width: float, height: float) -> Paper:
+def plan_tiles(
+    paper: Paper,
+    width: float,
+    height: float,
+    texts: Sequence[tuple[float, ...]] = (),
+    overlap: float = TILE_OVERLAP,
+) -> seams.Plan:
+    """How `tile` splits a width x height mm drawing on `paper`: seams off the text boxes
+    `texts`, the fewest sheets, then no mostly empty sheet (seams.py)."""
+    _rows, _cols, content = tile_plan(paper, width, height, overlap)
+    return seams.best_plan(width, height, content.w, content.h, overlap, texts)
+
+
+def tiling_cost(
+    paper: Paper, width: float, height: float, texts: Sequence[tuple[float, ...]] = ()
+) -> tuple[int, float]:
+    """(sheets, minus the narrowest strip of drawing on any sheet) of the plan `tile` makes."""
+    plan = plan_tiles(paper, width, height, texts)
+    return plan.sheets, -plan.narrowest
+
+
+def tiling_paper(
+    papers: Sequence[Paper], width: float, height: float, draw: Draw | None = None
+) -> Paper:
     """Of the turns offered (opts.paper_turns()), the one that tiles a width x height mm drawing
-    on the fewest sheets; on a tie the one whose last row and column of sheets carry the most
-    drawing (no thin slivers), then the later turn (landscape)."""
-    return min(list(papers)[::-1], key=lambda p: tiling_cost(p, width, height))
+    with the fewest words cut by a seam (given the drawing), then on the fewest sheets, then
+    with the fewest mostly empty sheets (under seams.MOSTLY_EMPTY of the printable area); on a
+    tie the one whose sheets carry the most drawing (no thin slivers), then the later turn
+    (landscape)."""
+    texts = drawing_text_boxes(width, height, draw) if draw is not None else ()
+
+    def key(p: Paper) -> tuple:
+        plan = plan_tiles(p, width, height, texts)
+        return plan.cuts, plan.sheets, plan.empty, -plan.narrowest
+
+    return min(list(papers)[::-1], key=key)
 
 
 def tile(
@@ -712,6 +912,13 @@ def tile(
     overlap edge lines up by laying crosses on crosses. Each sheet is labelled A1, A2, ...
     (letter = row, number = column) and carries a calibration bar. The drawing is clipped
     geometrically to each sheet (the canvas has no clip operation).
+
+    Seams (the edges of every sheet's window) never cross a word: they move, within what a
+    sheet holds, off every text box, or the drawing takes one more column or row of sheets
+    (seams.py); crosses keep clear of words. A sheet nearly blank (under seams.MOSTLY_EMPTY
+    of its area) is avoided by spreading the drawing evenly over as many sheets. Only a word
+    no plan keeps whole (longer than a sheet) still prints whole on each sheet it touches,
+    over a white mask.
     """
     rows, cols, content = tile_plan(paper, width, height, overlap)
     if rows * cols > MAX_TILE_SHEETS:
@@ -722,24 +929,32 @@ def tile(
     source = Canvas(width, height, mono=mono)
     draw(source)
     flat = list(source.flat())
-    sx, sy = content.w - overlap, content.h - overlap
+    words = [
+        _box_of(text_corners(op, stack))
+        for op, stack in flat
+        if op.kind == "text" and op.data[2].strip()
+    ]
+    plan = seams.best_plan(
+        width, height, content.w, content.h, overlap, [(b.x, b.y, b.right, b.bottom) for b in words]
+    )
+    col_spans, row_spans = plan.cols.spans, plan.rows.spans
+    rows, cols = len(row_spans), len(col_spans)
     map_page = None
     if rows * cols > 1:
         map_page = _assembly_map(
-            doc, paper, width, height, draw, rows, cols, content, overlap, mono
+            doc, paper, width, height, draw, col_spans, row_spans, content, overlap, mono
         )
     sheets: list[Canvas] = []
     labels: list[str] = []
     boxes: list[Box] = []
-    for r in range(rows):
-        for c in range(cols):
+    for r, (y0, y1) in enumerate(row_spans):
+        for c, (x0, x1) in enumerate(col_spans):
             canvas, box = page(doc, paper, mono=mono)
             label = sheet_label(r, c)
-            win = Box(
-                c * sx, r * sy, min(content.w, width - c * sx), min(content.h, height - r * sy)
-            )
+            win = Box(x0, y0, x1 - x0, y1 - y0)
             on_page = Box(content.x, content.y, win.w, win.h)
-            _tile_sheet(canvas, box, on_page, win, flat, r, c, rows, cols, overlap, label)
+            strips = (col_spans, row_spans)
+            _tile_sheet(canvas, box, on_page, win, flat, r, c, strips, overlap, label, words)
             sheets.append(canvas)
             labels.append(label)
             boxes.append(on_page)
@@ -753,6 +968,8 @@ def tile(
         tuple(sheets),
         tuple(labels),
         tuple(boxes),
+        col_spans,
+        row_spans,
     )
 
 
@@ -764,23 +981,27 @@ def _tile_sheet(
     flat: list[tuple[Op, list[Group]]],
     r: int,
     c: int,
-    rows: int,
-    cols: int,
+    spans: tuple[Sequence[tuple[float, float]], Sequence[tuple[float, float]]],
     overlap: float,
     label: str,
+    words: Sequence[Box] = (),
 ) -> None:
     dx, dy = on_page.x - win.x, on_page.y - win.y
-    # overlap strips, in drawing mm: [start, end] along x (columns) or y (rows)
+    col_spans, row_spans = spans
+    rows, cols = len(row_spans), len(col_spans)
+    # overlap strips, in drawing mm: [start, end] along x (columns) or y (rows): what this
+    # window shares with its neighbours (at least `overlap`, wider where that keeps words
+    # whole)
     strips_x = []
     if c > 0:
-        strips_x.append((win.x, win.x + overlap))
+        strips_x.append((win.x, col_spans[c - 1][1]))
     if c < cols - 1:
-        strips_x.append((win.right - overlap, win.right))
+        strips_x.append((col_spans[c + 1][0], win.right))
     strips_y = []
     if r > 0:
-        strips_y.append((win.y, win.y + overlap))
+        strips_y.append((win.y, row_spans[r - 1][1]))
     if r < rows - 1:
-        strips_y.append((win.bottom - overlap, win.bottom))
+        strips_y.append((row_spans[r + 1][0], win.bottom))
     with canvas.group(dx=dx, dy=dy):
         window = Box(*win)
         straddles = False
@@ -814,7 +1035,8 @@ def _tile_sheet(
             canvas.rect(win.x, a, win.w, b - a, OVERLAP_TINT)
         # crosses along a strip sit in the part of the window no crossing strip covers: the
         # neighbour across that strip shares it, while the corner squares belong to three
-        # other sheets, and a cross there would be on one of them only
+        # other sheets, and a cross there would be on one of them only; each keeps
+        # CROSS_CLEAR off every word (both neighbours compute the same spots)
         top = max([b for a, b in strips_y if a <= win.y + 1e-9], default=win.y)
         bottom = min([a for a, b in strips_y if b >= win.bottom - 1e-9], default=win.bottom)
         left = max([b for a, b in strips_x if a <= win.x + 1e-9], default=win.x)
@@ -822,27 +1044,71 @@ def _tile_sheet(
         for a, b in strips_x:
             for x in (a, b):
                 canvas.line(x, win.y, x, win.bottom, SHEET_EDGE)
-                for f in (1 / 6, 1 / 2, 5 / 6):
-                    alignment_cross(canvas, x, top + f * (bottom - top))
+                near = [(w.y, w.bottom) for w in words if _near_line(w.x, w.right, x)]
+                for y in cross_spots(top, bottom, near):
+                    alignment_cross(canvas, x, y, CROSS_ARM)
         for a, b in strips_y:
             for y in (a, b):
                 canvas.line(win.x, y, win.right, y, SHEET_EDGE)
-                for f in (1 / 6, 1 / 2, 5 / 6):
-                    alignment_cross(canvas, left + f * (right - left), y)
+                near = [(w.x, w.right) for w in words if _near_line(w.y, w.bottom, y)]
+                # on the window's top or bottom edge the cross is a T: its stem stays on the
+                # drawing, clear of the sheet's label above and its bar below
+                up = CROSS_ARM if y > win.y + 1e-9 else 0.0
+                down = CROSS_ARM if y < win.bottom - 1e-9 else 0.0
+                for x in cross_spots(left, right, near):
+                    canvas.line(x - CROSS_ARM, y, x + CROSS_ARM, y, ALIGN)
+                    canvas.line(x, y - up, x, y + down, ALIGN)
     canvas.text(box.x, box.y + 5.5, label, 14.0, bold=True)
     where = f"row {label.rstrip('0123456789')} of {rows}, column {c + 1} of {cols}"
     canvas.text(
         box.x + 14.0,
         box.y + 5.5,
-        f"{where} · overlap {overlap:g} mm · true size",
+        f"{where} · overlap {overlap_text([b - a for a, b in strips_x + strips_y], overlap)}"
+        " · true size",
         7.0,
         colour=FOOTER_COLOUR,
     )
     calibration_bar(canvas, box.x, box.bottom - BAR_HEIGHT)
     hint = "trim at a neighbour's dashed line, lay crosses on crosses, tape"
-    canvas.text(
-        box.right, box.bottom - BAR_HEIGHT + 2.6, hint, 6.0, anchor="end", colour=FOOTER_COLOUR
+    instructions(
+        canvas, box.right, box.bottom - BAR_HEIGHT + 2.6, hint, anchor="end", colour=FOOTER_COLOUR
     )
+
+
+def overlap_text(widths: Sequence[float], overlap: float) -> str:
+    """The overlap a sheet names: "10 mm", or "10 to 70 mm" where a strip was widened."""
+    lo, hi = min(widths, default=overlap), max(widths, default=overlap)
+    if hi - lo < 0.05:
+        return f"{lo:.0f} mm" if abs(lo - round(lo)) < 0.05 else f"{lo:.1f} mm"
+    return f"{lo:.0f} to {hi:.0f} mm"
+
+
+CROSS_ARM = 2.0  # mm, half the width of an alignment cross
+CROSS_CLEAR = 1.5  # mm between an alignment cross and the nearest word
+
+
+def _near_line(a: float, b: float, at: float) -> bool:
+    """Does a word spanning a..b across a strip edge at `at` come within a cross's reach?"""
+    reach = CROSS_ARM + CROSS_CLEAR
+    return a - reach < at < b + reach
+
+
+def cross_spots(lo: float, hi: float, words: Sequence[tuple[float, float]]) -> list[float]:
+    """Where along a strip edge (from lo to hi) its alignment crosses go: near 1/6, 1/2 and
+    5/6 of the way, each moved to the nearest spot whose cross keeps CROSS_CLEAR off the
+    words lying across the edge (`words`: their extents along it); a spot with none free
+    is left out, and so is one that lands on another's."""
+    reach = CROSS_ARM + CROSS_CLEAR
+    blocked = seams.merge([(a - reach, b + reach) for a, b in words])
+    first, last = lo + CROSS_ARM, hi - CROSS_ARM
+    if first > last:  # a strip edge shorter than a cross: one at its middle
+        first = last = (lo + hi) / 2
+    spots: list[float] = []
+    for f in (1 / 6, 1 / 2, 5 / 6):
+        at = seams.snap(lo + f * (hi - lo), first, last, blocked)
+        if at is not None and all(abs(at - s) > 2 * CROSS_ARM + 1.0 for s in spots):
+            spots.append(at)
+    return spots
 
 
 def _mask_outside(canvas: Canvas, win: Box, x0: float, y0: float, x1: float, y1: float) -> None:
@@ -890,12 +1156,18 @@ def _assembly_map(
     width: float,
     height: float,
     draw: Draw,
-    rows: int,
-    cols: int,
+    col_spans: Sequence[tuple[float, float]],
+    row_spans: Sequence[tuple[float, float]],
     content: Box,
     overlap: float,
     mono: bool,
 ) -> Canvas:
+    rows, cols = len(row_spans), len(col_spans)
+    shared = [
+        a[1] - b[0]
+        for spans in (col_spans, row_spans)
+        for a, b in zip(spans, spans[1:], strict=False)
+    ]
     # the map page turns whichever way shows the drawing larger (the sheets keep their own way)
     turned = paper.rotated()
     if _fit_scale(turned, width, height) > _fit_scale(paper, width, height):
@@ -908,26 +1180,23 @@ def _assembly_map(
     title = (
         f"Assembly map: {rows} rows of {cols} sheets ({sheet_label(0, 0)} to "
         f"{sheet_label(rows - 1, cols - 1)}),"
-        f" {overlap:g} mm overlap, map scale {scale_text(scale)}"
+        f" {overlap_text(shared, overlap)} overlap, map scale {scale_text(scale)}"
     )
     canvas.text(box.x, box.y + 5.0, title, 10.0, bold=True)
-    sx, sy = content.w - overlap, content.h - overlap
     with canvas.group(dx=ox, dy=oy, scale=scale):
-        draw(canvas)
+        draw_legible(canvas, draw, scale)  # words too small at map scale: on the sheets only
     words = [_box_of(text_corners(op, stack)) for op, stack in canvas.flat() if op.kind == "text"]
     edge = Style(stroke=BLACK, width=0.3, dash=(1.5, 1.0))
-    for r in range(rows):
-        for c in range(cols):
-            x0, y0 = c * sx, r * sy
-            x1, y1 = min(x0 + content.w, width), min(y0 + content.h, height)
+    for r, (y0, y1) in enumerate(row_spans):
+        for c, (x0, x1) in enumerate(col_spans):
             px0, py0 = ox + x0 * scale, oy + y0 * scale
             px1, py1 = ox + x1 * scale, oy + y1 * scale
             canvas.rect(px0, py0, px1 - px0, py1 - py0, edge)
             # label at the centre of the part no neighbour covers
-            ux0 = x0 + (overlap if c > 0 else 0)
-            uy0 = y0 + (overlap if r > 0 else 0)
-            ux1 = x1 - (overlap if c < cols - 1 else 0)
-            uy1 = y1 - (overlap if r < rows - 1 else 0)
+            ux0 = col_spans[c - 1][1] if c > 0 else x0
+            uy0 = row_spans[r - 1][1] if r > 0 else y0
+            ux1 = col_spans[c + 1][0] if c < cols - 1 else x1
+            uy1 = row_spans[r + 1][0] if r < rows - 1 else y1
             label = sheet_label(r, c)
             size = 12.0
             tw = text_width(label, size, bold=True)

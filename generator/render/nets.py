@@ -5,6 +5,15 @@ tab is glued to) and drawing second, so tests can fold it combinatorially and pr
 into the solid, and materials can draw any faces on it. Print conventions: solid = cut,
 dashed = fold (face edges shared by two faces and the base of every tab).
 
+As printed (pieces.py): the net is a piece, `piece-N`, whose cut line is one closed path, the
+outline of the faces with their tabs (a cutting machine cuts it in one go). A fold is marked
+by two short dashes at its ends only (FOLD_TICK), not a line along the whole edge: folded, a
+fold is an edge of the die, and a dashed line there showed on both faces beside it; the
+dashes at the corners of the flat net are enough to lay a ruler on and crease, and on the
+die they sit at its corners. Every tab says "glue" (GLUE_SIZE pt, inside the tab), and a tab
+too small for the word (edges under about 9 mm) is hatched instead (GLUE_HATCH_NOTE says so
+on the page). A face drawn in a colour to its cut edge bleeds past it (pieces.BLEED).
+
 Cube: the "1-4-1" cross (a strip of four squares with one square above and one below the
 second), 5 folds and 7 tabs. Octahedron: two zig-zag rows of four triangles joined by one
 edge, 7 folds and 5 tabs. The face order puts opposite faces at values summing to 7 (d6) and
@@ -21,13 +30,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from generator.errors import InvalidInput
-from generator.render.canvas import CUT, FOLD, Canvas, Point
+from generator.render import pieces
+from generator.render.canvas import CUT, FOLD, Canvas, Point, Style
 
 FaceDrawer = Callable[[Canvas, float], None]
 
 DEFAULT_EDGE = 16.0  # mm: a standard 16 mm die
 MIN_EDGE = 5.0  # mm: smaller faces cannot be folded or glued by hand
 TAB_TAPER = 45.0  # degrees between a tab's base and its slanted sides
+FOLD_TICK = 2.0  # mm of dash at each end of a fold (a quarter of the edge at most)
+GLUE_SIZE = 6.0  # pt: the word "glue" on every tab
+GLUE_COLOUR = "#555555"
+GLUE_MARGIN = 0.3  # mm between the word and the tab's outline
+GLUE_HATCH = Style(stroke=None, hatch="diagonal", hatch_colour="#9a9a9a", hatch_spacing=1.0)
+GLUE_HATCH_NOTE = "hatched tabs: glue"  # for the page, when a net's tabs are too small
 
 _H = math.sqrt(3.0) / 2.0  # height of an equilateral triangle with unit edge
 
@@ -93,6 +109,38 @@ class Net:
             if e.face == face and e.side == side:
                 return e
         raise KeyError((face, side))
+
+    def outline(self) -> tuple[Point, ...]:
+        """The cut line: the boundary of the faces with their tabs, one closed polygon
+        (every bare edge and the three outer sides of every tab, in order round the net)."""
+        segments = [(e.a, e.b) for e in self.edges if e.kind == "cut"]
+        for _, poly in self.tabs:
+            segments += list(zip(poly, poly[1:], strict=False))
+        ends: dict[tuple[float, float], list[int]] = {}
+
+        def key(p: Point) -> tuple[float, float]:
+            return round(p[0], 4), round(p[1], 4)
+
+        for i, (a, b) in enumerate(segments):
+            ends.setdefault(key(a), []).append(i)
+            ends.setdefault(key(b), []).append(i)
+        if any(len(v) != 2 for v in ends.values()):
+            raise AssertionError(f"{self.solid} net outline is not one simple loop")
+        used = {0}
+        a, b = segments[0]
+        loop = [a, b]
+        while len(used) < len(segments):
+            nxt = next(i for i in ends[key(loop[-1])] if i not in used)
+            used.add(nxt)
+            p, q = segments[nxt]
+            loop.append(q if key(p) == key(loop[-1]) else p)
+        if key(loop[-1]) != key(loop[0]):
+            raise AssertionError(f"{self.solid} net outline does not close")
+        return tuple(loop[:-1])
+
+    def tabs_say_glue(self) -> bool:
+        """Do the tabs hold the word "glue" (else they are hatched)?"""
+        return all(_glue_spot(poly) is not None for _, poly in self.tabs)
 
 
 # --- templates (unit edge, y down) -----------------------------------------------------------
@@ -297,31 +345,113 @@ def draw_net(
     *,
     id: str | None = None,
 ) -> Net:
-    """Draw `net` with its top-left corner at (x, y): faces first, then cut and fold lines on top.
+    """Draw `net` with its top-left corner at (x, y): bleed, faces, the word "glue" on every
+    tab, the fold marks and, on top, the cut outline.
 
     faces[value] draws the face showing that value, in a frame whose origin is the face's
-    centre (the centroid for triangles), upright; None (or no list) leaves faces blank.
+    centre (the centroid for triangles), upright; None (or no list) leaves faces blank. The
+    net is a piece (`piece-N`) unless it is drawn inside one (a layout's cell), and bleeds
+    itself (kept inside the page's margins) unless that layout does it.
     """
     n = len(net.faces)
     if faces is not None and len(faces) != n:
         raise ValueError(f"a {net.solid} net needs {n} face callbacks, got {len(faces)}")
+    placed = pieces.in_piece(canvas)
+    if id is None and not placed:
+        id = pieces.fresh_id(canvas, pieces.PIECE)
+    outer = pieces.open_groups(canvas)
     with canvas.group(id, dx=x, dy=y):
+        if faces is not None and not placed:
+            _draw_bleed(canvas, net, faces, outer + [pieces.open_groups(canvas)[-1]])
         for face in net.faces:
             draw = faces[face.value] if faces is not None else None
             if draw is not None:
                 with canvas.group(dx=face.centre[0], dy=face.centre[1], rotate=face.rotate):
                     draw(canvas, net.edge)
+        # the word reads upright on the page, whichever way the net is turned there
+        page_turn = sum(-g.rotate if g.mirror_x else g.rotate for g in outer)
         for _, poly in net.tabs:
-            canvas.polyline(poly, CUT)
-        for e in net.edges:
-            if e.kind == "fold":
-                if e.face < e.partner[0]:
-                    canvas.line(*e.a, *e.b, FOLD)
-            elif e.kind == "tab":
-                canvas.line(*e.a, *e.b, FOLD)
+            spot = _glue_spot(poly, page_turn)
+            if spot is None:
+                canvas.polygon(poly, GLUE_HATCH)
             else:
-                canvas.line(*e.a, *e.b, CUT)
+                (gx, gy), turn = spot
+                canvas.text(
+                    gx, gy, "glue", GLUE_SIZE, anchor="middle", colour=GLUE_COLOUR, rotate=turn
+                )
+        for e in net.edges:
+            if (e.kind == "fold" and e.face < e.partner[0]) or e.kind == "tab":
+                canvas.path(fold_ticks(e.a, e.b, net.edge), FOLD)
+        pieces.cut_polygon(canvas, net.outline(), CUT)
     return net
+
+
+def fold_ticks(a: Point, b: Point, edge: float) -> list[tuple]:
+    """A fold as path commands: a FOLD_TICK dash in from each end (a quarter of the edge at
+    most), nothing between."""
+    t = min(FOLD_TICK, edge / 4)
+    ux, uy = (b[0] - a[0]) / math.dist(a, b), (b[1] - a[1]) / math.dist(a, b)
+    return [
+        ("M", *a),
+        ("L", a[0] + ux * t, a[1] + uy * t),
+        ("M", b[0] - ux * t, b[1] - uy * t),
+        ("L", *b),
+    ]
+
+
+def _glue_spot(poly: Sequence[Point], page_turn: float = 0.0) -> tuple[Point, float] | None:
+    """Where "glue" goes on a tab (its baseline point, anchored in the middle, and its turn
+    in degrees): centred, along the tab's base, reading as upright on the page as the tab
+    allows (the net is turned `page_turn` degrees there); None when the word at GLUE_SIZE
+    does not fit GLUE_MARGIN inside the tab."""
+    from generator.render.pdf import text_metrics
+
+    a, p1, p2, b = poly
+    base = math.dist(a, b)
+    ux, uy = (b[0] - a[0]) / base, (b[1] - a[1]) / base
+    nx, ny = -uy, ux
+    height = (p1[0] - a[0]) * nx + (p1[1] - a[1]) * ny
+    if height < 0:
+        nx, ny, height = -nx, -ny, -height
+    w, ascent, descent = text_metrics("glue", GLUE_SIZE, False)
+    tall = ascent + descent
+    if tall + 2 * GLUE_MARGIN > height:
+        return None
+    # the tab narrows by 1 / tan(taper) on each side per mm of height
+    narrow = base - 2 * (height / 2 + tall / 2) / math.tan(math.radians(TAB_TAPER))
+    if w + 2 * GLUE_MARGIN > narrow:
+        return None
+    cx = (a[0] + b[0]) / 2 + nx * height / 2
+    cy = (a[1] + b[1]) / 2 + ny * height / 2
+    turn = math.degrees(math.atan2(nx, -ny))  # the word's "up" along the tab's outward normal
+    on_page = (turn + page_turn + 180.0) % 360.0 - 180.0
+    if on_page > 90.0 + 1e-9 or on_page < -90.0 + 1e-9:
+        turn += 180.0  # never upside down
+    turn = (turn + 180.0) % 360.0 - 180.0
+    upx, upy = math.sin(math.radians(turn)), -math.cos(math.radians(turn))
+    shift = (ascent - descent) / 2
+    return (round(cx - upx * shift, 4), round(cy - upy * shift, 4)), round(turn, 4)
+
+
+def _draw_bleed(canvas: Canvas, net: Net, faces: Sequence[FaceDrawer | None], stack) -> None:  # noqa: ANN001
+    """Coloured face fills that reach a cut edge, extended past it (inside the page's
+    margins): the net's frame is the one just opened, `stack` the groups round it."""
+    from generator.render import layout
+    from generator.render.paper import Paper
+
+    scratch = Canvas(canvas.width, canvas.height, mono=canvas.mono)
+    for face in net.faces:
+        draw = faces[face.value]
+        if draw is not None:
+            with scratch.group(dx=face.centre[0], dy=face.centre[1], rotate=face.rotate):
+                draw(scratch, net.edge)
+    fills, _ = pieces.shapes(list(scratch.flat()))
+    if not fills:
+        return
+    room = layout.usable_box(Paper("page", canvas.width, canvas.height))
+    planes = pieces.planes_into(pieces.box_planes(room), stack)
+    cut = pieces.Shape(CUT, points=net.outline())
+    pieces.draw_shapes(canvas, pieces.bleed(fills, [cut], pieces.BLEED, planes))
 
 
 def cube_net(

@@ -162,12 +162,12 @@ def test_rules_sheet_says_what_the_engine_does_after_a_one_space_move():
 
 def test_rules_sheet_lines_fit_the_page():
     from generator.games.dice_rush.rulesheet import READING
-    from generator.render.layout import text_width, usable_box
+    from generator.render.layout import RULES_BODY, usable_box, wrap
 
     for paper in ("a4", "letter"):
         box = usable_box(PrintOptions(out=None, paper=paper).paper_size(landscape=False))
-        for text in READING.values():
-            assert text_width(text, 7.5, bold=True) < box.w
+        for text in READING.values():  # the reading line: body type, two lines at most
+            assert len(wrap(text, RULES_BODY, box.w, bold=True)) <= 2
 
 
 def test_odds_json_and_text():

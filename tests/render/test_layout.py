@@ -152,7 +152,7 @@ def test_a_long_title_is_shortened_to_fit_beside_the_page_number():
 def test_calibration_bar_is_fifty_mm_with_ticks_every_ten():
     c = Canvas(210, 297)
     assert layout.calibration_bar(c, 20, 30) == (50.0, 8.0)
-    assert c.texts() == ["print at 100 %, this bar measures 50 mm"]
+    assert c.texts() == ["print at 100 %: this bar is 50 mm"]
     lines = [pts for op, pts in c.absolute_points() if op.kind == "path"]
     horizontal = [p for p in lines if p[0][1] == p[1][1]]
     assert len(horizontal) == 1 and math.dist(*horizontal[0]) == pytest.approx(50.0)
@@ -438,7 +438,10 @@ def test_tile_alignment_crosses_sit_on_the_same_drawing_points_on_neighbours():
     a1, a2, a3 = crosses(0), crosses(1), crosses(2)
     assert a1 and a1 <= a2 and a3 <= a2 and a1 | a3 == a2
     xs = sorted({x for x, _ in a1})
-    assert xs == pytest.approx([tiling.step_x, tiling.step_x + 10.0])  # both overlap edges
+    # both edges of the strip A1 shares with A2 (spread evenly over the three sheets: full
+    # sheets would have left A3 a 52 mm sliver, under a quarter of its printable area)
+    (_, a1_right), (a2_left, _), _ = tiling.col_spans
+    assert xs == pytest.approx([a2_left, a1_right]) and a1_right - a2_left == pytest.approx(10.0)
 
 
 def test_tile_clips_the_drawing_to_each_sheet():
@@ -633,20 +636,23 @@ def test_tiling_paper_takes_the_turn_with_fewer_sheets_in_any_order():
 
 
 def test_tiling_paper_on_a_tie_avoids_thin_slivers_of_drawing():
-    """Both turns take 4 A4 sheets for these drawings; the one whose last sheets carry more of
-    the drawing wins (Triactor's board and Trading Paint's share this chooser)."""
+    """Both turns take 4 A4 sheets for these drawings, and full sheets from the top-left
+    would leave a sliver (17 mm of drawing for 300 x 260 portrait). The plan spreads the
+    drawing instead, so no sheet is mostly empty, and the turn whose narrowest strip of
+    drawing is widest wins (Triactor's board and Trading Paint's share this chooser)."""
 
     def last_strip(p: Paper, size: tuple[float, float]) -> float:
         rows, cols, content = layout.tile_plan(p, *size)
         step_w, step_h = content.w - layout.TILE_OVERLAP, content.h - layout.TILE_OVERLAP
         return min(size[0] - (cols - 1) * step_w, size[1] - (rows - 1) * step_h)
 
-    for size, turn in (((300.0, 260.0), A4L), ((270.0, 480.0), A4)):
-        counts = {p.landscape: math.prod(layout.tile_plan(p, *size)[:2]) for p in (A4, A4L)}
-        assert counts[True] == counts[False] == 4
-        other = A4 if turn is A4L else A4L
-        assert last_strip(turn, size) > last_strip(other, size) + 20
-        assert layout.tiling_paper([A4, A4L], *size) == turn
+    assert last_strip(A4, (300.0, 260.0)) < 20
+    for size in ((300.0, 260.0), (270.0, 480.0)):
+        plans = {p: layout.plan_tiles(p, *size) for p in (A4, A4L)}
+        assert {plan.sheets for plan in plans.values()} == {4}
+        assert all(plan.empty == 0 and plan.narrowest > 90 for plan in plans.values())
+        chosen = layout.tiling_paper([A4, A4L], *size)
+        assert plans[chosen].narrowest == max(plan.narrowest for plan in plans.values())
 
 
 def test_every_cross_in_a_shared_strip_is_on_both_sheets():

@@ -246,13 +246,27 @@ def test_net_sizes_match_what_is_drawn():
 
 
 def test_cut_lines_are_solid_and_fold_lines_dashed():
+    """The cut line is one closed path round the faces and tabs (a cutting machine cuts it in
+    one go); each fold is one path of two short dashes at its ends, so no dashed line runs
+    along an edge of the finished die."""
     for draw, folds, tabs in ((nets.cube_net, 5, 7), (nets.d8_net, 7, 5)):
         c = Canvas(300, 300)
-        draw(c, 0, 0)
-        styles = [op.style for op, _ in c.flat() if op.kind == "path"]
+        net = draw(c, 0, 0)
+        paths = [op for op, _ in c.flat() if op.kind == "path"]
+        styles = [op.style for op in paths]
         assert styles.count(FOLD) == folds + tabs  # shared face edges + every tab's base
-        assert styles.count(CUT) == tabs + tabs  # bare edges + the outline of every tab
+        (cut,) = [op for op in paths if op.style == CUT]
+        assert cut.data[-1] == ("Z",) and sum(cmd[0] == "M" for cmd in cut.data) == 1
+        assert len(cut.data) - 1 == len(net.outline()) == (len(net.cut_edges()) + 3 * tabs)
         assert FOLD.dash and not CUT.dash
+        for op in paths:
+            if op.style != FOLD:
+                continue
+            a, a2, b2, b = (cmd[1:] for cmd in op.data)
+            assert [cmd[0] for cmd in op.data] == ["M", "L", "M", "L"]
+            assert math.dist(a, b) == pytest.approx(net.edge, abs=1e-3)  # the whole fold...
+            assert math.dist(a, a2) == pytest.approx(nets.FOLD_TICK, abs=1e-3)
+            assert math.dist(b2, b) == pytest.approx(nets.FOLD_TICK, abs=1e-3)
 
 
 def test_face_callbacks_get_an_upright_frame_at_the_face_centre():
@@ -268,7 +282,11 @@ def test_face_callbacks_get_an_upright_frame_at_the_face_centre():
     for draw, callback, n in ((nets.cube_net, square, 6), (nets.d8_net, triangle, 8)):
         c = Canvas(300, 300)
         net = draw(c, 5, 7, 16, [callback] * n)
-        marks = [pts for op, pts in c.absolute_points() if op.style not in (CUT, FOLD)]
+        marks = [
+            pts
+            for op, pts in c.absolute_points()
+            if op.kind == "path" and op.style not in (CUT, FOLD)  # not the tabs' "glue"
+        ]
         assert len(marks) == n
         for face, (centre, up, corner) in zip(net.faces, marks, strict=True):
             corners = [(x + 5, y + 7) for x, y in face.corners]
@@ -330,10 +348,11 @@ def test_printed_face_edges_measure_the_edge_in_the_pdf(draw, edge, folds, bare)
     draw(c, box.x, box.y, edge)
     strokes = pdf_strokes(pdf_bytes(doc))
     dashed = [pts for d, pts in strokes if d]
-    solid_lines = [pts for d, pts in strokes if not d and len(pts) == 2]
-    assert len(dashed) == folds
+    solid = [pts for d, pts in strokes if not d and len(pts) > 4]
+    assert len(dashed) == folds  # each fold: a dash at each end, its ends an edge apart
     for pts in dashed:
-        assert math.dist(*pts) == pytest.approx(edge, abs=0.1)
-    assert len(solid_lines) == bare
-    for pts in solid_lines:
-        assert math.dist(*pts) == pytest.approx(edge, abs=0.1)
+        assert len(pts) == 4
+        assert math.dist(pts[0], pts[3]) == pytest.approx(edge, abs=0.1)
+    (outline,) = solid  # the cut line, one path round the net
+    sides = [math.dist(p, q) for p, q in zip(outline, outline[1:] + outline[:1], strict=True)]
+    assert sum(1 for d in sides if abs(d - edge) < 0.1) == bare  # the bare face edges

@@ -350,22 +350,37 @@ def test_answer_numbers_never_cover_each_other():
 
 
 def test_text_across_a_tile_edge_prints_on_both_sheets():
-    """Text cannot be clipped, so each sheet it touches prints it whole and masks the overflow."""
+    """Text cannot be clipped: the seam moves off a line that would cross it, and a line
+    longer than any sheet (no seam can miss it) prints whole on each sheet it touches, the
+    overflow masked."""
     from generator.render.paper import Paper
 
-    doc = Document("t", "t")
     paper = Paper.get("a4")
     _, _, content = layout.tile_plan(paper, 300.0, 100.0)
-    x = content.w - 20  # starts on sheet A1, ends on sheet A2
+    x = content.w - 20  # starts on sheet A1, ends on sheet A2 with full sheets
 
     def draw(c: Canvas) -> None:
         c.text(x, 50, "ACROSS THE EDGE OF TWO SHEETS", 14, bold=True)
 
+    doc = Document("t", "t")
     tiling = layout.tile(doc, paper, 300.0, 100.0, draw)
     assert tiling.cols == 2
     layout.add_footers(doc)
+    a1, a2 = tiling.sheets
+    assert "ACROSS THE EDGE OF TWO SHEETS" not in a1.texts()
+    assert "ACROSS THE EDGE OF TWO SHEETS" in a2.texts() and not _masks(a2)
+    assert tiling.col_spans[1][0] < x  # A2 starts before the words
+    long = "A LINE LONGER THAN ANY SHEET OF THIS PAPER, SO NO SEAM CAN MISS IT, EVER"
+
+    def draw_long(c: Canvas) -> None:
+        c.text(10, 50, long, 14, bold=True)
+
+    doc = Document("t", "t")
+    tiling = layout.tile(doc, paper, 300.0, 100.0, draw_long)
+    assert tiling.cols == 2
+    layout.add_footers(doc)
     for sheet in tiling.sheets:
-        assert "ACROSS THE EDGE OF TWO SHEETS" in sheet.texts()
+        assert long in sheet.texts()
         assert _masks(sheet)
         assert page_problems(sheet, true_scale=True) == []
 

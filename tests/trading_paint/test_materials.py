@@ -57,7 +57,7 @@ def test_board_tiles_pick_the_orientation_with_fewest_sheets(tmp_path):
     assert len(r.pages) == 1 + 4  # assembly map and 2 x 2 landscape sheets
     assert page_mm(r, 1) == (297.0, 210.0)
     t = text(r)
-    assert "Assembly map: 2 rows of 2 sheets" in t and "B2" in t and "this bar measures 50 mm" in t
+    assert "Assembly map: 2 rows of 2 sheets" in t and "B2" in t and "this bar is 50 mm" in t
 
 
 def test_a_board_that_fits_one_sheet_is_not_tiled(tmp_path):
@@ -66,7 +66,7 @@ def test_a_board_that_fits_one_sheet_is_not_tiled(tmp_path):
     r = pdf_of(m.board_document(PrintOptions(tmp_path, paper="letter"), "tiles", 9.0))
     assert len(r.pages) == 1 and page_mm(r) == (279.4, 215.9)
     t = text(r)
-    assert "scale 1:1, true size" in t and "this bar measures 50 mm" in t
+    assert "scale 1:1, true size" in t and "this bar is 50 mm" in t
     assert "Assembly map" not in t
 
 
@@ -83,7 +83,7 @@ def test_poster_on_named_paper_and_on_any_sheet(tmp_path):
     assert "not true size" in text(r)
     r = pdf_of(m.board_document(PrintOptions(tmp_path), "poster", 16.0, sheet="600x400mm"))
     assert page_mm(r) == (600.0, 400.0)
-    assert "scale 1:1, true size" in text(r) and "this bar measures 50 mm" in text(r)
+    assert "scale 1:1, true size" in text(r) and "this bar is 50 mm" in text(r)
     assert m.parse_sheet("24x36in").width == 609.6
 
 
@@ -132,10 +132,13 @@ def test_car_nets_one_per_car(tmp_path, players, cars):
     assert "team A: sun" in t
 
 
-def test_rules_summary_one_page(tmp_path):
+def test_rules_summary_two_pages_for_both_sides_of_a_sheet(tmp_path):
+    """The rules at 10 pt fill the first page; the faces, the luck table and the oval the
+    second (one page held them only at 6.5-8 pt)."""
     doc = m.rules_document(PrintOptions(tmp_path, paper="letter"))
     r = pdf_of(doc)
-    assert len(r.pages) == 1
+    assert len(r.pages) == 2
+    assert "print them on both sides of one sheet" in " ".join(r.pages[0].extract_text().split())
     t = text(r)
     for needle in (
         "Bump",
@@ -185,7 +188,7 @@ def test_rules_summary_stays_portrait_and_says_so(tmp_path):
     assert "the rules summary prints portrait" in r.output
     reader = PdfReader(tmp_path / "trading-paint-rules.pdf")
     w, h = page_mm(reader)
-    assert w < h and "The oval" in reader.pages[0].extract_text()
+    assert w < h and "The oval" in reader.pages[1].extract_text()
 
 
 # --- the board in colour, and in mono ------------------------------------------------------------

@@ -90,7 +90,7 @@ def test_worksheet_pdf_pages_true_size_and_answers(tmp_path):
     )
     first = reader.pages[0].extract_text()
     assert "Puzzle 1" in first and "Puzzle 2" in first and "Your answer" in first
-    assert "Rolled, in this order" in first and "this bar measures 50 mm" in first
+    assert "Rolled, in this order" in first and "this bar is 50 mm" in first
     answers = reader.pages[2].extract_text()
     assert answers.startswith("Answers") or "Answers · puzzles 1-2" in answers
 

@@ -83,11 +83,13 @@ def test_board_page_and_true_size_tiles(tmp_path):
     text = r.pages[0].extract_text()
     assert "TRIACTOR" in text and "not true size" in text
     r = pdf_of(tiled)
-    assert len(r.pages) == 5  # assembly map + 2 x 2 landscape A4 sheets
-    assert "Assembly map: 2 rows of 2 sheets" in r.pages[0].extract_text()
-    for i in range(1, 5):
+    # assembly map + 2 x 3 landscape A4 sheets: two columns would need their seams within
+    # 34 mm of the board's middle, where the title and rule lines (up to 125 mm wide) run
+    assert len(r.pages) == 7
+    assert "Assembly map: 2 rows of 3 sheets" in r.pages[0].extract_text()
+    for i in range(1, 7):
         t = r.pages[i].extract_text()
-        assert "this bar measures 50 mm" in t and "true size" in t
+        assert "this bar is 50 mm" in t and "true size" in t
     letter = m.board_documents(PrintOptions(tmp_path, paper="letter"), "tiled")[0]
     assert len(letter.pages) == 7 and page_mm(pdf_of(letter)) == (279.4, 215.9)  # 2 x 3 either way
 
@@ -163,7 +165,7 @@ def test_payout_card_is_the_seeds_tables(tmp_path):
 
 def test_horses_coins_dice(tmp_path):
     r = pdf_of(m.horses_document(PrintOptions(tmp_path)))
-    assert len(r.pages) == 1 and "this bar measures 50 mm" in r.pages[0].extract_text()
+    assert len(r.pages) == 1 and "this bar is 50 mm" in r.pages[0].extract_text()
     text = r.pages[0].extract_text()
     for name in (
         "Solar Eclipse",
@@ -182,7 +184,7 @@ def test_horses_coins_dice(tmp_path):
     assert coins.pages[0].texts().count("null") == 8 and coins.pages[0].texts().count("A") == 8
     dice = m.dice_document(PrintOptions(tmp_path))
     r = pdf_of(dice)
-    assert len(r.pages) == 1 and "this bar measures 50 mm" in r.pages[0].extract_text()
+    assert len(r.pages) == 1 and "this bar is 50 mm" in r.pages[0].extract_text()
     assert dice.pages[0].texts().count("null") == 8
     big = m.dice_document(PrintOptions(tmp_path), 25.0)
     assert len(big.pages) >= 2 and sum(p.texts().count("null") for p in big.pages) == 8
@@ -275,14 +277,20 @@ def test_tiled_board_honours_landscape(tmp_path):
 
 
 def test_tiled_board_avoids_sliver_sheets_on_a_tie():
-    """On Letter both ways take 6 sheets; landscape left two sheets with ~21 mm of board (the
-    print audit), so portrait is used."""
+    """On Letter both ways take 6 sheets; full landscape sheets left two sheets with ~21 mm
+    of board (the print audit). Now the seams move (off the board's words, and to share the
+    board out), so neither way has a sliver or a mostly empty sheet, and the way with the
+    widest narrowest strip is used."""
     letter = PrintOptions(Path("."), paper="letter")
     w, h = board_size(m.TRUE_UNIT)
-    costs = {p.landscape: layout.tiling_cost(p, w, h) for p in letter.paper_turns()}
-    assert costs[True][0] == costs[False][0] == 6 and -costs[True][1] < 25
+    texts = layout.drawing_text_boxes(w, h, m.draw_board)
+    plans = {p.landscape: layout.plan_tiles(p, w, h, texts) for p in letter.paper_turns()}
+    assert {plan.sheets for plan in plans.values()} == {6}
+    assert all(plan.cuts == 0 and plan.empty == 0 for plan in plans.values())
+    assert all(plan.narrowest > 60 for plan in plans.values())
     doc = m.board_documents(letter, "tiled")[0]
-    assert all(p.width < p.height for p in doc.pages[1:])
+    best = max(plans, key=lambda turn: plans[turn].narrowest)
+    assert all((p.width > p.height) == best for p in doc.pages[1:])
 
 
 def test_rules_summary_says_how_to_play(tmp_path):

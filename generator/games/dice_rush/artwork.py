@@ -56,8 +56,9 @@ def player_badge(canvas: Canvas, cx: float, cy: float, player: int, word: str, s
     player_marker(canvas, player, cx, cy - space * 0.14, space * 0.36)
     canvas.text(cx, cy + space * 0.22, f"{word} {player + 1}", space * 0.42, bold=True,
                 anchor="middle")  # fmt: skip
-    if space >= 16.0:  # on smaller spaces this line would print under 4.5 pt
-        canvas.text(cx, cy + space * 0.4, f"player {player + 1}", space * 0.28, anchor="middle")
+    if space >= 16.0:  # on smaller spaces this line has no room at 6 pt (layout.MIN_TEXT)
+        size = max(6.0, space * 0.28)
+        canvas.text(cx, cy + space * 0.4, f"player {player + 1}", size, anchor="middle")
 
 
 def draw_space(canvas: Canvas, board: Board, pos: Pos, space: float) -> None:
@@ -176,7 +177,7 @@ def d8_face(face: int):
         half = 2.6 * k
         arrow(canvas, -ux * half, ay - uy * half, ux * half, ay + uy * half,
               Style(stroke=BLACK, width=0.45 * k), head=1.8 * k)  # fmt: skip
-        canvas.text(0, 4.0 * k, str(face), 9.5 * k, bold=True, anchor="middle")
+        canvas.text(0, 4.0 * k, str(face), max(6.0, 9.5 * k), bold=True, anchor="middle")
 
     return draw
 

@@ -9,7 +9,7 @@ from generator.errors import InvalidInput
 from generator.games.dice_rush.artwork import d6_face, d8_face, draw_board, drawing_size
 from generator.games.dice_rush.board import Board
 from generator.printing import PrintSpec
-from generator.render import layout, nets
+from generator.render import layout, nets, pieces
 from generator.render.canvas import BLACK, GREY, Style
 from generator.render.document import Document
 from generator.render.glyphs import player_marker
@@ -37,21 +37,28 @@ def board_document(
 
     paper = opts.paper_size()
     portrait = opts.paper_size(landscape=False)
-    if opts.landscape and not layout.fits_true_size(paper, w, h + 3.0):
-        if layout.fits_true_size(portrait, w, h + 3.0):  # one portrait page, not tiles
+    h += UP_NOTE
+    if opts.landscape and not layout.fits_true_size(paper, w, h):
+        if layout.fits_true_size(portrait, w, h):  # one portrait page, not tiles
             opts.portrait_only("this board fits one page and prints")
             paper = portrait
-    if layout.fits_true_size(paper, w, h + 3.0):  # 3 mm for the "up" note above the grid
-        layout.poster(doc, paper, w, h + 3.0, _shifted(draw), mono=opts.mono, max_scale=1.0)
+    if layout.fits_true_size(paper, w, h):
+        layout.poster(doc, paper, w, h, _shifted(draw), mono=opts.mono, max_scale=1.0)
     else:
-        paper = layout.tiling_paper(opts.paper_turns(), w, h + 3.0)
-        layout.tile(doc, paper, w, h + 3.0, _shifted(draw), mono=opts.mono)
+        # the turn whose seams cut no words, on the fewest sheets, none of them nearly blank
+        paper = layout.tiling_paper(opts.paper_turns(), w, h, _shifted(draw))
+        layout.tile(doc, paper, w, h, _shifted(draw), mono=opts.mono)
     return doc
+
+
+UP_NOTE = 3.5  # mm above the grid for the "up" note: its letters rise 1.9 mm over a
+# baseline 1.5 mm above the grid, so the whole note lies inside the drawing (a tile's seam
+# or the sheet's edge never runs through it)
 
 
 def _shifted(draw):
     def inner(c) -> None:
-        with c.group(dy=3.0):
+        with c.group(dy=UP_NOTE):
             draw(c)
 
     return inner
@@ -109,10 +116,10 @@ def _dice_page(doc: Document, paper, mono: bool):
     canvas, box = layout.page(doc, paper, mono=mono)
     canvas.text(box.x, box.y + 5, DICE_HEADING, 11, bold=True)
     y = box.y + 10.0
-    lines = [ln for note in DICE_NOTES for ln in layout.wrap(note, NOTE_SIZE, box.w)]
-    for i, ln in enumerate(lines):
-        canvas.text(box.x, y + i * NOTE_LINE, ln, NOTE_SIZE)
-    top = y - box.y + (len(lines) - 1) * NOTE_LINE + 4.0  # 4 mm under the last baseline
+    last = y - NOTE_LINE
+    for note in DICE_NOTES:  # instructions (layout.instructions: 8 pt or more)
+        last = layout.instructions(canvas, box.x, last + NOTE_LINE, note, box.w, line=NOTE_LINE)
+    top = last - box.y + 4.0  # 4 mm under the last baseline
     layout.calibration_bar(canvas, box.x, box.bottom - layout.BAR_HEIGHT)
     return canvas, box.inset(top=top, bottom=layout.BAR_STRIP)
 
@@ -129,9 +136,10 @@ def _pawn(player: int):
 
     def draw(c) -> None:
         r = PAWN / 2
-        c.circle(r, r, r, Style(stroke=BLACK, width=0.25))
-        player_marker(c, player, r, r - 1.5, 8.0)
-        c.text(r, r + 6.5, f"player {player + 1}", 6, bold=True, anchor="middle")
+        with pieces.piece(c):
+            pieces.cut_circle(c, r, r, r, Style(stroke=BLACK, width=0.25))
+            player_marker(c, player, r, r - 1.5, 8.0)
+            c.text(r, r + 6.5, f"player {player + 1}", 6, bold=True, anchor="middle")
 
     return draw
 
@@ -150,8 +158,7 @@ def scoresheet_document(opts: PrintSpec, rows: int = 40) -> Document:
     canvas, box = layout.page(doc, opts.paper_size(), mono=opts.mono)
     canvas.text(box.x, box.y + 5, "Dice Rush score sheet", 13, bold=True)
     notes = layout.wrap(SCORE_NOTE, NOTE_SIZE, box.w)
-    for i, ln in enumerate(notes):
-        canvas.text(box.x, box.y + 10.5 + i * NOTE_LINE, ln, NOTE_SIZE)
+    layout.instructions(canvas, box.x, box.y + 10.5, SCORE_NOTE, box.w, line=NOTE_LINE)
     cols = [("roll", 14.0)]
     for p in (0, 1):
         cols += [(f"P{p + 1} space", 0.0), (f"P{p + 1} total", 0.0)]

@@ -1,17 +1,18 @@
 """The Dice Rush rules summary: one portrait page, the seed's rules plus racegen's decisions
-(docs/rules/dice-rush.md, numbered there; the sheet says what to do, not why)."""
+(docs/rules/dice-rush.md, numbered there; the sheet says what to do, not why). Its body prints
+at layout.RULES_BODY; the commands that go with it (odds, simulate) are in the README, not on
+the page."""
 
 from __future__ import annotations
 
 from generator.games.dice_rush.board import DIRECTION_NAMES
 from generator.printing import PrintSpec
 from generator.render import layout
-from generator.render.canvas import GREY, Style
 from generator.render.document import Document
 
 GAME = "Dice Rush"
-BODY = 9.5  # pt
-LINE = 4.2  # mm between body lines
+BODY = layout.RULES_BODY  # pt
+LINE = layout.RULES_LINE  # mm between body lines
 HEAD_W = 30.0  # mm: the column of section names
 
 
@@ -22,9 +23,8 @@ def rule_sections(order: str = "together") -> list[tuple[str, str]]:
     together = order == "together"
     you_need = (
         "You need",
-        "2 players; the board (racegen dice-rush board), a d8, a d6 and a pawn "
-        "each (dice; any token will do: player 1 is the circle, player 2 the square), a score sheet "
-        "(scoresheet) and a pencil.",
+        "2 players; the board, a d8, a d6 and a pawn each (any token will do: player 1 "
+        "is the circle, player 2 the square), a score sheet and a pencil.",
     )
     goal = (
         "Goal",
@@ -107,9 +107,9 @@ def rule_sections(order: str = "together") -> list[tuple[str, str]]:
 
 READING = {
     "together": "Both players move in every roll: the default reading (the variant in "
-    "which players take turns: rules --order turns).",
+    "which players take turns has a rules summary of its own).",
     "turns": "Variant: the players take turns, one moving per roll (the default reading, "
-    "with both moving in every roll: rules --order together).",
+    "with both moving in every roll, has a rules summary of its own).",
 }
 
 
@@ -124,16 +124,16 @@ def rules_document(opts: PrintSpec, order: str = "together") -> Document:
         box,
         "Dice Rush · rules summary",
         "A two-player board race by Michael Bradley; where the rules were silent, racegen's "
-        "choices are written in (see docs/rules/dice-rush.md).",
+        "choices are written in.",
     )
-    y += 3.6
-    canvas.text(x, y, READING[order], 7.5, bold=True)
-    y += 3.0
+    y += 5.5
+    reading = layout.wrap(READING[order], BODY, box.w, bold=True)
+    for i, ln in enumerate(reading):
+        canvas.text(x, y + i * LINE, ln, BODY, bold=True)
+    y += LINE * (len(reading) - 1) + 2.0
     y = layout.headed_sections(
         canvas, x, y, box.w, rule_sections(order), head_w=HEAD_W, size=BODY, line=LINE, gap=6.0
     )
-    y += 6.0
-    canvas.line(x, y, box.right, y, Style(stroke=GREY, width=0.15))
-    canvas.text(x, y + 5.0, "`racegen dice-rush odds` gives each player's exact chances on any "
-                "board; `simulate` plays seeded games.", 7.5, colour="#444444")  # fmt: skip
+    if y > box.bottom:
+        raise AssertionError("rules summary overruns the page")
     return doc

@@ -279,7 +279,7 @@ class TrackDrawing:
             pts[-1] = (xa + (xb - xa) * end, ya + (yb - ya) * end)
         canvas.polyline(pts, Style(stroke=colour, width=0.45, join="round", cap="round"))
         dot = Style(stroke=BLACK, width=0.15, fill=colour)
-        size = max(5.0, min(7.0, self.pitch * 1.2))
+        size = max(6.0, min(7.0, self.pitch * 1.2))  # never under layout.MIN_TEXT
         placed = self._mark_boxes()  # numbers keep off the lines' arrows and badges
         i = 0
         while i < len(pts) - 1:

@@ -355,7 +355,11 @@ def _tiled(
     """A track too big for one sheet: an information page, then the tiled drawing."""
     note = " · track tiled over the following sheets"
     _text_page(doc, paper, title, subtitle, paragraphs, block_title, mono, extra, note)
-    layout.tile(doc, paper, drawing.width, drawing.height, draw, mono=mono)
+    # the sheets turn when that cuts fewer words, takes fewer sheets or leaves none nearly
+    # blank (landscape was asked for: landscape only)
+    turns = [paper] if paper.landscape else [paper, paper.rotated()]
+    sheets = layout.tiling_paper(turns, drawing.width, drawing.height, draw)
+    layout.tile(doc, sheets, drawing.width, drawing.height, draw, mono=mono)
 
 
 # --- the documents ------------------------------------------------------------------------
@@ -486,11 +490,11 @@ def move_log(
         if first_move >= want:
             return
         if first_move >= need:
-            canvas.text(
+            layout.instructions(
+                canvas,
                 box.x,
                 top + LOG_HEAD + rows * LOG_ROW + 4,
                 f"continue on squared paper after move {first_move - 1}",
-                7.0,
                 colour="#666666",
             )
             return
@@ -628,6 +632,15 @@ SLOTS = {1: (1, 1), 2: (1, 2), 3: (1, 3), 4: (2, 2), 6: (2, 3)}
 WS_HEADER = 21.0  # mm: title, name and date fields, instructions
 WS_FOOTER = 14.0  # mm: rules line above the calibration bar
 SLOT_TITLE = 5.5  # mm above each puzzle
+# the instruction under the name and date (one line at layout.INSTRUCTION_SIZE); how to race
+# is with the rules at the foot of the page
+WS_INSTRUCTIONS = (
+    "Race each track in as few moves as you can, by the rules at the foot of the page."
+)
+WS_ANSWERS = (
+    "Each answer stands where its puzzle stood. Other lines with the same number of moves are "
+    "right too."
+)
 SLOT_GAP = 4.0
 
 
@@ -688,8 +701,7 @@ def worksheet_document(
     pages = [
         list(range(i, min(i + per_page, len(tracks)))) for i in range(0, len(tracks), per_page)
     ]
-    rules_line = f"Rules: {rules.short()}. " + " ".join(rules.lines(oil=any(t.oil for t in tracks)))
-    rule_size, step, rule_lines = _footer_rules(rules_line, layout.usable_box(paper).w)
+    rule_words = " ".join(rules.lines(oil=any(t.oil for t in tracks)))
     for answers in (False, True):
         for items in pages:
             canvas, box = layout.page(doc, paper, mono=mono)
@@ -706,17 +718,10 @@ def worksheet_document(
                 canvas.line(
                     box.x + 117, box.y + 13, box.right, box.y + 13, Style(stroke=BLACK, width=0.25)
                 )
-                instructions = "Race each track in as few moves as you can. " + how_to_race(
-                    tracks[items[0]], rules
-                )
+                instructions = WS_INSTRUCTIONS
             else:
-                instructions = "Each answer stands where its puzzle stood. Other lines with the same number of moves are right too."
-            # two lines under the name and date; smaller type rather than a cut sentence
-            size = next(
-                z for z in (7.5, 6.5, 5.5) if len(wrap(instructions, box.w, z)) <= 2 or z == 5.5
-            )
-            for i, ln in enumerate(wrap(instructions, box.w, size)[:2]):
-                canvas.text(box.x, box.y + 17.0 + 3.4 * i, ln, size)
+                instructions = WS_ANSWERS
+            layout.instructions(canvas, box.x, box.y + 17.5, instructions, box.w)
             for slot, k in zip(slots, items, strict=False):
                 track, sol = tracks[k], solutions[k]
                 drawing = TrackDrawing(track, pitch)
@@ -734,6 +739,10 @@ def worksheet_document(
                         drawing.draw(canvas, line=sol.path, end=finish_fraction(track, rules, sol))
                     else:
                         drawing.draw(canvas)
+            # the rules at the foot, how to race this page's tracks among them
+            race = how_to_race(tracks[items[0]], rules)
+            rules_line = f"Rules: {rules.short()}. {race} {rule_words}"
+            rule_size, step, rule_lines = _footer_rules(rules_line, box.w)
             y = box.bottom - layout.BAR_STRIP - WS_FOOTER + 4
             for i, ln in enumerate(rule_lines):
                 canvas.text(box.x, y + step * i, ln, rule_size)
@@ -743,8 +752,9 @@ def worksheet_document(
 
 def _footer_rules(text: str, width: float) -> tuple[float, float, list[str]]:
     """(type size, line step, lines) for the rules at a worksheet page's foot: every rule,
-    boosts and oil included, in smaller type when three lines do not hold it."""
-    for size, step, most in ((7.5, 3.4, 3), (6.5, 2.9, 4), (5.5, 2.5, 4)):
+    how to race, boosts and oil included, in smaller type (never under layout.MIN_TEXT) when
+    three lines do not hold it."""
+    for size, step, most in ((7.5, 3.4, 3), (6.5, 2.9, 4), (layout.MIN_TEXT, 2.5, 5)):
         lines = wrap(text, width, size)
         if len(lines) <= most:
             return size, step, lines

@@ -21,7 +21,7 @@ from generator.games.pushing_race.artwork import (
 )
 from generator.games.pushing_race.track import COLUMNS, LETTERS, PLAYER_NAMES
 from generator.printing import PrintSpec
-from generator.render import layout
+from generator.render import layout, pieces
 from generator.render.canvas import Canvas
 from generator.render.document import Document
 from generator.render.glyphs import player_marker
@@ -149,7 +149,9 @@ def die_document(opts: PrintSpec, edge: float = DIE_EDGE) -> Document:
         )
     layout.calibration_bar(canvas, box.x, box.bottom - layout.BAR_HEIGHT)
     note = "cut solid lines, fold dashed lines, glue tabs inside"
-    canvas.text(box.right, box.bottom - layout.BAR_HEIGHT + 2.6, note, 7.0, anchor="end")
+    if not net.tabs_say_glue():
+        note += f" ({nets.GLUE_HATCH_NOTE})"
+    layout.instructions(canvas, box.right, box.bottom - layout.BAR_HEIGHT + 2.6, note, anchor="end")
     return doc
 
 
@@ -168,9 +170,9 @@ def pieces_document(opts: PrintSpec) -> Document:
         y = box.y + 12.0 + p * row_h
         for k in range(5):
             x = box.x + k * (PIECE_W + gap)
-            with canvas.group(dx=x, dy=y):
+            with pieces.piece(canvas, dx=x, dy=y):
                 draw_piece(canvas, p)
-                canvas.rect(0, 0, PIECE_W, 2 * PANEL_H, CUT)
+                pieces.cut_rect(canvas, 0, 0, PIECE_W, 2 * PANEL_H, CUT)
         lx = box.x + 5 * (PIECE_W + gap) + 4.0
         player_marker(canvas, p, lx + 3.0, y + PANEL_H, 6.0)
         colour = "" if opts.mono else f"{COLOUR_WORDS[p]} "  # --mono prints grey and hatched

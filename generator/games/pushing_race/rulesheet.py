@@ -1,5 +1,7 @@
 """The Pushing Race rules summary: one portrait page that lets a table play without the seed,
-stating racegen's decisions (docs/rules/pushing-race.md, D1-D16) as plain rules."""
+stating racegen's decisions (docs/rules/pushing-race.md, D1-D16) as plain rules. Its body
+prints at layout.RULES_BODY; the commands that go with it (moves, simulate) are in the
+README, not on the page."""
 
 from __future__ import annotations
 
@@ -9,8 +11,8 @@ from generator.render.canvas import GREY, Style
 from generator.render.document import Document
 
 GAME = "Pushing Race"
-BODY = 10.0  # pt
-LINE = 4.4  # mm between body lines
+BODY = layout.RULES_BODY  # pt
+LINE = layout.RULES_LINE  # mm between body lines
 HEAD_W = 24.0  # mm: the column of section names
 
 
@@ -19,9 +21,9 @@ def rule_sections() -> list[tuple[str, str]]:
         ("Goal", "Be the first to take your five pieces from the Start line past the Finish line."),
         (
             "You need",
-            "2 to 4 players; a 3 x 9 track (3 Martian Coasters, or racegen pushing-race board); "
-            "five identical pieces each (pyramids of one colour or size, or the paper pieces); "
-            "an Icehouse die (die). Everyone's pieces wait in a pile before the Start line. "
+            "2 to 4 players; a 3 x 9 track (3 Martian Coasters, or the printed board); five "
+            "identical pieces each (pyramids of one colour or size, or the paper pieces); an "
+            "Icehouse die. Everyone's pieces wait in a pile before the Start line. "
             "Choose who goes first; play passes to the left.",
         ),
         (
@@ -81,7 +83,7 @@ def rule_sections() -> list[tuple[str, str]]:
         ),
         (
             "Notation",
-            "racegen writes moves with square names: TIP b3 +2; TIP b3 +1, a1 +1; AIM "
+            "Moves are written with square names: TIP b3 +2; TIP b3 +1, a1 +1; AIM "
             "a1->c3; HOP a1^b2->c3; SWAP a3<>b4; SWAP S<>b1 (from the pile); DIG b3 -1. "
             "Row 0 is a waiting piece crossing the Start line at that column (TIP b0 +1 "
             "enters at b1); a row past 9 is across the Finish line.",
@@ -111,13 +113,13 @@ def rules_document(opts: PrintSpec) -> Document:
     y += 6.0
     canvas.line(x, y, box.right, y, Style(stroke=GREY, width=0.15))
     note = (
-        "The seed leaves some points open; racegen's choices (whose pieces move, two spaces as "
-        "two pushes, pushes never blocked, finishing by push, the pile swap one way, moves "
-        "counted by their outcome) are explained in docs/rules/pushing-race.md. "
-        "`racegen pushing-race moves POSITION --roll TIP` lists every legal move."
+        "Where the seed leaves a point open (whose pieces move, two spaces as two pushes, "
+        "pushes never blocked, finishing by push, the pile swap one way, moves counted by "
+        "their outcome), these rules give racegen's choice."
     )
-    for i, ln in enumerate(layout.wrap(note, 7.5, box.w)):
-        canvas.text(x, y + 5.0 + i * 3.3, ln, 7.5, colour="#444444")
-    if y + 5.0 + 3 * 3.3 > box.bottom:
+    lines = layout.wrap(note, BODY, box.w)
+    for i, ln in enumerate(lines):
+        canvas.text(x, y + 6.0 + i * LINE, ln, BODY, colour="#444444")
+    if y + 6.0 + (len(lines) - 1) * LINE + 1.0 > box.bottom:  # 1 mm: descenders
         raise AssertionError("rules summary overruns the page")
     return doc

@@ -135,6 +135,7 @@ COORD_BAND = 6.0  # mm outside the wall for column and row numbers
 MIN_TEXT_PT = 6.0  # pt: the smallest text players read on the true-size board
 PT = 0.3528  # mm per point
 
+PIT_COLUMN = 80.0  # mm: the widest line of the pit's words
 TEAM_SYMBOLS = ("sun", "moon", "crown", "anchor")
 
 PIT_NOTES = (
@@ -377,21 +378,30 @@ def _labels(  # noqa: ANN001
     # on small squares the notes keep their 6 pt and the box widens, up to the pit's width,
     # then the notes wrap; when even that is too tall for the pit, the rule notes go (the
     # die size and a poster's scale stay)
-    room = pw - 4.0
+    # a column in the pit's left half, near its top: tiled at true size, the sheet seams that
+    # run through the board's middle pass beside the words (A4 and US Letter take four sheets)
+    room = min(pw / 2 - 8.0, PIT_COLUMN)
+    heads = wrap(title, size, room, bold=True)
 
     def box_height(lines: list[str]) -> float:
-        return size * PT * 1.6 + len(lines) * small * PT * 1.35 + (small * PT if lines else 0.0)
+        head = size * PT * (0.35 + 1.25 * len(heads))
+        return head + len(lines) * small * PT * 1.35 + (small * PT if lines else 0.0)
 
     lines = [ln for note in notes for ln in wrap(note, small, room)]
     if box_height(lines) > pit_h - 1.0:
         lines = [ln for note in notes if note not in PIT_NOTES for ln in wrap(note, small, room)]
-    widths = [text_width(ln, small) for ln in lines] + [text_width(title, size, bold=True)]
-    box_w = min(pw - 2.0, max(pw * 0.72, max(widths) + 4.0))
+    widths = [text_width(ln, small) for ln in lines] + [
+        text_width(h, size, bold=True) for h in heads
+    ]
+    box_w = min(pw - 2.0, max(widths) + 4.0)
     box_h = box_height(lines)
-    y0 = top + (pit_h - box_h) / 2
+    cx -= pw / 4  # the middle of the pit's left half
+    y0 = top + min(3.0, (pit_h - box_h) / 2)
     canvas.rect(cx - box_w / 2, y0, box_w, box_h, Style(stroke=BLACK, width=0.3, fill=WHITE))
-    y = y0 + size * PT * 1.25
-    canvas.text(cx, y, title, size, bold=True, anchor="middle")
+    y = y0
+    for head in heads:
+        y += size * PT * 1.25
+        canvas.text(cx, y, head, size, bold=True, anchor="middle")
     y += size * PT * 0.35
     for text in lines:
         y += small * PT * 1.35
@@ -595,8 +605,8 @@ def car_face_drawer(car_number: int, team: int, team_name: str, face: int):  # n
         canvas.rect(-h, -h, edge, edge, Style(stroke=None, fill=WHITE))
         band = edge * 0.12
         frame = team_style(team, canvas.mono).with_(stroke=None)
-        # the frame stands a little inside the face, so the dashed fold line between two faces
-        # runs on white, not through the team's hatching (mono)
+        # the frame stands a little inside the face: a white edge needs no bleed, and a cut
+        # that strays shows white on white
         g = edge * 0.03
         o, w = -h + g, edge - 2 * g
         canvas.rect(o, o, w, band, frame)

@@ -95,7 +95,7 @@ def board_document(
             # small squares: the whole board fits one sheet, so no tiles and no assembly map
             layout.poster(doc, whole[0], w, h, draw, mono=opts.mono, max_scale=1.0)
         else:
-            layout.tile(doc, layout.tiling_paper(turns, w, h), w, h, draw, mono=opts.mono)
+            layout.tile(doc, layout.tiling_paper(turns, w, h, draw), w, h, draw, mono=opts.mono)
         return doc
     if style == "poster":
         paper = parse_sheet(sheet) if sheet else opts.paper_size(landscape=True)
@@ -486,14 +486,18 @@ RULES = [
 
 
 def rules_document(opts: PrintSpec) -> Document:
-    """One portrait page (a landscape page has no room left for the oval)."""
+    """The rules summary on two portrait pages, to print on both sides of one sheet: the rules
+    (10 pt body), then the faces and their paths, the press-your-luck table and the oval."""
     doc = Document("trading-paint-rules", "Trading Paint rules summary", GAME, opts.ident())
-    canvas, box = layout.page(doc, opts.paper_size(landscape=False), mono=opts.mono)
-    x, y = box.x, box.y + 6.0
-    canvas.text(
-        x, y, "Trading Paint: a dice-car race (rules by Joe Hall) · summary", 13.0, bold=True
+    paper = opts.paper_size(landscape=False)
+    canvas, box = layout.page(doc, paper, mono=opts.mono)
+    x, y = layout.rules_heading(
+        canvas,
+        box,
+        "Trading Paint: a dice-car race · rules summary",
+        "Rules by Joe Hall (mazedice@gmail.com), summed up by racegen. Two pages: print them on "
+        "both sides of one sheet.",
     )
-    y += 4.0
     setups = load_setups()
 
     def team_text(s, t):  # noqa: ANN001, ANN202
@@ -501,106 +505,118 @@ def rules_document(opts: PrintSpec) -> Document:
         late = sum(1 for c in s.cars if c.team == t and not c.start)
         return f"{t} on " + " & ".join(starts) + (f" + {late} late car" if late else "")
 
-    line = "Teams: " + "; ".join(
+    teams = "; ".join(
         f"{n} players: " + ", ".join(team_text(s, t) for t in s.teams)
         for n, s in sorted(setups.items())
     )
-    y += 3.0
-    for ln in layout.wrap(line + " (late cars enter on any vacated start square).", 7.5, box.w):
-        y += 3.4
-        canvas.text(x, y, ln, 7.5)
-    y += 2.0
-    y = layout.headed_sections(canvas, x, y, box.w, RULES, head_w=24.0, size=8.0, line=3.6, gap=4.2)
+    sections = [
+        *RULES,
+        ("Teams", teams + " (late cars enter on any vacated start square)."),
+        ("Points", f"{', '.join(str(p) for p in POINTS)} for the first three cars home: "
+                   "nine a race, never a tie between teams."),
+    ]  # fmt: skip
+    y += 1.0
+    for section in sections:
+        lines = layout.wrap(section[1], layout.RULES_BODY, box.w - RULES_HEAD)
+        if y + 5.5 + len(lines) * layout.RULES_LINE > box.bottom:
+            canvas, box = layout.page(doc, paper, mono=opts.mono)
+            y = box.y
+        y = layout.headed_sections(canvas, x, y, box.w, [section], head_w=RULES_HEAD, gap=5.5)
+    canvas, box = layout.page(doc, paper, mono=opts.mono)
+    x, y = box.x, box.y + 6.0
+    canvas.text(x, y, "The faces and their paths", 12.0, bold=True)
     y += 5.0
-    canvas.line(x, y, x + box.w, y, LIGHT)
-    y += 6.0
-    canvas.text(
-        x,
-        y,
-        "The faces and their paths (all four turns of a die are allowed; shown upright and a quarter turn)",
-        9.0,
-        bold=True,
-    )
-    y += 4.0
-    _faces_table(canvas, x, y, box.w)
-    y += 48.0
-    _luck_box(canvas, x, y, box.w)
-    y += 18.0
+    for ln in layout.wrap(
+        "All four turns of a die may be used; each face is shown upright and a quarter turn.",
+        layout.RULES_BODY,
+        box.w,
+    ):
+        canvas.text(x, y, ln, layout.RULES_BODY)
+        y += layout.RULES_LINE
+    y = _faces_table(canvas, x, y, box.w) + 8.0
+    y = _luck_box(canvas, x, y, box.w) + 10.0
     board = load_board()
     bw, bh = board_size(board, BOARD_SQUARE)
-    room = box.bottom - 8.0 - y
+    room = box.bottom - 6.0 - y
     if room > 30.0:
         scale = min(box.w / bw, room / bh)
         canvas.text(
-            x,
-            y,
-            f"The oval (scale {layout.scale_text(scale)}): turns dotted, start and finish at the checkered line",
-            9.0,
-            bold=True,
-        )
+            x, y, f"The oval (scale {layout.scale_text(scale)}): turns shaded and dotted, start "
+            "and finish at the checkered line", layout.RULES_BODY, bold=True,
+        )  # fmt: skip
         with canvas.group(dx=x + (box.w - bw * scale) / 2, dy=y + 3.0, scale=scale):
-            draw_board(canvas, board, BOARD_SQUARE, notes=[])
-    scores = ", ".join(str(p) for p in POINTS)
-    canvas.text(
-        x,
-        box.bottom - 2.0,
-        f"Points {scores}: nine a race, never a tie between teams. Full decisions: docs/rules/trading-paint.md",
-        7.0,
-        colour="#444444",
-    )
+            layout.draw_legible(
+                canvas,
+                lambda c: draw_board(c, board, BOARD_SQUARE, labels=False),
+                scale,
+                least=layout.RULES_BODY,
+            )
     return doc
 
 
-def _faces_table(canvas: Canvas, x: float, y: float, width: float) -> None:
+RULES_HEAD = 26.0  # mm: the column of section heads
+
+
+def _faces_table(canvas: Canvas, x: float, y: float, width: float) -> float:
+    """Each face, its picture and its paths upright and turned; returns the y below it."""
     fs = load_faces()
     slot = width / 6
     e = 12.0
+    size = layout.RULES_BODY
+    bottom = y
     for i, face in enumerate(fs.faces):
         cx = x + slot * (i + 0.5)
         canvas.text(
-            cx,
-            y + 3.0,
-            f"face {face}" + (" (X)" if face == fs.spin_out else ""),
-            8.0,
-            bold=True,
-            anchor="middle",
-        )
-        draw_face(canvas, fs.grids[face - 1], cx, y + 12.0, e)
+            cx, y + 4.0, f"face {face}" + (" (X)" if face == fs.spin_out else ""), size,
+            bold=True, anchor="middle",
+        )  # fmt: skip
+        draw_face(canvas, fs.grids[face - 1], cx, y + 13.0, e)
         for k, rot in enumerate((0, 1)):
-            draw_connections(canvas, face, rot, cx - 7.5 + 15.0 * k, y + 28.0, 9.0)
-        canvas.text(cx, y + 37.0, describe_paths(face, 0), 6.5, anchor="middle")
+            draw_connections(canvas, face, rot, cx - 7.5 + 15.0 * k, y + 29.0, 9.0)
+        words = describe_paths(face, 0)
         if len(fs.distinct_rotations(face)) > 1:
-            canvas.text(cx, y + 40.0, "turned: " + describe_paths(face, 1), 6.5, anchor="middle")
+            words += "; turned: " + describe_paths(face, 1)
+        ty = y + 39.0
+        for ln in layout.wrap(words, size, slot - 2.0):
+            canvas.text(cx, ty, ln, size, anchor="middle")
+            ty += layout.RULES_LINE
+        bottom = max(bottom, ty)
+    return bottom
 
 
-def _luck_box(canvas: Canvas, x: float, y: float, width: float) -> None:
+def _luck_box(canvas: Canvas, x: float, y: float, width: float) -> float:
+    """The press-your-luck table (roll n dice then stop); returns the y below it."""
     from generator.games.trading_paint.luck import best_dice, luck_table
 
     rows = luck_table(8)
+    size = layout.RULES_BODY
     canvas.text(
-        x,
-        y,
-        "Press your luck (open straight, no bump or draft): roll n dice then stop",
-        9.0,
-        bold=True,
+        x, y, "Press your luck on an open straight: roll n dice, then stop", 12.0, bold=True
     )
-    y += 5.0
-    col = width / (len(rows) + 1)
-    canvas.text(x, y, "dice", 7.5, bold=True)
-    canvas.text(x, y + 4.0, "no X", 7.5, bold=True)
-    canvas.text(x, y + 8.0, "squares", 7.5, bold=True)
-    for i, r in enumerate(rows, start=1):
-        cx = x + col * (i + 0.5)
-        canvas.text(cx, y, str(r.dice), 7.5, anchor="middle", bold=r.dice == best_dice(rows))
-        canvas.text(cx, y + 4.0, f"{float(r.p_no_spin) * 100:.0f} %", 7.5, anchor="middle")
+    y += 6.0
+    head = 24.0
+    col = (width - head) / len(rows)
+    best = best_dice(rows)
+    for k, label in enumerate(("dice", "no X", "squares")):
+        canvas.text(x, y + 5.0 * k, label, size, bold=True)
+    for i, r in enumerate(rows):
+        cx = x + head + col * (i + 0.5)
+        canvas.text(cx, y, str(r.dice), size, anchor="middle", bold=r.dice == best)
+        canvas.text(cx, y + 5.0, f"{float(r.p_no_spin) * 100:.0f} %", size, anchor="middle")
         canvas.text(
-            cx,
-            y + 8.0,
-            f"{float(r.expected_squares):.2f}",
-            7.5,
-            anchor="middle",
-            bold=r.dice == best_dice(rows),
-        )
+            cx, y + 10.0, f"{float(r.expected_squares):.2f}", size, anchor="middle",
+            bold=r.dice == best,
+        )  # fmt: skip
+    y += 16.0
+    for ln in layout.wrap(
+        f"Best fixed rule: stop after {best} dice. Better still: roll until stopping would gain "
+        "4 squares or more (the strategy card has the exact figures).",
+        size,
+        width,
+    ):
+        canvas.text(x, y, ln, size)
+        y += layout.RULES_LINE
+    return y
 
 
 __all__ = [

@@ -147,11 +147,12 @@ PRINTABLES: tuple[Printable, ...] = (
     ),
     Printable(
         "rules",
-        "A one-page rules summary with each face's connections drawn (always portrait).",
+        "A rules summary on two pages, for both sides of a sheet: the rules, then each face's "
+        "paths, the press-your-luck table and the oval (always portrait).",
         _rules,
         portrait="the rules summary prints",
         demo=(),
-        kit=KitPart(rules=True),
+        kit=KitPart(rules=True, duplex=True),
     ),
     Printable(
         "worksheet",

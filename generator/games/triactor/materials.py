@@ -28,7 +28,7 @@ from generator.games.triactor.horses import Horse, horse, horses
 from generator.games.triactor.payouts import BetType, credits_per_race, tables
 from generator.games.triactor.track import Tile, board, coin_steps
 from generator.printing import PrintSpec
-from generator.render import layout
+from generator.render import layout, pieces
 from generator.render.canvas import BLACK, CUT, GREY, WHITE, Canvas, Style
 from generator.render.clip import Box
 from generator.render.document import Document
@@ -104,8 +104,9 @@ def board_documents(opts: PrintSpec, size: str = "both") -> list[Document]:
         docs.append(doc)
     if size in ("tiled", "both"):
         doc = Document("triactor-board-tiled", "Triactor board, true size", GAME, opts.ident())
-        # fewer sheets, no 20 mm slivers on a tie; --landscape forces landscape
-        paper = layout.tiling_paper(opts.paper_turns(), w, h)
+        # no word cut by a seam, fewer sheets, none nearly blank, no slivers on a tie;
+        # --landscape forces landscape
+        paper = layout.tiling_paper(opts.paper_turns(), w, h, draw_board)
         layout.tile(doc, paper, w, h, draw_board, mono=opts.mono)
         docs.append(doc)
     return docs
@@ -152,7 +153,7 @@ def _draw_cut_tile(tile: Tile, label: str) -> Callable[[Canvas], None]:
         draw_tile(c, tile)
         x, y = _label_spot(tile)
         c.text(x, y, label, LABEL_SIZE, bold=True, colour=LABEL_COLOUR)
-        c.rect(0, 0, TILE, TILE, CUT)  # the cut line, on the middle of the tile's edge
+        pieces.cut_rect(c, 0, 0, TILE, TILE, CUT)  # the cut line, on the middle of the tile's edge
 
     return draw
 
@@ -162,8 +163,8 @@ def tile_map(c: Canvas, box: Box) -> None:
     the direction of the race, scaled into `box`."""
     b = board()
     head = 9.5
-    c.text(box.x, box.y + 3.2, "Lay the tiles out like this", 9, bold=True)
-    c.text(box.x, box.y + 7.2, "(text upright, start/finish line nearest you)", 8)
+    layout.instructions(c, box.x, box.y + 3.2, "Lay the tiles out like this", size=9, bold=True)
+    layout.instructions(c, box.x, box.y + 7.2, "(text upright, start/finish line nearest you)")
     region = box.inset(top=head)
     scale = min(region.w / b.width, region.h / b.height)  # mm per half tile
     ox = region.x + (region.w - b.width * scale) / 2
@@ -219,19 +220,22 @@ def tiles_document(opts: PrintSpec) -> Document:
             c, _ = layout.page(d, paper, mono=opts.mono)
             first = not sheets
             cells = []
-            for slot in slots if first else range(grid.per_sheet):
-                if k == len(draws):
-                    break
+            used = list(slots if first else range(grid.per_sheet))[: len(draws) - k]
+            taken = set(used)  # the map keeps 2.5 mm clear towards the tiles: room to bleed
+            for slot in used:
                 cell = grid.cell(slot)
-                with c.group(dx=cell.x, dy=cell.y):
-                    draws[k](c)
+                # butted tiles share their cut lines; a tile's colour bleeds only past the
+                # sides no tile (or the map) touches
+                layout.place_piece(
+                    c, cell, draws[k], room=region, share=_tile_share(grid, slot, taken)
+                )
                 cells.append(cell)
                 k += 1
             keep = []
             if first:
                 a, z = grid.cell(0), grid.cell(map_cells - 1)
                 where = Box(a.x, a.y, z.right - a.x, a.h)
-                tile_map(c, where.inset(2.0, 1.0, 3.0, 1.0))
+                tile_map(c, where.inset(2.0, 1.0, 3.0, 2.5))
                 keep.append(where)
             bar = Box(
                 box.x + (box.w - layout.BAR_LENGTH) / 2,
@@ -250,11 +254,25 @@ def tiles_document(opts: PrintSpec) -> Document:
     return doc
 
 
+def _tile_share(grid: layout.Grid, slot: int, taken: set[int]) -> Box:
+    """The part of the sheet a cut tile may bleed into: BLEED past each side with no
+    neighbour in the grid, nothing past a side it shares."""
+    r, col = divmod(slot, grid.cols)
+
+    def free(rr: int, cc: int) -> float:
+        inside = 0 <= rr < grid.rows and 0 <= cc < grid.cols
+        return 0.0 if inside and rr * grid.cols + cc in taken else pieces.BLEED
+
+    return grid.cell(slot).inset(
+        -free(r, col - 1), -free(r - 1, col), -free(r, col + 1), -free(r + 1, col)
+    )
+
+
 def _tiles_header(c: Canvas, box: Box, advice: list[str]) -> None:
     title = f"Triactor board tiles: 24 piecepack tiles, {TILE:g} mm (2 inch) squares, true size"
     c.text(box.x, box.y + 4.5, title, TILES_TITLE, bold=True)
-    for i, ln in enumerate(advice):
-        c.text(box.x, box.y + 8.6 + i * TILES_LINE, ln, TILES_WORDS)
+    words = " ".join(advice)  # the lines wrapped at box.w: instructions wraps them alike
+    layout.instructions(c, box.x, box.y + 8.6, words, box.w, size=TILES_WORDS, line=TILES_LINE)
 
 
 # --- betting slips -------------------------------------------------------------------------------
@@ -302,22 +320,23 @@ def slip_back(race: int | None) -> Callable[[Canvas], None]:
 
     def draw(c: Canvas) -> None:
         c.text(SLIP_W / 2, 7, "Horses I bet on", 10, bold=True, anchor="middle")
-        c.text(
+        layout.instructions(  # 8 pt, 70 mm wide: inside the slip
+            c,
             SLIP_W / 2,
             11.5,
             "circle each horse in your bets once; show this side to all",
-            6,
             anchor="middle",
         )
-        cols, cw, rh = 4, SLIP_W / 4, 19.0
+        # each name 1.5 mm under its circle and clear of the circle below it
+        cols, cw, rh, rad = 4, SLIP_W / 4, 18.4, 7.3
         for h in hs:
             r, col = divmod(h.index, cols)
             cx = cw * (col + 0.5)
-            cy = 21.7 + r * rh
-            c.circle(cx, cy, 7.6, LIGHT)
+            cy = 21.2 + r * rh
+            c.circle(cx, cy, rad, LIGHT)
             c.text(cx - 1.2, cy + 3.4, h.letter, 17, bold=True, anchor="middle")
-            suit(c, h.suit, cx + 4.2, cy - 3.6, 4.2, suit_style(h.suit))
-            c.text(cx, cy + 11.3, h.name, 6, anchor="middle")
+            suit(c, h.suit, cx + 4.0, cy - 3.5, 4.2, suit_style(h.suit))
+            c.text(cx, cy + rad + 2.1, h.name, 6, anchor="middle")
         c.text(SLIP_W - 3, SLIP_H - 2.5, f"Race {race}" if race else "Race ____", 6, anchor="end")
 
     return draw
@@ -523,9 +542,14 @@ def pawn(h: Horse, cell: float) -> Callable[[Canvas], None]:
     return draw
 
 
-def _pawn_disc(c: Canvas, h: Horse, cx: float, cy: float) -> None:
+def _pawn_disc(c: Canvas, h: Horse, cx: float, cy: float, cut: bool = True) -> None:
+    """A pawn; cut: its outer circle is the pawn's cut line (not in the page's figure)."""
     r = PAWN_DIAMETER / 2
-    c.circle(cx, cy, r, Style(stroke=BLACK, width=0.25, fill=WHITE))
+    disc = Style(stroke=BLACK, width=0.25, fill=WHITE)
+    if cut:
+        pieces.cut_circle(c, cx, cy, r, disc)
+    else:
+        c.circle(cx, cy, r, disc)
     c.circle(cx, cy, r - 1.0, Style(stroke=SUIT_COLOURS[h.suit], width=1.0))
     # 13 pt capitals (3.3 mm) and a 3.6 mm suit stay inside the ring (radius 5 mm inside)
     c.text(cx - 1.8, cy + 1.65, h.letter, 13.0, bold=True, anchor="middle")
@@ -585,7 +609,7 @@ def _pawns_header(c: Canvas, paper: Paper) -> None:
         for (sx, sy), letter in zip(
             sorted(spots, key=lambda p: (p[1], p[0])), PAWN_FIGURE_HORSES, strict=True
         ):
-            _pawn_disc(c, horse(letter), sx, sy)
+            _pawn_disc(c, horse(letter), sx, sy, cut=False)
     c.text(
         fig_x + FIGURE_TILE / 2,
         fig_y + FIGURE_TILE + 3.2,
@@ -662,7 +686,7 @@ def _coin_side(h: Horse, value: int | None, diameter: float, cell: float):
     def draw(c: Canvas) -> None:
         cx = cy = cell / 2
         r = diameter / 2
-        c.circle(cx, cy, r, Style(stroke=BLACK, width=0.25, fill=WHITE))
+        pieces.cut_circle(c, cx, cy, r, Style(stroke=BLACK, width=0.25, fill=WHITE))
         if value is None:
             suit(c, h.suit, cx, cy, diameter * 0.58, suit_style(h.suit))
         else:

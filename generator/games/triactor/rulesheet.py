@@ -3,7 +3,9 @@
 The text follows the seed (Triactor: A Day at the Piecepack Downs, version 1.0) and, where
 the seed is silent, the decisions of docs/rules/triactor.md (numbered there; the sheet says
 what to do, not why). Numbers that the data also holds (credits, event steps, steps on the
-track) are read from it, so the sheet cannot drift from the engine.
+track) are read from it, so the sheet cannot drift from the engine. Its body prints at
+layout.RULES_BODY; the commands that go with it (odds, settle) are in the README, not on the
+page.
 """
 
 from __future__ import annotations
@@ -19,8 +21,8 @@ from generator.render.glyphs import suit
 from generator.render.palette import suit_style
 
 GAME = "Triactor"
-BODY = 9.5  # pt
-LINE = 4.2  # mm between body lines
+BODY = layout.RULES_BODY  # pt
+LINE = layout.RULES_LINE  # mm between body lines
 HEAD_W = 28.0  # mm: the column of section names
 
 
@@ -31,10 +33,9 @@ def rule_sections() -> list[tuple[str, str]]:
     return [
         (
             "You need",
-            "3 to 6 players, about 30 to 45 minutes a race. The board (racegen triactor board), "
-            "8 horse pawns (pawns), 8 dice with null, ace, 2, 3, 4, 5 (dice), 48 coins, six "
-            "of each suit (coins), a betting slip per player and race (slips), the payout card "
-            "(payouts) and pencils.",
+            "3 to 6 players, about 30 to 45 minutes a race. The board, 8 horse pawns, 8 dice "
+            "with null, ace, 2, 3, 4, 5, 48 coins (six of each suit), a betting slip per "
+            "player and race, the payout card and pencils.",
         ),
         (
             "Each race",
@@ -128,12 +129,6 @@ def rules_document(opts: PrintSpec) -> Document:
         suit(canvas, h.suit, hx + 2.2, hy, 4.2, suit_style(h.suit))
         canvas.text(hx + 6.0, hy + 1.5, h.letter, BODY + 1.5, bold=True)
         canvas.text(hx + 10.5, hy + 1.5, h.name, BODY)
-    canvas.text(
-        x,
-        box.bottom - 2.0,
-        "Where the rules are silent, racegen's decisions are in docs/rules/triactor.md; "
-        "`racegen triactor odds` gives every bet's chances.",
-        7.0,
-        colour="#444444",
-    )
+    if hy + 2.0 > box.bottom:  # the last row of horses, descenders included
+        raise AssertionError("rules summary overruns the page")
     return doc
