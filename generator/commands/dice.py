@@ -59,27 +59,6 @@ def mm_text(v: float) -> str:
     return f"{v:.3f}".rstrip("0").rstrip(".")
 
 
-def net_sheet(canvas, region, net, faces=None, gap: float = GAP) -> int:
-    """Draw as many copies of `net` as fit in `region` (a layout.Box), in a centred grid.
-
-    The net is turned a quarter turn when that fits more copies. Returns how many were drawn.
-    """
-    from generator.render import layout, nets
-
-    upright = layout.centred_grid(region, net.width, net.height, gap)
-    turned = layout.centred_grid(region, net.height, net.width, gap)
-    grid, turn = (turned, True) if turned.per_sheet > upright.per_sheet else (upright, False)
-    for k in range(grid.per_sheet):
-        cell = grid.cell(k)
-        if turn:
-            # a quarter turn clockwise about the cell's top-right corner fills the cell
-            with canvas.group(dx=cell.right, dy=cell.y, rotate=90.0):
-                nets.draw_net(canvas, net, 0.0, 0.0, faces)
-        else:
-            nets.draw_net(canvas, net, cell.x, cell.y, faces)
-    return grid.per_sheet
-
-
 def blank_dice_document(die: str, edge: float, paper, *, mono: bool = False):
     """One page of blank d6 ("d6") or d8 ("d8") nets with `edge` mm faces."""
     from generator.errors import InvalidInput
@@ -97,7 +76,7 @@ def blank_dice_document(die: str, edge: float, paper, *, mono: bool = False):
     )
     canvas, box = layout.page(doc, paper, mono=mono)
     region = box.inset(bottom=layout.BAR_STRIP)
-    if net_sheet(canvas, region, net) == 0:
+    if layout.net_sheet(canvas, region, net, gap=GAP) == 0:
         raise InvalidInput(
             f"a {die} net with {size} mm edges ({net.width:.0f} x {net.height:.0f} mm) does not fit "
             f"on {paper.name}{' landscape' if paper.landscape else ''} paper: "

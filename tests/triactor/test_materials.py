@@ -555,11 +555,11 @@ def test_tiles_fit_one_sheet_of_larger_paper_and_say_when_a_tile_does_not_fit(tm
 def test_discs_get_no_square_crop_marks(tmp_path, monkeypatch):
     """Pawns and coins are cut along their rings; square crop marks only strayed between them,
     and only where a row was short (found by a user test). Horse cards keep theirs."""
-    from generator.render import layout
+    from generator.render import sheets
 
     drawn = []
-    real = layout._draw_crop_marks
-    monkeypatch.setattr(layout, "_draw_crop_marks", lambda *a: drawn.append(a) or real(*a))
+    real = sheets._draw_crop_marks
+    monkeypatch.setattr(sheets, "_draw_crop_marks", lambda *a: drawn.append(a) or real(*a))
     for paper in ("a4", "letter"):
         m.pawns_document(PrintOptions(tmp_path, paper=paper))
         m.coins_document(PrintOptions(tmp_path, paper=paper))

@@ -52,22 +52,6 @@ def legend_height(players: int, width: float) -> float:
     return 3 + LEGEND_ROW * rows + 3
 
 
-def wrap(text: str, width: float, size: float = TEXT, bold: bool = False) -> list[str]:
-    """Words wrapped into lines no wider than `width` mm (never at a no-break space)."""
-    out: list[str] = []
-    line = ""
-    for word in (w for w in text.split(" ") if w):
-        trial = f"{line} {word}".strip()
-        if line and layout.text_width(trial, size, bold) > width:
-            out.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        out.append(line)
-    return out
-
-
 def how_to_race(track: Track, rules: Rules) -> str:
     if track.is_lap:
         n = len(track.checkpoints)
@@ -170,7 +154,7 @@ def _text_block(
     if title:
         lines.append((title, True))
     for para in paragraphs:
-        lines += [(ln, False) for ln in wrap(para, width - 4)]
+        lines += [(ln, False) for ln in layout.wrap(para, TEXT, width - 4)]
     h = 2.5 + LINE * len(lines)
     canvas.rect(x, y, width, h, BOX_STYLE)
     for i, (ln, bold) in enumerate(lines):
@@ -179,7 +163,7 @@ def _text_block(
 
 
 def _text_height(width: float, paragraphs: list[str], title: bool = True) -> float:
-    n = sum(len(wrap(p, width - 4)) for p in paragraphs) + (1 if title else 0)
+    n = sum(len(layout.wrap(p, TEXT, width - 4)) for p in paragraphs) + (1 if title else 0)
     return 2.5 + LINE * n
 
 
@@ -295,7 +279,7 @@ def _slot_label(parts: list[str], boosts: list[str], width: float) -> tuple[list
         for size in (8.0, 7.0, 6.0):
             if layout.text_width(label, size, True) <= width - 1.0:
                 return [label], size
-    return [parts[0], *wrap(" · ".join(short), width - 1.0, 6.0, bold=True)], 6.0
+    return [parts[0], *layout.wrap(" · ".join(short), 6.0, width - 1.0, bold=True)], 6.0
 
 
 def _bar_and_grid_note(canvas: Canvas, box: layout.Box, pitch: float) -> None:
@@ -481,7 +465,7 @@ def move_log(
         canvas, box = layout.page(doc, paper, mono=mono)
         title = f"{name}: move log" + (" (continued)" if first_move else "")
         _header(canvas, box, title, f"{GAME} · write each move's point as (row, column)")
-        crash = [] if first_move else wrap(crash_text(rules), box.w, 7.5)
+        crash = [] if first_move else layout.wrap(crash_text(rules), 7.5, box.w)
         for i, ln in enumerate(crash):
             canvas.text(box.x, box.y + HEADER + 3.0 * i, ln, 7.5)
         top = box.y + HEADER + 3.0 * len(crash) + 1.0
@@ -755,7 +739,7 @@ def _footer_rules(text: str, width: float) -> tuple[float, float, list[str]]:
     how to race, boosts and oil included, in smaller type (never under layout.MIN_TEXT) when
     three lines do not hold it."""
     for size, step, most in ((7.5, 3.4, 3), (6.5, 2.9, 4), (layout.MIN_TEXT, 2.5, 5)):
-        lines = wrap(text, width, size)
+        lines = layout.wrap(text, size, width)
         if len(lines) <= most:
             return size, step, lines
     return size, step, lines[:most]

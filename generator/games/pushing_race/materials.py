@@ -130,7 +130,6 @@ def _board_coasters(opts: PrintSpec) -> Document:
 def die_document(opts: PrintSpec, edge: float = DIE_EDGE) -> Document:
     """A page of Icehouse die nets: TIP, AIM, HOP, SWAP, DIG, WILD (TIP opposite WILD, AIM
     opposite SWAP, HOP opposite DIG), a word and a pictogram on each face."""
-    from generator.commands.dice import net_sheet
     from generator.errors import InvalidInput
     from generator.render import nets
 
@@ -143,7 +142,7 @@ def die_document(opts: PrintSpec, edge: float = DIE_EDGE) -> Document:
     canvas, box = layout.page(doc, paper, mono=opts.mono)
     canvas.text(box.x, box.y + 5.0, f"Icehouse die · {edge:g} mm faces", 12.0, bold=True)
     region = box.inset(top=9.0, bottom=layout.BAR_STRIP)
-    if net_sheet(canvas, region, net, [die_face(f) for f in faces]) == 0:
+    if layout.net_sheet(canvas, region, net, [die_face(f) for f in faces]) == 0:
         raise InvalidInput(
             f"a die with {edge:g} mm faces does not fit this paper: use a smaller --edge"
         )
