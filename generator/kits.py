@@ -10,6 +10,7 @@ are the very pages the single commands print.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from generator.printing import KitPart, Printable, PrintSpec
@@ -64,7 +65,8 @@ def kit_document(game, spec: PrintSpec) -> Document:  # noqa: ANN001 - registry.
         ident=spec.ident(),
     )
     paper = spec.paper_size(landscape=False)
-    page, blanks = 3, set()  # the cover and the assembly page come first
+    steps = _steps(parts)
+    page, blanks = (3 if steps else 2), set()  # the cover and the assembly page come first
     for k, part in enumerate(parts):
         if part.kit.duplex and page % 2 == 0:
             blanks.add(k)  # a double-sided part starts on a front
@@ -72,7 +74,8 @@ def kit_document(game, spec: PrintSpec) -> Document:  # noqa: ANN001 - registry.
         part.first = page
         page += part.pages
     _cover(kit, game, parts, paper, spec.mono)
-    _assembly(kit, parts, paper, spec.mono)
+    if steps:
+        _assembly(kit, parts, steps, paper, spec.mono)
     for k, part in enumerate(parts):
         if k in blanks:
             _blank(kit, paper, spec.mono)
@@ -116,7 +119,7 @@ def _cover(kit: Document, game, parts: list[Part], paper, mono: bool) -> None:  
     y += 12.0
     canvas.text(x, y, "Printing", HEAD_PT, bold=True)
     notes = [
-        f'Print on {paper.name} paper at 100 % ("actual size", never "fit to page"): every '
+        f'Print on {PAPER_NAMES.get(paper.name, paper.name)} paper at 100 % ("actual size", never "fit to page"): every '
         "true-size page carries a 50 mm bar; measure it before you cut.",
         "Card stock (160 to 220 g/m2) for the pieces that are handled: dice, pawns, coins, "
         "cards. Plain paper for the rest.",
@@ -149,7 +152,14 @@ def _short(text: str, size: float, room: float) -> str:
     return text.rstrip() + "..."
 
 
-def _assembly(kit: Document, parts: list[Part], paper, mono: bool) -> None:  # noqa: ANN001
+def _steps(parts: list[Part]) -> list[tuple[str, Callable[[Canvas, Box], None]]]:
+    """The diagrams this kit needs: those whose verb a component's `make` words use (a Graph
+    Racers kit, played on its sheets, needs none and so has no assembly page)."""
+    words = " ".join(part.kit.make for part in parts).lower()
+    return [(label, draw) for verb, label, draw in DIAGRAMS if verb in words]
+
+
+def _assembly(kit: Document, parts: list[Part], steps, paper, mono: bool) -> None:  # noqa: ANN001
     canvas, box = layout.page(kit, paper, mono=mono)
     x, y = box.x, box.y + 8.0
     canvas.text(x, y, "Making the pieces", TITLE_PT - 4, bold=True)
@@ -160,8 +170,7 @@ def _assembly(kit: Document, parts: list[Part], paper, mono: bool) -> None:  # n
     )  # fmt: skip
     y += 8.0
     cell = Box(x, y, (box.w - 12.0) / 4, 46.0)
-    diagrams = (("Cut", _cut), ("Fold", _fold), ("Glue", _glue), ("Tape tiles", _tape))
-    for k, (label, draw) in enumerate(diagrams):
+    for k, (label, draw) in enumerate(steps):
         b = Box(cell.x + k * (cell.w + 4.0), cell.y, cell.w, cell.h)
         canvas.rect(b.x, b.y, b.w, b.h, Style(stroke=GREY, width=0.2))
         draw(canvas, Box(b.x + 4, b.y + 4, b.w - 8, b.h - 14))
@@ -242,3 +251,12 @@ def _tape(canvas: Canvas, b: Box) -> None:
         canvas.line(x0 + w - 4, cy, x0 + w - 2, cy, CUT)
         canvas.line(x0 + w - 3, cy - 1, x0 + w - 3, cy + 1, CUT)
     canvas.rect(x0 + w - 8, y0 + h * 0.15, 10, h * 0.7, TAPE)
+
+
+# the assembly page's diagrams: (the verb in a part's `make` words, label, drawing)
+DIAGRAMS = (
+    ("cut", "Cut", _cut),
+    ("fold", "Fold", _fold),
+    ("glue", "Glue", _glue),
+    ("tape", "Tape tiles", _tape),
+)

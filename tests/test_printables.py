@@ -86,8 +86,10 @@ def test_kit_is_one_pdf_cover_first_rules_last(tmp_path):
     cover = reader.pages[0].extract_text()
     assert "Print-and-play kit" in cover and "In this kit" in cover and "card stock" in cover
     assert "Looney Pyramids, 5 per player" in cover
+    assert "Print on US Letter paper at 100 %" in " ".join(cover.split())
     assembly = reader.pages[1].extract_text()
-    assert "Making the pieces" in assembly and "Cut" in assembly and "Tape tiles" in assembly
+    assert "Making the pieces" in assembly and "Cut" in assembly and "Glue" in assembly
+    assert "Tape tiles" not in assembly  # its board is one sheet: nothing to tape
     for page in reader.pages:
         box = page.mediabox
         assert round(float(box.width) * MM_PER_PT, 1) in (215.9, 279.4)
@@ -116,3 +118,17 @@ def test_kit_of_an_unknown_game_is_a_usage_error():
         "Error: Invalid value for 'GAME': 'chess' is not a game: use one of graph-racers, "
         "trading-paint, triactor, pushing-race, dice-rush or all"
     )
+
+
+def test_the_assembly_page_shows_only_the_steps_the_kit_needs(tmp_path):
+    """Graph Racers is played on its sheets: no assembly page. Trading Paint's board is taped
+    and its dice cut, folded and glued: all four diagrams."""
+    for name in ("graph-racers", "trading-paint"):
+        r = CliRunner().invoke(cli, ["kit", name, "--out", str(tmp_path)])
+        assert r.exit_code == 0, r.output
+    racers = PdfReader(tmp_path / "graph-racers-kit.pdf")
+    assert all("Making the pieces" not in p.extract_text() for p in racers.pages)
+    assert "2-4" in racers.pages[0].extract_text()  # the sheets start on page 2
+    paint = PdfReader(tmp_path / "trading-paint-kit.pdf").pages[1].extract_text()
+    assert "Making the pieces" in paint
+    assert all(step in paint for step in ("Cut", "Fold", "Glue", "Tape tiles"))
