@@ -61,14 +61,26 @@ class RacegenGroup(click.Group):
         return getattr(module, attr)
 
     def main(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+        from generator.terminal import escaping
+
+        with escaping():  # user text with ESC, BEL, NUL cannot take over the terminal
+            code = self._run(*args, **kwargs)
+        sys.exit(code)
+
+    def _run(self, *args: Any, **kwargs: Any) -> int:
         kwargs["standalone_mode"] = False
         try:
             code = super().main(*args, **kwargs)
         except click.exceptions.Exit as e:
             code = e.exit_code
-        except click.Abort:
-            click.echo("Error: aborted", err=True)
-            code = 1
+        except click.Abort as e:
+            if isinstance(e.__cause__ or e.__context__, KeyboardInterrupt):
+                # click turns Ctrl-C into Abort; a shell expects 128 + SIGINT
+                click.echo("Error: interrupted", err=True)
+                code = 130
+            else:
+                click.echo("Error: aborted", err=True)
+                code = 1
         except NO_ARGS_IS_HELP as e:  # `racegen`, `racegen paper`: the help, as click 8.1 did
             click.echo(e.ctx.get_help() if e.ctx else e.format_message())
             code = 0
@@ -99,7 +111,7 @@ class RacegenGroup(click.Group):
             code = 1
         if not isinstance(code, int):
             code = 0
-        sys.exit(code)
+        return code
 
 
 @click.group(cls=RacegenGroup, context_settings={"help_option_names": ["-h", "--help"]})

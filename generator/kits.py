@@ -144,12 +144,14 @@ def _cover(kit: Document, game, parts: list[Part], paper, mono: bool) -> None:  
 
 
 def _short(text: str, size: float, room: float) -> str:
-    """`text` cut to fit `room` mm, with an ellipsis."""
+    """`text` cut to fit `room` mm, with an ellipsis (the cut found by binary search, as
+    render.text._fit finds its cut)."""
+    from generator.render.text import longest_fitting
+
     if layout.text_width(text, size) <= room:
         return text
-    while text and layout.text_width(text + "...", size) > room:
-        text = text[:-1]
-    return text.rstrip() + "..."
+    keep = longest_fitting(len(text), lambda n: layout.text_width(text[:n] + "...", size) <= room)
+    return text[:keep].rstrip() + "..."
 
 
 def _steps(parts: list[Part]) -> list[tuple[str, Callable[[Canvas, Box], None]]]:

@@ -7,12 +7,12 @@ target folder and renamed into place.
 
 from __future__ import annotations
 
-import glob
+import errno
 import os
-import re
 import tempfile
 from pathlib import Path
 
+from generator import manifest
 from generator.errors import InvalidInput, OutputExists
 from generator.printing import PrintSpec
 from generator.render.document import Document
@@ -43,10 +43,11 @@ def check_free(opts: PrintSpec, stem: str, pages: int) -> None:
 
 
 def refuse_taken(path: Path, force: bool) -> None:
-    """A file about to be written: never over a folder, and over a file only with --force."""
+    """A file about to be written: never over a folder, and over a file (or a link, even a
+    dangling one) only with --force. Batch checks again as it writes."""
     if path.is_dir():  # --force replaces files, never folders
         raise InvalidInput(f"{path} is a folder: move it away or choose another --out")
-    if path.exists() and not force:
+    if os.path.lexists(path) and not force:
         raise OutputExists(f"{path} already exists: use --force to overwrite it")
 
 
@@ -104,20 +105,148 @@ def _umask() -> int:
     return mask
 
 
-def write_atomic(path: Path, data: bytes, force: bool) -> None:
-    refuse_taken(path, force)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; printed files are for everyone
-        os.replace(tmp, path)
-    except BaseException:
+LINK_UNSUPPORTED = {errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EXDEV, errno.EMLINK}
+LINK_UNSUPPORTED.add(errno.ENOSYS)
+
+
+class Batch:
+    """The files one command writes: all of them, or none.
+
+    Each file is written to a temporary file in its folder and then put in place. A new name
+    is taken with a hard link (`os.link` fails when the name exists, so two runs into one
+    folder cannot both think a name free: one of them gets "already exists"); where the file
+    system has no hard links, the name is claimed with an exclusive create first. With
+    --force an existing file is first linked aside, so that a failure (a full disk, a name too
+    long, Ctrl-C) puts back every file this run replaced and removes every file it made; the
+    error names the file that failed. `commit` forgets the old copies."""
+
+    def __init__(self, force: bool) -> None:
+        self.force = force
+        self.done: list[tuple[Path, Path | None, int]] = []  # target, old copy, its inode
+
+    def __enter__(self) -> Batch:
+        return self
+
+    def __exit__(self, kind, err, tb) -> None:  # noqa: ANN001
+        if kind is None:
+            self.commit()
+        else:
+            self.rollback()
+
+    def write(self, path: Path, data: bytes, replace: bool = False) -> None:
+        """Write `data` as the file `path` (the rollback removes it again); `replace`: over
+        an existing file even without --force (racegen's own records)."""
+        tmp = None
         try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+            fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:80]}.", suffix=".tmp", dir=path.parent)
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+            os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; printed files are for everyone
+            self.place(path, Path(tmp), replace)
+        except OSError as e:
+            raise write_error(path, e) from None
+        finally:
+            if tmp is not None:
+                _unlink(Path(tmp))
+
+    def place(self, path: Path, source: Path, replace: bool = False) -> None:
+        """Put the file `source` (in the same folder as `path`, or on the same file system)
+        in place as `path`; `source` stays where it is (the caller removes it)."""
+        if os.path.isdir(path):  # --force replaces files, never folders
+            raise InvalidInput(f"{path} is a folder: move it away or choose another --out")
+        if os.path.lexists(path):
+            if not (self.force or replace):
+                raise OutputExists(f"{path} already exists: use --force to overwrite it")
+            old = _aside(path)
+            self.done.append((path, old, -1))
+            os.replace(source, path)
+        else:
+            _claim(source, path)
+            self.done.append((path, None, -1))
+        self.done[-1] = (path, self.done[-1][1], os.lstat(path).st_ino)
+
+    def commit(self) -> None:
+        for _, old, _ in self.done:
+            if old is not None:
+                _unlink(old)
+        self.done = []
+
+    def rollback(self) -> None:
+        """Put back what this run replaced and remove what it made (newest first)."""
+        for path, old, ino in reversed(self.done):
+            try:
+                if old is not None:
+                    os.replace(old, path)
+                elif ino >= 0 and os.lstat(path).st_ino == ino:  # still this run's file
+                    os.unlink(path)
+            except OSError:
+                pass
+        self.done = []
+
+
+def _claim(source: Path, path: Path) -> None:
+    """Link `source` to the new name `path`, failing if the name exists (no clobbering)."""
+    try:
+        os.link(source, path, follow_symlinks=False)
+        return
+    except FileExistsError:
+        raise OutputExists(f"{path} already exists: use --force to overwrite it") from None
+    except OSError as e:
+        if e.errno not in LINK_UNSUPPORTED:
+            raise
+    try:  # no hard links here: claim the name with an exclusive create, then fill it
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+    except FileExistsError:
+        raise OutputExists(f"{path} already exists: use --force to overwrite it") from None
+    try:
+        os.replace(source, path)
+    except BaseException:
+        _unlink(path)  # the empty placeholder claimed above
         raise
+
+
+def _aside(path: Path) -> Path:
+    """A hidden second name for the file at `path`, kept until the run commits."""
+    for n in range(1000):
+        old = path.with_name(f".{path.name[:80]}.{os.getpid()}-{n}.old")
+        try:
+            os.link(path, old, follow_symlinks=False)
+            return old
+        except FileExistsError:
+            continue
+        except OSError as e:
+            if e.errno not in LINK_UNSUPPORTED:
+                raise
+            if os.path.lexists(old):
+                continue
+            os.rename(path, old)
+            return old
+    raise InvalidInput(f"cannot set {path} aside to replace it: clear the folder's .old files")
+
+
+def _unlink(path: Path) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def write_error(path: Path, e: OSError) -> InvalidInput:
+    """One line naming the file that failed; the run's other files were rolled back."""
+    why = e.strerror or str(e)
+    if e.errno == errno.ENOSPC:
+        todo = "free some space or choose another --out"
+    elif e.errno == errno.ENAMETOOLONG:
+        todo = "choose a shorter name or folder"
+    else:
+        todo = "check the folder or choose another --out"
+    return InvalidInput(f"cannot write {path}: {why}; nothing was written: {todo}")
+
+
+def write_atomic(path: Path, data: bytes, force: bool) -> None:
+    """One file, all or nothing (Batch)."""
+    with Batch(force) as batch:
+        batch.write(path, data)
 
 
 def emit(doc: Document, opts: PrintSpec) -> list[Path]:
@@ -127,7 +256,9 @@ def emit(doc: Document, opts: PrintSpec) -> list[Path]:
 
 def emit_all(docs: list[Document], opts: PrintSpec) -> list[Path]:
     """Render several documents and write them all, or nothing: every target is checked for
-    an existing file and every page rendered before the first file is written."""
+    an existing file and every page rendered before the first file is written (or the output
+    folder made); a failure while writing takes back every file this run wrote and every
+    folder it made."""
     for doc in docs:
         if not doc.pages:
             raise InvalidInput(f"nothing to print for {doc.title}")
@@ -140,7 +271,7 @@ def emit_all(docs: list[Document], opts: PrintSpec) -> list[Path]:
             planned += [opts.out / name for name in target_names(doc, fmt)]
     for path in planned:
         refuse_taken(path, opts.force)
-    check_writable(opts.out)
+    check_writable(opts.out, create=False)
     if {"pdf", "png"} & set(opts.formats):
         _note_unprintable(docs, opts.formats)
     payload: list[tuple[Path, bytes]] = []
@@ -150,33 +281,60 @@ def emit_all(docs: list[Document], opts: PrintSpec) -> list[Path]:
             payload += list(
                 zip([opts.out / n for n in names], render(doc, fmt, opts.dpi), strict=True)
             )
-    written: list[Path] = []
-    for path, data in payload:
-        write_atomic(path, data, force=True)
-        written.append(path)
-    if opts.force:
-        for doc in docs:
-            for fmt in opts.formats:
-                _remove_stale_pages(opts.out, doc.stem, fmt, set(written))
-    return written
+    pages = {(doc.stem, fmt): target_names(doc, fmt) for doc in docs for fmt in opts.formats}
+    return write_files(payload, opts.out, opts.force, pages)
 
 
-def _remove_stale_pages(folder: Path, stem: str, fmt: str, keep: set[Path]) -> None:
-    """With --force, page files of an earlier run of the same document that this run did not
-    write (it has fewer pages, or a different page-number width) would be printed with the
-    new ones: remove them. Only names this program gives pages are touched."""
-    if fmt == "pdf":
-        return
-    pattern = re.compile(rf"{re.escape(stem)}(-p\d+)?\.{fmt}")
-    for path in folder.glob(f"{glob.escape(stem)}*.{fmt}"):
-        if path not in keep and pattern.fullmatch(path.name):
-            path.unlink(missing_ok=True)
+def write_files(
+    payload: list[tuple[Path, bytes]],
+    folder: Path,
+    force: bool,
+    pages: dict[tuple[str, str], list[str]] | None = None,
+) -> list[Path]:
+    """Write every (path, bytes) of `payload` into `folder` (made if missing), or none of
+    them: the folders made are removed again when a write fails. `pages`: the page files of
+    each (document stem, format) written, for the folder's manifest (stale pages, below)."""
+    made = make_folder(folder)
+    try:
+        with Batch(force) as batch:
+            for path, data in payload:
+                batch.write(path, data)
+            if pages:
+                stale = manifest.update(folder, pages, batch)
+    except BaseException:
+        remove_folders(made)
+        raise
+    if pages and force:
+        for path in stale:
+            _unlink(path)
+    return [path for path, _ in payload]
+
+
+def remove_folders(made: list[Path]) -> None:
+    """Remove the folders make_folder made (deepest first), those that are still empty."""
+    for path in made:
+        try:
+            path.rmdir()
+        except OSError:
+            pass
+
+
+def make_folder(folder: Path) -> list[Path]:
+    """Make `folder` (and its missing parents); the folders made, deepest first."""
+    made = []
+    missing = folder
+    while not os.path.lexists(missing) and missing != missing.parent:
+        made.append(missing)
+        missing = missing.parent
+    check_writable(folder)
+    return made
 
 
 def write_text_file(path: Path, text: str, force: bool) -> Path:
     """Atomic, no-overwrite write of a text output (JSON tracks, CSV)."""
-    check_writable(path.parent if str(path.parent) else Path("."))
-    write_atomic(path, text.encode("utf-8"), force)
+    write_files(
+        [(path, text.encode("utf-8"))], path.parent if str(path.parent) else Path("."), force
+    )
     return path
 
 

@@ -7,6 +7,8 @@ import sys
 
 import click
 
+from generator.terminal import raw
+
 
 class Progress:
     """Call with the number of steps done since the last call; close() when finished (or use
@@ -15,7 +17,8 @@ class Progress:
     def __init__(self, total: int, label: str) -> None:
         self.bar = None
         if total > 1 and sys.stderr.isatty():
-            self.bar = click.progressbar(length=total, label=label, file=sys.stderr)
+            # the bar hides the cursor with an escape sequence: it writes past the escaping
+            self.bar = click.progressbar(length=total, label=label, file=raw(sys.stderr))
             self.bar.__enter__()
 
     def __call__(self, n: int) -> None:

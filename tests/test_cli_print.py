@@ -350,21 +350,6 @@ def test_a_folder_in_the_way_of_an_output_is_refused_before_anything_is_written(
         assert [p.name for p in tmp_path.iterdir()] == ["graph-paper-5mm.svg"]
 
 
-def test_force_with_fewer_pages_leaves_no_old_page_files(tmp_path):
-    """SVG pages of an earlier, longer run would be printed with the new ones; --force removes
-    them (and only files named like this document's pages)."""
-    many = ok("paper", "graph", "--format", "svg", "--paper", "a4", "--out", str(tmp_path))
-    assert len(many) == 1
-    old_pages = [tmp_path / f"{many[0].stem}-p{i}.svg" for i in (1, 2)]
-    for p in old_pages:
-        p.write_text("<svg/>", encoding="utf-8")
-    mine = tmp_path / f"{many[0].stem}-notes.svg"
-    mine.write_text("<svg/>", encoding="utf-8")
-    again = ok("paper", "graph", "--format", "svg", "--out", str(tmp_path), "--force")
-    assert again == many
-    assert not any(p.exists() for p in old_pages) and mine.exists()
-
-
 def test_unwritable_output_folder_is_an_error(tmp_path):
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")

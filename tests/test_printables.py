@@ -108,7 +108,9 @@ def test_kit_all_writes_one_file_per_game_and_svg_pages(tmp_path):
     )
     assert r.exit_code == 0, r.output
     names = sorted(p.name for p in (tmp_path / "svg").iterdir())
-    assert names[0] == "dice-rush-kit-p1.svg" and len(names) >= 5
+    # the pages, and the folder's record of them (so --force can remove old pages: output.py)
+    assert names[0] == ".racegen-manifest.json"
+    assert names[1] == "dice-rush-kit-p1.svg" and len(names) >= 6
 
 
 def test_kit_of_an_unknown_game_is_a_usage_error():

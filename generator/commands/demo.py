@@ -72,19 +72,18 @@ def demo(ctx: click.Context, opts: PrintOptions) -> None:
     """
     import contextlib
     import io
-    import os
     import shlex
     import shutil
     import sys
     import tempfile
     from pathlib import Path
 
-    from generator.errors import OutputExists
-    from generator.output import check_writable
+    from generator.output import Batch, make_folder, refuse_taken, remove_folders, write_error
 
     seed = opts.seed_or(1)
-    check_writable(opts.out)
+    made = make_folder(opts.out)  # removed again if the demo fails
     staging = Path(tempfile.mkdtemp(prefix=".racegen-demo-", dir=opts.out))
+    done = False
     try:
         staged_opts = replace(opts, out=staging, force=False)
         printed = io.StringIO()
@@ -114,15 +113,21 @@ def demo(ctx: click.Context, opts: PrintOptions) -> None:
             ran += 1
         names = [Path(line).name for line in printed.getvalue().splitlines() if line]
         targets = [opts.out / n for n in names]
-        if not opts.force:
-            for target in targets:
-                if target.exists():
-                    raise OutputExists(f"{target} already exists: use --force to overwrite it")
+        for target in targets:
+            refuse_taken(target, opts.force)
+        with Batch(opts.force) as batch:  # every file of the set, or none
+            for n, target in zip(names, targets, strict=True):
+                try:
+                    batch.place(target, staging / n)
+                except OSError as e:
+                    raise write_error(target, e) from None
         for shown in commands:
             click.echo(shown, err=True)
-        for n, target in zip(names, targets, strict=True):
-            os.replace(staging / n, target)
+        for target in targets:
             click.echo(str(target))
+        done = True
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+        if not done:
+            remove_folders(made)
     click.echo(f"demo: {ran} printables ({len(names)} files) in {opts.out}", err=True)

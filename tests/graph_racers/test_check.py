@@ -212,5 +212,5 @@ def test_text_pairs_in_square_brackets_one_a_line_are_text_not_json():
 
 
 def test_a_folder_given_as_the_moves_file_is_one_line(tmp_path):
-    with pytest.raises(InvalidInput, match=r": is a folder, not a moves file$"):
+    with pytest.raises(InvalidInput, match=r" is a folder: give a file$"):
         read_moves(tmp_path)

@@ -259,7 +259,7 @@ def test_mdp_lib_file_may_start_with_blank_lines():
 
 
 def test_missing_file_and_binary_file(tmp_path):
-    with pytest.raises(InvalidInput, match="no such file"):
+    with pytest.raises(InvalidInput, match="nope.track not found"):
         read_track(tmp_path / "nope.track")
     bad = tmp_path / "bad.track"
     bad.write_bytes(b"dim: 1 2\n\xff\xfe\n")

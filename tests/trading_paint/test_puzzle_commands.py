@@ -21,7 +21,7 @@ def test_puzzle_writes_one_file_per_puzzle_and_lists_them_as_json(tmp_path):
     r = run("puzzle", "--kind", "lay", "--goal", "bump", "--difficulty", "easy", "--count", "2",
             "--seed", "4", "--out", str(tmp_path), "--json")  # fmt: skip
     assert r.exit_code == 0, r.output
-    rows = json.loads(r.output)
+    rows = json.loads(r.output)["puzzles"]
     assert [row["grade"] for row in rows] == ["easy", "easy"]
     assert all(set(row) >= {"file", "kind", "grade", "tags"} for row in rows)
     for row in rows:
@@ -39,7 +39,7 @@ def test_puzzle_writes_one_file_per_puzzle_and_lists_them_as_json(tmp_path):
 def test_solve_and_check_a_written_puzzle(tmp_path):
     r = run("puzzle", "--goal", "square", "--difficulty", "medium", "--count", "1", "--seed",
             "6", "--out", str(tmp_path), "--json")  # fmt: skip
-    path = json.loads(r.output)[0]["file"]
+    path = json.loads(r.output)["puzzles"][0]["file"]
     solved = run("solve", path, "--json")
     assert solved.exit_code == 0, solved.output
     data = json.loads(solved.output)

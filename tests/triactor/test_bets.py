@@ -198,7 +198,9 @@ def test_horses_one_per_suit():
 
 # --- settlements computed by hand -------------------------------------------------------------
 def settled(csv_text: str, finish: str) -> dict:
-    return settle(read_bets(csv_text, "bets.csv"), parse_finish(finish)).to_dict()
+    """The settle --json object, with `totals` as {player: total} for short asserts."""
+    out = settle(read_bets(csv_text, "bets.csv"), parse_finish(finish)).to_dict()
+    return {**out, "totals": {t["player"]: t["total"] for t in out["totals"]}}
 
 
 def test_settlement_by_hand_crowded_table():

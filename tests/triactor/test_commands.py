@@ -26,7 +26,14 @@ def test_settle_example_table_and_json():
     r = run("settle", str(EXAMPLE), "--finish", "S,M,C", "--json")
     assert r.exit_code == 0
     data = json.loads(r.output)
-    assert data["totals"] == {"alice": 18, "bob": 8, "carol": 0, "dave": 9}
+    assert data["format"] == "triactor-settle/2"
+    assert data["totals"] == [
+        {"player": "alice", "total": 18},
+        {"player": "bob", "total": 8},
+        {"player": "carol", "total": 0},
+        {"player": "dave", "total": 9},
+    ]
+    assert data["backs"][0] == {"player": "alice", "back": "SMC"}
     assert data["finish"] == ["S", "M", "C"] and len(data["bets"]) == 10
 
 
@@ -71,8 +78,9 @@ def test_odds_json_and_text():
     data = json.loads(r.output)
     assert data["races"] == 400 and data["coins"] == {"S": "ace", "M": "3"} and data["backers"] == 2
     assert abs(sum(h["win"] for h in data["horses"].values()) - 1) < 1e-6
-    assert len(data["bets"]["TRIACTOR"]) == 336
-    s = data["bets"]["WIN"][0]
+    assert data["format"] == "triactor-odds/2"
+    assert sum(b["type"] == "TRIACTOR" for b in data["bets"]) == 336
+    s = next(b for b in data["bets"] if b["type"] == "WIN")
     assert s["bet"] == "S" and abs(s["expected_at_backers"] - 8 * s["chance"]) < 1e-6
     again = run(
         "odds", "--races", "400", "--seed", "3", "--coins", "S=ace,M=3", "--json", "--backers", "2"

@@ -228,16 +228,18 @@ def _name(name: object, where: str) -> str:
 
 
 def load_board(path: Path | str | None = None) -> Board:
-    """The board in `path`, or the default board (templates/dice_rush/board.json)."""
+    """The board in `path` ('-': standard input), or the default board
+    (templates/dice_rush/board.json). An unnamed board takes its file's name."""
     if path is None:
         return default_board()
     from generator.core import textfile
 
-    path = Path(path)
-    text = textfile.read(path, "board file", "save the board as plain text", limit=MAX_FILE)
-    board = parse_text(text, f"board file {path}")
-    if board.name == "Dice Rush board":
-        board = Board(**{**board.__dict__, "name": path.stem})
+    hint = "save the board as plain text"
+    text, source = textfile.read_arg(path, "board file", hint, MAX_FILE)
+    stdin = str(path) == textfile.STDIN
+    board = parse_text(text, source if stdin else f"board file {source}")
+    if board.name == "Dice Rush board" and not stdin:
+        board = Board(**{**board.__dict__, "name": Path(path).stem})
     return board
 
 

@@ -6,7 +6,6 @@ Only click is imported at module level; everything else loads inside the command
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
@@ -14,6 +13,7 @@ import click
 
 from generator.games.dice_rush.printables import PRINTABLES, load_noted
 from generator.options import add_printables
+from generator.schemas import dumps
 
 
 @click.group("dice-rush")
@@ -32,10 +32,9 @@ def _board_option(func):
     return click.option(
         "--board",
         "board_file",
-        type=click.Path(path_type=Path, dir_okay=True),
         default=None,
-        help="A board file (rows of tokens: . +N -N S1 S2 F1 F2; or JSON). "
-        "Default: the built-in 9 x 8 board.",
+        help="A board file (rows of tokens: . +N -N S1 S2 F1 F2; or JSON), '-' for standard "
+        "input. Default: the built-in 9 x 8 board.",
     )(func)
 
 
@@ -50,14 +49,14 @@ def _order_option(func):
     )(func)
 
 
-def _load(board_file: Path | None):
+def _load(board_file: str | None):
     """The board; a board off the seed's layout is played as given, with a note on stderr."""
     return load_noted(board_file)
 
 
 @dice_rush.command("show-board")
 @_board_option
-def show_board_command(board_file: Path | None) -> None:
+def show_board_command(board_file: str | None) -> None:
     """Check a board file and print it in the board format (the default board without
     --board: a starting point for a variant)."""
     board = _load(board_file)
@@ -83,7 +82,7 @@ def show_board_command(board_file: Path | None) -> None:
     is_flag=True,
     help="Print JSON (one-player chances also as exact fractions; the race in floats).",
 )
-def odds_command(board_file: Path | None, turns: int, order: str, as_json: bool) -> None:
+def odds_command(board_file: str | None, turns: int, order: str, as_json: bool) -> None:
     """Exact figures: each player's chance to win the race (under --order turns with either
     player first), one player's chance to finish on each turn, expected points per turn
     from each space."""
@@ -91,7 +90,7 @@ def odds_command(board_file: Path | None, turns: int, order: str, as_json: bool)
 
     board = _load(board_file)
     if as_json:
-        click.echo(json.dumps(odds_data(board, turns, order), indent=2))
+        click.echo(dumps(odds_data(board, turns, order), "dice-rush-odds/1"))
     else:
         click.echo(odds_text(board, turns, order))
 
@@ -123,7 +122,7 @@ def _declare(ctx, param, value: str) -> str:
 @_order_option
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def simulate_command(
-    board_file: Path | None, games: int, seed: int, declare: str, order: str, as_json: bool
+    board_file: str | None, games: int, seed: int, declare: str, order: str, as_json: bool
 ) -> None:
     """Play seeded games with the engine and count who wins and how games end."""
     from generator.games.dice_rush.report import simulate, simulate_text
@@ -132,7 +131,7 @@ def simulate_command(
     board = _load(board_file)
     with Progress(games, "playing") as bar:
         data = simulate(board, games, seed, declare, order, tick=bar)
-    click.echo(json.dumps(data, indent=2) if as_json else simulate_text(data))
+    click.echo(dumps(data, "dice-rush-simulate/1") if as_json else simulate_text(data))
 
 
 @dice_rush.command("new-board")

@@ -33,7 +33,10 @@ def load_noted(board_file: Path | None):  # noqa: ANN201
 
 
 def file_label(path: Path) -> str:
-    """A board file's name for the printed file's name (letters, digits, '-' and '_')."""
+    """A board file's name for the printed file's name (letters, digits, '-' and '_');
+    "stdin" for a board read from standard input ('-')."""
+    if str(path) == "-":
+        return "stdin"
     label = "".join(
         ch if ch.isascii() and (ch.isalnum() or ch in "-_") else "-" for ch in path.stem
     )
@@ -89,8 +92,8 @@ PRINTABLES: tuple[Printable, ...] = (
                 "board_file",
                 "file",
                 None,
-                "A board file (rows of tokens: . +N -N S1 S2 F1 F2; or JSON). Default: the "
-                "built-in 9 x 8 board.",
+                "A board file (rows of tokens: . +N -N S1 S2 F1 F2; or JSON), '-' for "
+                "standard input. Default: the built-in 9 x 8 board.",
             ),
             Option(
                 "--space",

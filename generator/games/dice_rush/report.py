@@ -157,7 +157,7 @@ def simulate(
         "first_player_wins": first_wins / games if order == "turns" else None,
         "unfinished": wins[None],
         "mean_turns": turns / games,
-        "ended_by": {k: reasons[k] for k in sorted(reasons)},
+        "ended_by": [{"reason": k, "games": reasons[k]} for k in sorted(reasons)],
     }
 
 
@@ -173,6 +173,6 @@ def simulate_text(d: dict) -> str:
         lines.append(f"  first player wins   {d['first_player_wins']:.4f}")
     lines += [
         f"  mean rolls          {d['mean_turns']:.2f}",
-        "  ended by            " + ", ".join(f"{k} {v}" for k, v in d["ended_by"].items()),
+        "  ended by            " + ", ".join(f"{e['reason']} {e['games']}" for e in d["ended_by"]),
     ]
     return "\n".join(lines)

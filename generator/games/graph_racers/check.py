@@ -233,19 +233,16 @@ def _parse_json_moves(text: str, source: str) -> RacingLine:
     raise InvalidInput(f"{source}: expected a JSON object with 'path' or 'accelerations'")
 
 
+# bytes read from a moves file: a race of 10,000 moves written as points is about 100 KB
+MAX_BYTES = 1_000_000
+
+
 def read_moves(path: str | Path) -> RacingLine:
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise InvalidInput(f"{p}: no such file; give the path of a moves file") from None
-    except IsADirectoryError:
-        raise InvalidInput(f"{p}: is a folder, not a moves file") from None
-    except UnicodeDecodeError:
-        raise InvalidInput(f"{p}: not UTF-8 text; save the moves as plain text") from None
-    except OSError as e:
-        raise InvalidInput(f"{p}: cannot be read ({e.strerror or e})") from None
-    return parse_moves(text, str(p))
+    """Read a moves file ('-': standard input)."""
+    from generator.core import textfile
+
+    text, source = textfile.read_arg(path, "moves file", "save the moves as plain text", MAX_BYTES)
+    return parse_moves(text, source)
 
 
 def moves_text(n: int) -> str:

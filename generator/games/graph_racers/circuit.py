@@ -114,6 +114,8 @@ def draw_loop(
     """A closed loop over an ny x nx coarse grid with CP-SAT AddCircuit."""
     from ortools.sat.python import cp_model
 
+    from generator.core import cpsolve
+
     if ny < 2 or nx < 2:
         raise InvalidInput(
             "the coarse grid needs at least 2 x 2 nodes; make the track larger or narrower"
@@ -159,7 +161,7 @@ def draw_loop(
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = seed % (2**31)
     solver.parameters.max_deterministic_time = 0.5
-    status = solver.Solve(m)
+    status = cpsolve.solve(solver, m)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         raise LimitExceeded("CP-SAT found no closed loop for this size; try another size or width")
     succ = {}

@@ -141,10 +141,11 @@ def _limit_option(name: str, text: str) -> Callable[[Callable[..., Any]], Callab
 
 
 _max_cells_option = _limit_option("--max-cells", "Largest track (points) to accept.")
+CPSAT_SECONDS = 60.0  # solve --engine cp-sat gives up after this long without a proof
 
 
 @graph_racers.command("solve")
-@click.argument("file", type=click.Path(path_type=Path))
+@click.argument("file")
 @rule_options
 @click.option(
     "--engine",
@@ -161,24 +162,34 @@ _max_cells_option = _limit_option("--max-cells", "Largest track (points) to acce
     default=0,
     help="Also count the optimal racing lines (up to this many).",
 )
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(0, 86_400, min_open=True),
+    default=None,
+    metavar="SECONDS",
+    help="With --engine cp-sat: give up after this many seconds without a proof. "
+    f"[default: {CPSAT_SECONDS:g}]",
+)
 @_max_cells_option
 @_limit_option("--max-states", "Give up after expanding this many states.")
 def solve_cmd(
-    file: Path,
+    file: str,
     rule_choice: RuleChoice,
     engine: str,
     as_json: bool,
     count_lines: int,
+    time_limit: float | None,
     max_cells,
     max_states,
 ) -> None:
-    """Solve FILE exactly: the least number of moves and an optimal racing line."""
-    import json
-
+    """Solve FILE exactly ('-': standard input): the least number of moves and an optimal
+    racing line."""
     from generator.errors import Unsolvable
     from generator.games.graph_racers.check import moves_text
     from generator.games.graph_racers.formats import read_track
 
+    if time_limit is not None and engine != "cp-sat":
+        raise click.UsageError("--time-limit is for --engine cp-sat")
     limits = _limits()
     track = read_track(file, max_cells=max_cells or limits["max_cells"])
     rules = resolve_rules(track, rule_choice, source=file)
@@ -187,6 +198,7 @@ def solve_cmd(
             raise click.UsageError(
                 "--lines counts with the search engine: leave out --engine cp-sat"
             )
+        time_limit = CPSAT_SECONDS if time_limit is None else time_limit
         import sys
 
         from generator.games.graph_racers.cpsat import solve_cpsat
@@ -194,7 +206,12 @@ def solve_cmd(
         def trying(moves: int) -> None:  # CP-SAT can take a while: say so on a terminal
             click.echo(f"\rcp-sat: trying {moves} moves ", nl=False, err=True)
 
-        sol = solve_cpsat(track, rules, progress=trying if sys.stderr.isatty() else None)
+        sol = solve_cpsat(
+            track,
+            rules,
+            progress=trying if sys.stderr.isatty() else None,
+            time_limit=time_limit,
+        )
         if sys.stderr.isatty():
             click.echo("\r" + " " * 30 + "\r", nl=False, err=True)
     else:
@@ -204,14 +221,18 @@ def solve_cmd(
             track, rules, max_states=max_states or limits["max_states"], count_lines=count_lines
         )
     if as_json:
+        from generator.schemas import dumps
+
         out = {"track": track.name, **sol.to_dict()}
         if track.notes:
             out["notes"] = list(track.notes)
-        click.echo(json.dumps(out))
+        click.echo(dumps(out, "graph-racers-solve/1"))
     elif sol.moves is not None:
         for note in track.notes:
             click.echo(f"note: {note}")
-        click.echo(f"{track.name or file.stem}: {moves_text(sol.moves)} under {rules.short()}")
+        click.echo(
+            f"{track.name or Path(file).stem}: {moves_text(sol.moves)} under {rules.short()}"
+        )
         click.echo("path: " + " ".join(_pt(p) for p in sol.path))
         click.echo("accelerations: " + " ".join(_pt(a) for a in sol.accelerations))
         if any(sol.boosts):
@@ -251,12 +272,13 @@ def _other_rules_hint(rules) -> str:  # noqa: ANN001
 
 
 @graph_racers.command("check")
-@click.argument("track_file", metavar="TRACK", type=click.Path(path_type=Path))
-@click.argument("moves_file", metavar="MOVES", type=click.Path(path_type=Path))
+@click.argument("track_file", metavar="TRACK")
+@click.argument("moves_file", metavar="MOVES")
 @rule_options
 @_max_cells_option
-def check_cmd(track_file: Path, moves_file: Path, rule_choice: RuleChoice, max_cells) -> None:
+def check_cmd(track_file: str, moves_file: str, rule_choice: RuleChoice, max_cells) -> None:
     """Check a racing line: MOVES lists the car's points or its accelerations (text or JSON).
+    Either file may be '-' (standard input), not both.
 
     Prints "legal, N moves (par P; rules: ...)" and exits 0, or names the first illegal move and why and
     exits 1.
@@ -266,6 +288,8 @@ def check_cmd(track_file: Path, moves_file: Path, rule_choice: RuleChoice, max_c
     from generator.games.graph_racers.formats import read_track
     from generator.games.graph_racers.solve import solve
 
+    if track_file == moves_file == "-":
+        raise click.UsageError("TRACK and MOVES cannot both be '-': standard input is read once")
     limits = _limits()
     track = read_track(track_file, max_cells=max_cells or limits["max_cells"])
     line = read_moves(moves_file)
@@ -383,7 +407,7 @@ def generate_cmd(
     from generator.errors import RacegenError
     from generator.games.graph_racers.formats import track_to_json
     from generator.games.graph_racers.generate import Request, generate
-    from generator.output import check_writable, refuse_taken, write_text_file
+    from generator.output import check_writable, refuse_taken, write_files
 
     cols, rows = _parse_size(size)
     width = _parse_range(width_text)
@@ -413,8 +437,8 @@ def generate_cmd(
         raise _same_kind(e)(generator_advice(e)) from None
     finally:
         bar.close()
-    for p, track in zip(names, tracks, strict=False):
-        write_text_file(p, track_to_json(track), force=force)
+    payload = [(p, track_to_json(t).encode("utf-8")) for p, t in zip(names, tracks, strict=False)]
+    for p in write_files(payload, out, force):  # all the tracks, or none
         click.echo(str(p))
     _repeats_note(tracks, "track", f"{cols}x{rows} {difficulty}", "a larger --size")
 
@@ -484,7 +508,7 @@ def sheet_stem(name: str, kinds, rules, usual, pitch: float, players: int) -> st
 
 
 @graph_racers.command("sheet")
-@click.argument("file", type=click.Path(path_type=Path))
+@click.argument("file")
 @click.option(
     "--kind",
     "kinds",
@@ -505,14 +529,15 @@ def sheet_stem(name: str, kinds, rules, usual, pitch: float, players: int) -> st
 @printing_options(seeded=False)
 def sheet_cmd(
     opts,
-    file: Path,
+    file: str,
     kinds,
     players: int,
     pitch: float,
     rule_choice: RuleChoice,
     max_states,
 ) -> None:
-    """Print FILE as a track sheet, a race sheet with a move log, and an answer key (true scale)."""
+    """Print FILE as a track sheet, a race sheet with a move log, and an answer key (true scale).
+    FILE '-' reads standard input (the files are then named stdin-sheet...)."""
     from generator.games.graph_racers.formats import read_track
     from generator.games.graph_racers.materials import sheet_document
     from generator.games.graph_racers.solve import Solution, solve
@@ -538,7 +563,7 @@ def sheet_cmd(
             "print --kind track or --kind race, or choose other rules"
         )
     stem = sheet_stem(
-        Path(file).stem,
+        "stdin" if file == "-" else Path(file).stem,
         kinds,
         rules,
         resolve_rules(track, RuleChoice(), source=file),

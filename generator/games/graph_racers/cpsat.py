@@ -9,7 +9,8 @@ where the car skids on oil. The first T that is feasible is the optimum. It shar
 with the search engine but none of the search, so agreement between the two is a real check.
 
 CP-SAT runs with one worker, a fixed seed and a deterministic time limit per T, so the answer
-never depends on the machine's speed.
+never depends on the machine's speed. A wall-clock limit (`time_limit`, the command's
+--time-limit) only decides whether it gives up: whatever answer comes within it is the same.
 """
 
 from __future__ import annotations
@@ -74,11 +75,16 @@ def solve_cpsat(
     horizon: int | None = None,
     time_per_step: float = 20.0,
     progress: Callable[[int], None] | None = None,
+    time_limit: float | None = None,
 ) -> Solution:
     """The exact minimum number of moves, found by CP-SAT; moves None when no start can reach
     the finish at all; LimitExceeded when no race was found within `horizon` moves (there may
-    be a longer one: the search engine has no such limit)."""
+    be a longer one: the search engine has no such limit), or when `time_limit` seconds (wall
+    clock, from the call) pass before a proof: a big track can keep CP-SAT busy for minutes
+    and a person at a terminal should hear so, not wait."""
     from ortools.sat.python import cp_model
+
+    from generator.core import cpsolve
 
     rules = rules or Rules()
     horizon = horizon_for(track) if horizon is None else horizon
@@ -131,6 +137,7 @@ def solve_cpsat(
             rules, None, expanded=0, seconds=time.perf_counter() - began, engine="cp-sat"
         )
     for T in range(first, horizon + 1):
+        _check_time(track, time_limit, began, T)
         if progress is not None:
             progress(T)  # the number of moves about to be tried
         m = cp_model.CpModel()
@@ -175,7 +182,10 @@ def solve_cpsat(
         solver.parameters.num_workers = 1
         solver.parameters.random_seed = 0
         solver.parameters.max_deterministic_time = time_per_step
-        status = solver.Solve(m)
+        if time_limit is not None:
+            left = time_limit - (time.perf_counter() - began)
+            solver.parameters.max_time_in_seconds = max(left, 1e-3)
+        status = cpsolve.solve(solver, m)
         branches += solver.NumBranches()
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             path = [(solver.Value(ys[t]), solver.Value(xs[t])) for t in range(T)]
@@ -196,6 +206,7 @@ def solve_cpsat(
                 rules, T, path, acc, kinds, branches, time.perf_counter() - began, "cp-sat"
             )
         if status != cp_model.INFEASIBLE:
+            _check_time(track, time_limit, began, T)
             raise LimitExceeded(
                 f"{track.name}: CP-SAT could not decide {T} moves within its deterministic time "
                 f"limit ({time_per_step:g}); use --engine search"
@@ -204,3 +215,13 @@ def solve_cpsat(
         f"{track.name}: CP-SAT found no race of up to {horizon} moves under {rules.short()}; "
         "a longer one may exist: use --engine search"
     )
+
+
+def _check_time(track: Track, time_limit: float | None, began: float, moves: int) -> None:
+    """LimitExceeded once `time_limit` seconds have passed since `began` (CP-SAT was trying
+    races of `moves` moves)."""
+    if time_limit is not None and time.perf_counter() - began >= time_limit:
+        raise LimitExceeded(
+            f"{track.name}: no proof within {time_limit:g} s (CP-SAT was trying {moves} moves): "
+            "raise --time-limit or use the default engine (leave out --engine cp-sat)"
+        )

@@ -28,6 +28,14 @@ TEXT_MAGIC = "graph-racers track 1"
 # A header may not announce more points than this even with no --max-cells (a tiny file can
 # claim a 100000 x 100000 grid; the rows are built only after this check)
 MAX_HEADER_CELLS = 4_000_000
+# bytes read from a track file: a map of MAX_HEADER_CELLS points is about 4 MB in any format
+# (JSON adds a few bytes a row), so twice that holds every track racegen can solve
+MAX_BYTES = 8_000_000
+# characters in a track's name: it is printed in sheet titles and footers (as Dice Rush boards)
+MAX_NAME = 60
+# checkpoints on a lap: every one multiplies the states a solver visits (2,000 took 150 s and
+# 820 MB), and no map racegen knows has more than 6 (generate makes at most 6)
+MAX_CHECKPOINTS = 64
 
 # dim: format (momba, racetrackgym). `i` is undefined in that format but drawn where cars must
 # drive (river-deadend-narrow, shortcut-big): read as track, with a note.
@@ -45,22 +53,13 @@ def _where(source: str, line: int, col: int | None = None, label: str = "line") 
 
 
 def read_track(path: str | Path, *, max_cells: int | None = None) -> Track:
-    """Read a track file in any supported format (chosen by its content)."""
-    p = Path(path)
-    try:
-        data = p.read_bytes()
-    except FileNotFoundError:
-        raise InvalidInput(f"{p}: no such file; give the path of a track file") from None
-    except IsADirectoryError:
-        raise InvalidInput(f"{p}: is a folder, not a track file") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line = data[: e.start].count(b"\n") + 1
-        raise InvalidInput(
-            f"{_where(str(p), line)}: not UTF-8 text; save the track as plain text"
-        ) from None
-    return parse_track(text, source=str(p), max_cells=max_cells, name=p.stem)
+    """Read a track file ('-': standard input) in any supported format (chosen by its
+    content)."""
+    from generator.core import textfile
+
+    text, source = textfile.read_arg(path, "track file", "save the track as plain text", MAX_BYTES)
+    stem = None if str(path) == textfile.STDIN else Path(path).stem
+    return parse_track(text, source=source, max_cells=max_cells, name=stem)
 
 
 def parse_track(
@@ -257,11 +256,13 @@ def _parse_text(text: str, source: str) -> Track:
                     raise ValueError(
                         "the name is empty; write a name after 'name:' or drop the line"
                     )
-                name = value
+                name = _name(value)
             elif key == "finish":
                 finish = Line.parse(value)
                 line_at.append(("start/finish line", finish, (i, raw.find(value) + 1)))
             elif key == "checkpoint":
+                if len(checkpoints) == MAX_CHECKPOINTS:
+                    raise ValueError(_too_many_checkpoints(f"checkpoint {MAX_CHECKPOINTS + 1}"))
                 checkpoints.append(Line.parse(value))
                 label = f"checkpoint {len(checkpoints)}"
                 line_at.append((label, checkpoints[-1], (i, raw.find(value) + 1)))
@@ -389,7 +390,11 @@ def track_from_dict(data: dict[str, Any], source: str = "track") -> Track:
         if key in data and jsontext.whole(data[key], f"'{key}'") != count:
             raise ValueError(f"'{key}' is {data[key]} but the map has {count}")
     finish = Line.from_dict(data["finish"]) if data.get("finish") else None
-    checkpoints = [Line.from_dict(c) for c in data.get("checkpoints", [])]
+    listed = data.get("checkpoints", [])
+    if isinstance(listed, list) and len(listed) > MAX_CHECKPOINTS:
+        count = f"'checkpoints' lists {len(listed)}"
+        raise InvalidInput(f"{source}: {_too_many_checkpoints(count)}")
+    checkpoints = [Line.from_dict(c) for c in listed]
     if not isinstance(data.get("starts", []), list):
         raise ValueError("'starts' must be a list of [row, col] pairs")
     for p in data.get("starts", []):
@@ -400,10 +405,37 @@ def track_from_dict(data: dict[str, Any], source: str = "track") -> Track:
         )
     if "name" in data and not (isinstance(data["name"], str) and data["name"].strip()):
         raise ValueError(f"'name' must be a non-empty text, not {data['name']!r}")
+    name = "track"
+    if "name" in data:
+        try:
+            name = _name(data["name"])
+        except ValueError as e:
+            raise InvalidInput(f"{source}: {e}") from None
     meta = data.get("meta")
     if meta is not None and not isinstance(meta, dict):
         raise ValueError("'meta' must be an object")
-    return _assemble(grid, starts, goals, finish, checkpoints, str(data.get("name", "track")), meta)
+    return _assemble(grid, starts, goals, finish, checkpoints, name, meta)
+
+
+def _name(name: str) -> str:
+    """A track's name as written: one line of at most MAX_NAME characters, since
+    it is printed in the sheets' titles and footers; ValueError says what to change."""
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
+        raise ValueError("the name must be one line, without control characters")
+    if len(name) > MAX_NAME:
+        raise ValueError(
+            f"the name has {len(name)} characters: keep it to {MAX_NAME} (it is printed in the "
+            "sheets' titles)"
+        )
+    return name
+
+
+def _too_many_checkpoints(what: str) -> str:
+    """`what` ("checkpoint 65", "'checkpoints' lists 2000") and why it is refused."""
+    return (
+        f"{what}: a lap has at most {MAX_CHECKPOINTS} checkpoints (each one multiplies the work "
+        "of solving it); join or remove some"
+    )
 
 
 def _rows_even(rows: list[str]) -> bool:

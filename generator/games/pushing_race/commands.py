@@ -7,13 +7,13 @@ Only click is imported at module level; everything else loads inside the command
 
 from __future__ import annotations
 
-import json
 import re
 
 import click
 
 from generator.games.pushing_race.printables import PRINTABLES
 from generator.options import add_printables
+from generator.schemas import dumps
 
 FACE_NAMES = ("TIP", "AIM", "HOP", "SWAP", "DIG", "WILD")
 
@@ -31,16 +31,17 @@ def pushing_race() -> None:
 add_printables(pushing_race, PRINTABLES)
 
 
-def _is_dir(path) -> bool:
+def _exists(path) -> bool:
     try:
-        return path.is_dir()
-    except OSError:
+        return path.exists()
+    except OSError:  # a name too long for a file: the tokens themselves
         return False
 
 
 def _load(position: str):
     """A position from a file (when one of that name exists), stdin ('-') or the argument
-    itself ('start', 'start:3', or tokens such as "a1=A turn=B")."""
+    itself ('start', 'start:3', or tokens such as "a1=A turn=B"). A name that exists but is
+    no regular file (a folder, a FIFO, a device) is refused by textfile, not read as tokens."""
     from pathlib import Path
 
     from generator.core import textfile
@@ -48,22 +49,12 @@ def _load(position: str):
     from generator.games.pushing_race.position import MAX_TEXT, parse_position
 
     hint = "save the position as plain text"
-    path = Path(position)
-    try:
-        is_file = path.is_file()
-    except OSError:  # a name too long for a file: the tokens themselves
-        is_file = False
     if not position.strip():
         raise InvalidInput(
             "the position is empty: give a file, '-', 'start' or tokens such as \"a1=A b2=B\""
         )
-    if position == "-":
-        stdin = click.open_file("-", "rb")
-        text = textfile.read_stream(stdin, "standard input", hint, MAX_TEXT, "a position")
-    elif is_file:
-        text = textfile.read(path, "position file", hint, limit=MAX_TEXT)
-    elif _is_dir(path):
-        raise InvalidInput(f"position file {path} is a folder: give a file")
+    if position == textfile.STDIN or _exists(Path(position)):
+        text, _ = textfile.read_arg(position, "position file", hint, MAX_TEXT)
     elif (
         "=" in position
         or "\n" in position
@@ -114,7 +105,7 @@ def moves_command(position: str, face: str, as_json: bool) -> None:
                 for m in moves
             ],
         }
-        click.echo(json.dumps(data, indent=2))
+        click.echo(dumps(data, "pushing-race-moves/1"))
         return
     click.echo(describe(pos))
     click.echo("")
@@ -197,6 +188,6 @@ def simulate_command(
     with Progress(games, "playing") as bar:
         summary = simulate(players, games, seed, names, tick=bar)
     if as_json:
-        click.echo(json.dumps(summary.to_dict(), indent=2))
+        click.echo(dumps(summary.to_dict(), "pushing-race-simulate/1"))
     else:
         click.echo(summary.table())

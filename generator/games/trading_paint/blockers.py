@@ -49,6 +49,8 @@ def choose_blockers(
     seeded rank per square (lower is preferred among equally few blockers)."""
     from ortools.sat.python import cp_model
 
+    from generator.core import cpsolve
+
     if any(not c for c in clauses):
         return None
     model = cp_model.CpModel()
@@ -80,7 +82,7 @@ def choose_blockers(
     solver.parameters.random_seed = 0
     solver.parameters.max_deterministic_time = 5.0
     solver.parameters.catch_sigint_signal = False
-    status = solver.solve(model)
+    status = cpsolve.solve(solver, model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
     return Choice(

@@ -6,7 +6,6 @@ Only click is imported at module level; everything else loads inside the command
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -14,6 +13,7 @@ import click
 
 from generator.games.trading_paint.printables import PRINTABLES
 from generator.options import add_printables
+from generator.schemas import dumps
 
 
 @click.group("trading-paint")
@@ -30,7 +30,7 @@ add_printables(trading_paint, PRINTABLES)
 
 
 @trading_paint.command("luck")
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON list instead of a table.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 @click.option(
     "--max-dice", type=click.IntRange(1, 30), default=10, show_default=True, help="Rows 1..N."
 )
@@ -40,7 +40,7 @@ def luck(as_json: bool, max_dice: int) -> None:
 
     rows = luck_table(max_dice)
     if as_json:
-        click.echo(json.dumps([r.to_dict() for r in rows], indent=2))
+        click.echo(dumps({"rows": [r.to_dict() for r in rows]}, "trading-paint-luck/1"))
     else:
         click.echo(format_table(rows))
 
@@ -85,17 +85,18 @@ def simulate_cmd(
     else:
         report = simulate(players, games, policies, seed)
     if as_json:
-        click.echo(json.dumps(report.to_dict(), indent=2))
+        click.echo(dumps(report.to_dict(), "trading-paint-simulate/1"))
     else:
         click.echo(report.format())
 
 
 @trading_paint.command("paths")
-@click.argument("position", type=click.Path(path_type=Path))
+@click.argument("position")
 @click.option("--faces", required=True, help="Faces in the order rolled, e.g. 4,3,6.")
 @click.option("--json", "as_json", is_flag=True, help="Print the ways as JSON.")
-def paths_cmd(position: Path, faces: str, as_json: bool) -> None:
-    """Every way to lay the given faces from a position file, and what each achieves."""
+def paths_cmd(position: str, faces: str, as_json: bool) -> None:
+    """Every way to lay the given faces from a position file ('-': standard input), and what
+    each achieves."""
     import re
 
     from generator.errors import InvalidInput
@@ -112,13 +113,14 @@ def paths_cmd(position: Path, faces: str, as_json: bool) -> None:
         raise InvalidInput(f"--faces {faces!r}: write the faces as numbers, e.g. 4,3,6") from None
     state = load_position(str(position))
     q = placement_ways(state, seq)
-    click.echo(json.dumps(to_json(q), indent=2) if as_json else format_query(q))
+    click.echo(dumps(to_json(q), "trading-paint-paths/1") if as_json else format_query(q))
 
 
 @trading_paint.command("show")
-@click.argument("position", type=click.Path(path_type=Path))
-def show_cmd(position: Path) -> None:
-    """Draw a position file as text and list the moves open to the car to play."""
+@click.argument("position")
+def show_cmd(position: str) -> None:
+    """Draw a position file ('-': standard input) as text and list the moves open to the car
+    to play."""
     from generator.games.trading_paint.position import load_position
     from generator.games.trading_paint.rules import describe, is_chance, legal_moves
 
@@ -200,7 +202,7 @@ def puzzle_cmd(
 ) -> None:  # noqa: E501
     """Generate puzzles, each proved to have exactly one answer, as puzzle files (JSON)."""
     from generator.games.trading_paint.generate import generate
-    from generator.output import check_writable, refuse_taken, write_text_file
+    from generator.output import check_writable, refuse_taken, write_files
     from generator.progress import Progress
 
     req = _puzzle_request(kind, goal, difficulty, count, seed)
@@ -214,39 +216,41 @@ def puzzle_cmd(
         refuse_taken(p, force)
     with Progress(count, "generating") as bar:
         puzzles = generate(req, bar)
-    check_writable(out)
-    for p, puzzle in zip(paths, puzzles, strict=True):
-        write_text_file(p, puzzle.dumps(), force=force)
+    payload = [(p, z.dumps().encode("utf-8")) for p, z in zip(paths, puzzles, strict=True)]
+    write_files(payload, out, force)  # all the puzzles, or none
     if as_json:
         rows = [
             {"file": str(p), "kind": z.kind, "grade": z.grade, "tags": list(z.tags)}
             for p, z in zip(paths, puzzles, strict=True)
         ]
-        click.echo(json.dumps(rows, indent=2))
+        click.echo(dumps({"puzzles": rows}, "trading-paint-puzzle-list/1"))
     else:
         for p in paths:
             click.echo(str(p))
 
 
 @trading_paint.command("solve")
-@click.argument("puzzle", type=click.Path(path_type=Path))
+@click.argument("puzzle")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def solve_cmd(puzzle: Path, as_json: bool) -> None:
-    """Solve a puzzle file from its position, faces and goal: the answer and how many there are."""
+def solve_cmd(puzzle: str, as_json: bool) -> None:
+    """Solve a puzzle file ('-': standard input) from its position, faces and goal: the answer
+    and how many there are."""
     from generator.games.trading_paint.puzzles import load_puzzle
     from generator.games.trading_paint.solving import format_solved, solve
 
     p = load_puzzle(str(puzzle))
     solved = solve(p)
-    click.echo(json.dumps(solved.to_dict(), indent=2) if as_json else format_solved(p, solved))
+    click.echo(
+        dumps(solved.to_dict(), "trading-paint-solved/1") if as_json else format_solved(p, solved)
+    )
 
 
 @trading_paint.command("check")
-@click.argument("puzzle", type=click.Path(path_type=Path))
+@click.argument("puzzle")
 @click.argument("answer")
-def check_cmd(puzzle: Path, answer: str) -> None:
-    """Check ANSWER to a puzzle, in the notation paths prints ("4@21,14/0 6@22,14/90 stop";
-    stop or roll for a stop puzzle).
+def check_cmd(puzzle: str, answer: str) -> None:
+    """Check ANSWER to a puzzle (PUZZLE '-': standard input), in the notation paths prints
+    ("4@21,14/0 6@22,14/90 stop"; stop or roll for a stop puzzle).
 
     Prints "right: ..." and exits 0, or "wrong: " with the first wrong die and why and exits 1.
     """

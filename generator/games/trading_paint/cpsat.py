@@ -75,6 +75,8 @@ def lay_model(state: State, faces: tuple[int, ...], goal: Goal, *, limit: int = 
     """Solve, exclude, re-solve: up to `limit` solutions, then (if fewer) INFEASIBLE."""
     from ortools.sat.python import cp_model
 
+    from generator.core import cpsolve
+
     b = state.board
     me = state.car
     occ = occupancy(state)
@@ -175,7 +177,7 @@ def lay_model(state: State, faces: tuple[int, ...], goal: Goal, *, limit: int = 
     solver.parameters.max_deterministic_time = DETERMINISTIC_LIMIT
     solver.parameters.catch_sigint_signal = False
     while True:
-        status = solver.solve(model)
+        status = cpsolve.solve(solver, model)
         name = solver.status_name(status)
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return ModelAnswer(tuple(found), name == "INFEASIBLE", name)

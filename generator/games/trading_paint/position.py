@@ -48,6 +48,7 @@ from generator.games.trading_paint.state import (
 )
 
 FORMAT = "trading-paint-position/1"
+MAX_BYTES = 1_000_000  # a position file is a few kilobytes
 
 
 def to_dict(state: State) -> dict[str, Any]:
@@ -410,18 +411,14 @@ def _int(v: Any, where: str, allowed: Any) -> int:
 
 
 def load_position(path: str) -> State:
-    """Read a position file; a missing or malformed file is one InvalidInput line."""
-    try:
-        with open(path, encoding="utf-8-sig") as f:  # a BOM, as Windows editors save
-            text = f.read()
-    except OSError as e:
-        raise InvalidInput(f"cannot read position file {path}: {e.strerror or e}") from None
-    except UnicodeDecodeError:
-        raise InvalidInput(
-            f"{path} is not UTF-8 text: save the position as JSON in UTF-8"
-        ) from None
-    data = jsontext.loads(text, path, "; see examples/trading_paint/")
-    return from_dict(data, path)
+    """Read a position file ('-': standard input); a missing or malformed file is one
+    InvalidInput line."""
+    from generator.core import textfile
+
+    hint = "save the position as JSON in UTF-8"
+    text, source = textfile.read_arg(path, "position file", hint, MAX_BYTES)
+    data = jsontext.loads(text, source, "; see examples/trading_paint/")
+    return from_dict(data, source)
 
 
 def dumps(state: State) -> str:

@@ -51,8 +51,9 @@ def _strategy(spec: PrintSpec) -> list:
 
 def _strategy_figures() -> dict:
     from generator.games.trading_paint.strategy import strategy_card
+    from generator.schemas import with_format
 
-    return strategy_card().to_dict()
+    return with_format("trading-paint-strategy/1", strategy_card().to_dict())
 
 
 def _worksheet(

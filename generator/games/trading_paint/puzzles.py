@@ -169,11 +169,11 @@ def _window(raw: Any, state: State, where: str) -> tuple[int, int, int, int]:
 
 
 def load_puzzle(path: str) -> Puzzle:
-    """Read a puzzle file; a missing or malformed file is one InvalidInput line."""
-    from pathlib import Path
+    """Read a puzzle file ('-': standard input); a missing or malformed file is one
+    InvalidInput line."""
+    from generator.core import textfile
 
-    from generator.core.textfile import read
-
-    text = read(Path(path), "puzzle file", "save the puzzle as JSON in UTF-8", MAX_BYTES)
-    data = jsontext.loads(text, path, "; racegen trading-paint puzzle writes puzzle files")
-    return puzzle_from(data, path)
+    hint = "save the puzzle as JSON in UTF-8"
+    text, source = textfile.read_arg(path, "puzzle file", hint, MAX_BYTES)
+    data = jsontext.loads(text, source, "; racegen trading-paint puzzle writes puzzle files")
+    return puzzle_from(data, source)

@@ -139,8 +139,8 @@ class Report:
             "players": self.players,
             "seed": self.seed,
             "policies": self.policies,
-            "per_policy": {k: v.to_dict() for k, v in self.by_policy.items()},
-            "per_team": {k: v.to_dict() for k, v in self.by_team.items()},
+            "per_policy": [{"policy": k, **v.to_dict()} for k, v in self.by_policy.items()],
+            "per_team": [{"team": k, **v.to_dict()} for k, v in self.by_team.items()],
             "per_game": self.per_game(),
         }
 

@@ -1,6 +1,6 @@
 """Bets in racegen's text notation and the back of a betting slip.
 
-Notation (letters from SMCAHPDB, case-insensitive): INFO; X win; XX place; XXX show;
+Notation (the ASCII letters SMCAHPDB, case-insensitive): INFO; X win; XX place; XXX show;
 XY exactor; [XY] exactor box; XYZ triactor; [XYZ] triactor box. The square brackets stand for
 the box the seed draws around the letters. Each player has three credits a race (box bets
 cost 2 and 3, everything else 1; fewer may be used). The back of a slip shows every horse
@@ -68,6 +68,9 @@ class Bet:
 def parse_bet(text: str) -> Bet:
     """Parse one bet; errors say what is wrong with it (the caller adds where)."""
     raw = text.strip()
+    odd = next((c for c in raw if not c.isascii()), None)
+    if odd is not None:  # before upper(), which reads 'ß' as SS and 'ſ' as S
+        raise InvalidInput(_not_a_letter(raw, odd))
     s = raw.upper()
     if not s:
         raise InvalidInput("empty bet: write INFO, X, XX, XXX, XY, [XY], XYZ or [XYZ]")
@@ -80,10 +83,7 @@ def parse_bet(text: str) -> Bet:
         s = s[1:-1].strip()
     for c in s:
         if c not in LETTERS:
-            what = "a space" if c.isspace() else repr(c)
-            raise InvalidInput(
-                f"bet {raw!r} has {what}, not a horse letter: use {', '.join(LETTERS)} (or INFO)"
-            )
+            raise InvalidInput(_not_a_letter(raw, c))
     hs = tuple(LETTERS.index(c) for c in s)
     n, distinct = len(hs), len(set(hs))
     if box:
@@ -108,6 +108,11 @@ def parse_bet(text: str) -> Bet:
             "name different horses"
         )
     return Bet("EXACTOR" if n == 2 else "TRIACTOR", hs)
+
+
+def _not_a_letter(raw: str, c: str) -> str:
+    what = "a space" if c.isspace() else repr(c)
+    return f"bet {raw!r} has {what}, not a horse letter: use {', '.join(LETTERS)} (or INFO)"
 
 
 def credits(bets: Iterable[Bet]) -> int:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 import click
 
@@ -33,11 +32,12 @@ def _echo_json(data: object) -> None:
 
 
 @triactor.command("settle")
-@click.argument("bets", type=click.Path(path_type=Path, dir_okay=True))
+@click.argument("bets")
 @click.option("--finish", required=True, help="The first three horses in order, e.g. S,M,C.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: per-bet detail and totals.")
-def settle_command(bets: Path, finish: str, as_json: bool) -> None:
-    """Pay every bet in BETS (CSV with header player,bet) for a finish, from the seed's tables.
+def settle_command(bets: str, finish: str, as_json: bool) -> None:
+    """Pay every bet in BETS (CSV with header player,bet; '-': standard input) for a finish,
+    from the seed's tables.
 
     The payout column counts the players whose slip back shows the bet's horses (the backs
     are read from the bets). Bets: INFO, X win, XX place, XXX show, XY exactor, [XY] exactor

@@ -9,7 +9,7 @@ from generator.games.triactor.odds import Tally, bet_odds, std_error
 from generator.games.triactor.payouts import bet_types
 from generator.games.triactor.policies import RandomPolicy, SlipPolicy
 
-FORMAT = 1
+FORMAT = "triactor-odds/2"  # the odds --json object (generator/schemas)
 KINDS = ("WIN", "PLACE", "SHOW", "EXACTOR", "EXACTOR BOX", "TRIACTOR", "TRIACTOR BOX")
 
 
@@ -34,19 +34,18 @@ def odds_json(tally: Tally, *, known: dict, policy, seed: int, backers: int) -> 
             LETTERS[h]: {"win": round(w, 6), "place": round(p, 6), "show": round(s, 6)}
             for h, (w, p, s) in enumerate(places)
         },
-        "bets": {
-            kind: [
-                {
-                    "bet": str(o.bet),
-                    "credits": o.bet.credits,
-                    "chance": round(o.chance, 6),
-                    "expected": [round(e, 6) for e in o.expected],
-                    "expected_at_backers": round(o.at(backers), 6),
-                }
-                for o in rows
-            ]
+        "bets": [
+            {
+                "bet": str(o.bet),
+                "type": kind,
+                "credits": o.bet.credits,
+                "chance": round(o.chance, 6),
+                "expected": [round(e, 6) for e in o.expected],
+                "expected_at_backers": round(o.at(backers), 6),
+            }
             for kind, rows in table.items()
-        },
+            for o in rows
+        ],
     }
 
 

@@ -18,8 +18,9 @@ from generator.errors import InvalidInput
 from generator.games.triactor.bets import Bet, back_letters, check_credits, parse_bet, slip_back
 from generator.games.triactor.horses import COUNT, LETTERS, horses
 
-FORMAT = 1
+FORMAT = "triactor-settle/2"  # the settle --json object (generator/schemas)
 PLACE_NAMES = ("1st", "2nd", "3rd")
+MAX_BYTES = 1_000_000  # read from a bets file: a line per bet, three bets a player
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,7 @@ class Settlement:
         return {
             "format": FORMAT,
             "finish": [LETTERS[h] for h in self.finish],
-            "backs": {p: back_letters(self.backs[p]) for p in self.players},
+            "backs": [{"player": p, "back": back_letters(self.backs[p])} for p in self.players],
             "backers": {LETTERS[h]: n for h, n in enumerate(self.backers)},
             "bets": [
                 {
@@ -70,7 +71,7 @@ class Settlement:
                 }
                 for p in self.payouts
             ],
-            "totals": dict(self.totals),
+            "totals": [{"player": p, "total": self.totals[p]} for p in self.players],
         }
 
     def table(self) -> str:
@@ -114,18 +115,27 @@ class Settlement:
 
 def parse_finish(text: str) -> tuple[int, int, int]:
     """'S,M,C' (or 'SMC') -> the first three horses. More horses may follow (a full finish
-    order); only the first three are paid on. Each horse at most once."""
-    parts = (
-        [p.strip().upper() for p in text.split(",")] if "," in text else list(text.strip().upper())
-    )
-    parts = [p for p in parts if p]
+    order); only the first three are paid on. Each horse at most once. Letters are the seed's
+    ASCII letters, checked before upper-casing ('ſ'.upper() is 'S', 'ß'.upper() 'SS'); an
+    empty place between commas is a typo, not a horse (a usage error, exit 2)."""
+    from generator.errors import BadOption
+
+    if "," in text:
+        parts = [p.strip() for p in text.split(",")]
+        if not all(parts):
+            raise BadOption(
+                f"--finish {text!r} has an empty place between commas: name each horse, e.g. S,M,C",
+                "--finish",
+            )
+    else:
+        parts = list(text.strip())
     order = []
     for p in parts:
-        if len(p) != 1 or p not in LETTERS:
+        if len(p) != 1 or not p.isascii() or p.upper() not in LETTERS:
             raise InvalidInput(
                 f"--finish {text!r}: {p!r} is not a horse letter; use three of {', '.join(LETTERS)}, e.g. S,M,C"
             )
-        h = LETTERS.index(p)
+        h = LETTERS.index(p.upper())
         if h in order:
             raise InvalidInput(f"--finish {text!r} names {p} twice: name three different horses")
         order.append(h)
@@ -137,10 +147,15 @@ def parse_finish(text: str) -> tuple[int, int, int]:
 
 
 def read_bets(text: str, source: str = "bets") -> list[Wager]:
-    """Parse the CSV text: header `player,bet`, then one bet per line (blank lines skipped)."""
+    """Parse the CSV text: header `player,bet`, then one bet per line (blank lines skipped).
+    Spellings of one name (players.py: case, Unicode composition) are one player, printed as
+    first written."""
+    from generator.games.triactor.players import Players
+
     reader = csv.reader(io.StringIO(text), strict=True)
     wagers: list[Wager] = []
     mine: dict[str, list[Bet]] = {}  # each player's bets so far (for their credits)
+    names = Players(source)
     header_seen = False
     for line, row in _rows(reader, source):
         shown = ",".join(row)
@@ -160,6 +175,7 @@ def read_bets(text: str, source: str = "bets") -> list[Wager]:
         player, bet_text = row[0].strip(), row[1].strip()
         if not player:
             raise InvalidInput(f"{source} line {line} ({shown}): the player's name is empty")
+        player = names.spelling(player, line, shown)
         try:
             bet = parse_bet(bet_text)
         except InvalidInput as e:
@@ -193,11 +209,12 @@ def _rows(reader, source: str):
         yield reader.line_num, row
 
 
-def load_bets(path: Path) -> list[Wager]:
+def load_bets(path: str | Path) -> list[Wager]:
+    """The bets in the file `path` ('-': standard input)."""
     from generator.core import textfile
 
-    text = textfile.read(path, "bets file", "save it as CSV (UTF-8)")
-    return read_bets(text, str(path))
+    text, source = textfile.read_arg(path, "bets file", "save it as CSV (UTF-8)", MAX_BYTES)
+    return read_bets(text, source)
 
 
 def settle(wagers: Sequence[Wager], finish: Sequence[int]) -> Settlement:

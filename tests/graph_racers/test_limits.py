@@ -1,0 +1,156 @@
+"""Limits on what a track file may ask for (issue 15 items 9 and 10): a name of at most 60
+characters (10,000 took 57 s to print), at most 64 checkpoints (2,000 took 150 s and 820 MB
+to solve), and a wall-clock --time-limit on the CP-SAT engine."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from click.testing import CliRunner
+from conftest import DATA, EXAMPLES, SHARED
+
+from generator.cli import cli
+from generator.errors import InvalidInput, LimitExceeded
+from generator.games.graph_racers.cpsat import solve_cpsat
+from generator.games.graph_racers.formats import (
+    MAX_CHECKPOINTS,
+    MAX_NAME,
+    parse_track,
+    read_track,
+    track_to_dict,
+)
+from generator.games.graph_racers.rules import Rules
+
+LAP = """graph-racers track 1
+name: {name}
+finish: col 4 rows 1-2 left
+{checkpoints}map:
+#########
+#.......#
+#.......#
+#..###..#
+#..###..#
+#.......#
+#.......#
+#########
+"""
+CHECKPOINT = "checkpoint: col 4 rows 5-6 right\n"
+
+
+def run(*args: str):
+    return CliRunner().invoke(cli, ["graph-racers", *args])
+
+
+def test_a_name_over_60_characters_is_refused_in_text_and_json(tmp_path):
+    assert parse_track(
+        LAP.format(name="n" * MAX_NAME, checkpoints=CHECKPOINT), source="t"
+    ).name == ("n" * MAX_NAME)
+    with pytest.raises(InvalidInput) as e:
+        parse_track(LAP.format(name="n" * 10_000, checkpoints=CHECKPOINT), source="lap.txt")
+    assert str(e.value) == (
+        "lap.txt line 2 column 7: the name has 10000 characters: keep it to 60 (it is printed "
+        "in the sheets' titles)"
+    )
+    data = track_to_dict(parse_track(LAP.format(name="lap", checkpoints=CHECKPOINT), source="t"))
+    data["name"] = "n" * 61
+    f = tmp_path / "lap.json"
+    f.write_text(json.dumps(data), encoding="utf-8")
+    r = run("solve", str(f))
+    assert (r.exit_code, r.output) == (
+        1,
+        f"Error: {f}: the name has 61 characters: keep it to 60 (it is printed in the sheets' "
+        "titles)\n",
+    )
+    data["name"] = "two\nlines"
+    f.write_text(json.dumps(data), encoding="utf-8")
+    r = run("solve", str(f))
+    assert r.exit_code == 1 and "the name must be one line, without control characters" in (
+        r.output
+    )
+
+
+def test_a_long_file_name_is_not_a_written_name(tmp_path):
+    """An unnamed track takes its file's name, which the user did not write: never refused."""
+    f = tmp_path / ("t" * 100 + ".txt")
+    f.write_text(LAP.replace("name: {name}\n", "").format(checkpoints=CHECKPOINT), encoding="utf-8")
+    assert read_track(f).name == "t" * 100
+
+
+def test_more_than_64_checkpoints_are_refused_in_text_and_json(tmp_path):
+    ok = parse_track(LAP.format(name="lap", checkpoints=CHECKPOINT * MAX_CHECKPOINTS), source="t")
+    assert len(ok.checkpoints) == MAX_CHECKPOINTS
+    text = LAP.format(name="lap", checkpoints=CHECKPOINT * 2000)
+    began = time.perf_counter()
+    with pytest.raises(InvalidInput) as e:
+        parse_track(text, source="lap.txt")
+    assert str(e.value) == (
+        "lap.txt line 68 column 13: checkpoint 65: a lap has at most 64 checkpoints (each one "
+        "multiplies the work of solving it); join or remove some"
+    )
+    data = track_to_dict(ok)
+    data["checkpoints"] = data["checkpoints"] * 40  # 2,560
+    f = tmp_path / "lap.json"
+    f.write_text(json.dumps(data), encoding="utf-8")
+    r = run("solve", str(f))
+    assert (r.exit_code, r.output) == (
+        1,
+        f"Error: {f}: 'checkpoints' lists 2560: a lap has at most 64 checkpoints (each one "
+        "multiplies the work of solving it); join or remove some\n",
+    )
+    assert time.perf_counter() - began < 10
+
+
+def test_every_known_map_is_well_inside_the_limits():
+    """The caps are far above any real map: the public ones copied into tests/data and
+    ../shared/data, and the examples."""
+    paths = [p for p in DATA.rglob("*") if p.suffix in (".track", ".txt")]
+    paths += [p for p in SHARED.rglob("*") if p.suffix in (".track", ".txt")]
+    paths += [p for p in EXAMPLES.iterdir() if p.suffix in (".txt", ".json")]
+    paths = [p for p in paths if "moves" not in p.name and "crash" not in p.name]
+    paths = [p for p in paths if "accelerations" not in p.name]
+    for p in paths:
+        assert p.stat().st_size < 8_000_000 // 20, p
+        try:
+            track = read_track(p, max_cells=4_000_000)
+        except LimitExceeded:
+            continue
+        except InvalidInput as e:  # some public files are other data, not tracks
+            assert "checkpoint" not in str(e) and "the name has" not in str(e), (p, e)
+            continue
+        assert len(track.checkpoints) <= 6 and len(track.name) <= MAX_NAME, p
+
+
+def test_cpsat_time_limit_gives_up_with_one_line():
+    barto = str(DATA / "momba" / "barto-small.track")  # about 2 s for CP-SAT here
+    began = time.perf_counter()
+    r = run("solve", barto, "--engine", "cp-sat", "--time-limit", "0.05")
+    assert time.perf_counter() - began < 30
+    assert r.exit_code == 1
+    (line,) = r.output.strip().splitlines()
+    assert line.startswith("Error: barto-small: no proof within 0.05 s (CP-SAT was trying ")
+    assert line.endswith("raise --time-limit or use the default engine (leave out --engine cp-sat)")
+    r = run("solve", str(DATA / "momba" / "tiny.track"), "--engine", "cp-sat", "--time-limit",
+            "0.001")  # fmt: skip
+    assert r.exit_code == 1 and "no proof within 0.001 s" in r.output
+
+
+def test_cpsat_time_limit_in_the_library_and_a_roomy_one_changes_nothing():
+    tiny = read_track(DATA / "momba" / "tiny.track")
+    with pytest.raises(LimitExceeded, match="no proof within 1e-06 s"):
+        solve_cpsat(tiny, Rules(), time_limit=1e-6)
+    assert solve_cpsat(tiny, Rules(), time_limit=60).moves == solve_cpsat(tiny, Rules()).moves
+
+
+def test_time_limit_option_is_for_cpsat_and_its_default_is_in_the_help():
+    tiny = str(DATA / "momba" / "tiny.track")
+    r = run("solve", tiny, "--time-limit", "5")
+    assert (r.exit_code, r.output) == (2, "Error: --time-limit is for --engine cp-sat\n")
+    for bad in ("0", "-1", "soon"):
+        r = run("solve", tiny, "--engine", "cp-sat", "--time-limit", bad)
+        assert r.exit_code == 2, bad
+    r = run("solve", "--help")
+    assert "--time-limit SECONDS" in r.output and "[default: 60]" in r.output
+    r = run("solve", tiny, "--engine", "cp-sat", "--time-limit", "60")
+    assert r.exit_code == 0, r.output

@@ -1,0 +1,52 @@
+"""Control characters in user text are escaped in all terminal output (issue 15, item 11):
+a name holding ESC [2J would clear the screen, BEL rings, NUL hides what follows."""
+
+from __future__ import annotations
+
+import os
+import pty
+import subprocess
+import sys
+
+from generator.terminal import escape
+
+
+def test_escape_shows_c0_and_c1_controls_and_keeps_tab_newline_return():
+    assert escape("a\x1b[2Jb\x07c\x00d\x9be\x7f") == "a\\x1b[2Jb\\x07c\\x00d\\x9be\\x7f"
+    assert escape("tab\tnew\nret\r Zoë ß 東") == "tab\tnew\nret\r Zoë ß 東"
+
+
+def test_a_player_name_with_bel_and_nul_prints_escaped(tmp_path):
+    bets = tmp_path / "bets.csv"
+    bets.write_bytes(b"player,bet\nal\x07i\x00ce,S\n")
+    run = subprocess.run(
+        [sys.executable, "-m", "generator", "triactor", "settle", str(bets), "--finish", "S,M,C"],
+        capture_output=True,
+    )
+    assert b"\x07" not in run.stdout + run.stderr and b"\x00" not in run.stdout + run.stderr
+    assert b"al\\x07i\\x00ce" in run.stdout + run.stderr
+
+
+def test_on_a_terminal_an_escape_sequence_in_a_file_name_is_shown_not_obeyed(tmp_path):
+    """click strips ANSI sequences only when the output is not a terminal."""
+    name = str(tmp_path / "no\x1b[2J.txt")
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "generator", "graph-racers", "solve", name],
+        stdout=follower, stderr=follower, close_fds=True,
+    )  # fmt: skip
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:  # the child closed its end
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    proc.wait(timeout=30)
+    os.close(leader)
+    text = b"".join(chunks)
+    assert proc.returncode == 1
+    assert b"\x1b" not in text and b"no\\x1b[2J.txt not found" in text
