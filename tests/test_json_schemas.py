@@ -22,6 +22,7 @@ from generator.cli import cli
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 TRACKS = ROOT / "tests" / "data" / "racetrack"
+SEASON = ROOT / "tests" / "triactor" / "data"  # a Triactor bets file of three races and its results
 BLOCKED = "graph-racers track 1\nmap:\nS.#G\n"  # no route: solve --json prints, then exits 1
 
 # (command, arguments, format printed, exit code); "{tmp}" is a folder of the test's own,
@@ -40,9 +41,10 @@ CASES: list[tuple[str, tuple[str, ...], str, int]] = [
     ("pushing-race moves", ("finished=A5", "--roll", "TIP"), "pushing-race-moves/1", 0),
     ("pushing-race moves", (str(EXAMPLES / "pushing_race" / "midgame.txt"), "--roll", "DIG"), "pushing-race-moves/1", 0),
     ("pushing-race simulate", ("--players", "3", "--games", "8", "--policy", "greedy"), "pushing-race-simulate/1", 0),
-    ("triactor settle", (str(EXAMPLES / "triactor" / "bets.csv"), "--finish", "S,M,C"), "triactor-settle/2", 0),
-    ("triactor odds", ("--races", "200", "--coins", "S=ace,M=3", "--backers", "2"), "triactor-odds/2", 0),
-    ("triactor odds", ("--races", "100", "--policy", "slip", "--slips", "SMC,PD"), "triactor-odds/2", 0),
+    ("triactor settle", (str(EXAMPLES / "triactor" / "bets.csv"), "--finish", "S,M,C"), "triactor-settle/3", 0),
+    ("triactor settle", (str(SEASON / "season.csv"), "--results", str(SEASON / "results.csv")), "triactor-settle/3", 0),
+    ("triactor odds", ("--races", "200", "--coins", "S=ace,M=3", "--backers", "2"), "triactor-odds/3", 0),
+    ("triactor odds", ("--races", "100", "--policy", "slip", "--slips", "SMC,PD"), "triactor-odds/3", 0),
     ("trading-paint luck", ("--max-dice", "3"), "trading-paint-luck/1", 0),
     ("trading-paint simulate", ("--players", "3", "--games", "2", "--policy", "stop:2"), "trading-paint-simulate/1", 0),
     ("trading-paint paths", (str(EXAMPLES / "trading_paint" / "position.json"), "--faces", "1,4"), "trading-paint-paths/1", 0),

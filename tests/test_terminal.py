@@ -16,15 +16,17 @@ def test_escape_shows_c0_and_c1_controls_and_keeps_tab_newline_return():
     assert escape("tab\tnew\nret\r Zoë ß 東") == "tab\tnew\nret\r Zoë ß 東"
 
 
-def test_a_player_name_with_bel_and_nul_prints_escaped(tmp_path):
+def test_a_player_name_with_bel_and_esc_prints_escaped(tmp_path):
+    """ESC c resets a terminal; click strips only ESC [ ... sequences, and only off a tty.
+    (NUL is no test here: Python 3.10's csv refuses it, one error line.)"""
     bets = tmp_path / "bets.csv"
-    bets.write_bytes(b"player,bet\nal\x07i\x00ce,S\n")
+    bets.write_bytes(b"player,bet\nal\x07i\x1bce,S\n")
     run = subprocess.run(
         [sys.executable, "-m", "generator", "triactor", "settle", str(bets), "--finish", "S,M,C"],
         capture_output=True,
     )
-    assert b"\x07" not in run.stdout + run.stderr and b"\x00" not in run.stdout + run.stderr
-    assert b"al\\x07i\\x00ce" in run.stdout + run.stderr
+    assert b"\x07" not in run.stdout + run.stderr and b"\x1b" not in run.stdout + run.stderr
+    assert b"al\\x07i\\x1bce" in run.stdout
 
 
 def test_on_a_terminal_an_escape_sequence_in_a_file_name_is_shown_not_obeyed(tmp_path):

@@ -26,15 +26,18 @@ def test_settle_example_table_and_json():
     r = run("settle", str(EXAMPLE), "--finish", "S,M,C", "--json")
     assert r.exit_code == 0
     data = json.loads(r.output)
-    assert data["format"] == "triactor-settle/2"
+    assert data["format"] == "triactor-settle/3" and len(data["races"]) == 1
+    assert data["totals"] == data["races"][0]["totals"] == data["races"][0]["running_totals"]
     assert data["totals"] == [
         {"player": "alice", "total": 18},
         {"player": "bob", "total": 8},
         {"player": "carol", "total": 0},
         {"player": "dave", "total": 9},
     ]
-    assert data["backs"][0] == {"player": "alice", "back": "SMC"}
-    assert data["finish"] == ["S", "M", "C"] and len(data["bets"]) == 10
+    race = data["races"][0]
+    assert race["backs"][0] == {"player": "alice", "back": "SMC"}
+    assert race["finish"] == ["S", "M", "C"] and len(race["bets"]) == 10 and race["race"] == 1
+    assert data["leaders"] == ["alice"]
 
 
 def test_settle_errors_name_the_csv_line(tmp_path):
@@ -67,7 +70,10 @@ def test_settle_bad_finish_and_missing_file(tmp_path):
     assert r.exit_code == 1
     assert r.output == f"Error: bets file {tmp_path / 'nope.csv'} not found: check the path\n"
     r = run("settle", str(EXAMPLE))
-    assert r.exit_code == 2 and r.output.startswith("Error: Missing option '--finish'")
+    assert r.exit_code == 2 and r.output == (
+        "Error: Missing option '--finish': give --finish S,M,C once per race, in race order, "
+        "or --results FILE\n"
+    )
 
 
 def test_odds_json_and_text():
@@ -76,9 +82,10 @@ def test_odds_json_and_text():
     )
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
-    assert data["races"] == 400 and data["coins"] == {"S": "ace", "M": "3"} and data["backers"] == 2
+    assert data["races"] == 400 and data["coins"] == {"S": "ace", "M": "3"}
+    assert data["backers"] == dict.fromkeys("SMCAHPDB", 2) and data["backers_from"] == "--backers"
     assert abs(sum(h["win"] for h in data["horses"].values()) - 1) < 1e-6
-    assert data["format"] == "triactor-odds/2"
+    assert data["format"] == "triactor-odds/3"
     assert sum(b["type"] == "TRIACTOR" for b in data["bets"]) == 336
     s = next(b for b in data["bets"] if b["type"] == "WIN")
     assert s["bet"] == "S" and abs(s["expected_at_backers"] - 8 * s["chance"]) < 1e-6

@@ -168,7 +168,9 @@ def test_exact_odds_with_a_hidden_null_coin():
     exact = exact_finish(race, 5000)
     assert sum(exact.values()) == 1
     a_third = sum(q for f, q in exact.items() if f[2] == LETTERS.index("A"))
-    assert 0 < a_third < Fraction(1, 10**5)  # A must reach its coin first, then needs luck
+    # A must reach its coin first, then needs luck (an ace onto the null coin keeps its die
+    # active, decision 10: about 8.5 in 100,000)
+    assert Fraction(8, 10**5) < a_third < Fraction(9, 10**5)
     n = 30_000
     tally = simulate(n, start=race, seed=11)
     for f, q in exact.items():
@@ -284,3 +286,40 @@ def test_slip_int_keys_order_like_the_policy_keys():
         by_tuple = sorted(pairs, key=lambda p: p[0])
         assert [b for _, b in by_tuple] == sorted(b for _, b in pairs)
         assert len({b for _, b in pairs}) == len({a for a, _ in pairs})
+
+
+# --- decision 10 in the fast loops -----------------------------------------------------------
+class _Stop(Exception):
+    pass
+
+
+def _draws(values):
+    values = list(values)
+
+    def rand():
+        if not values:
+            raise _Stop
+        return values.pop(0)
+
+    return rand
+
+
+@pytest.mark.parametrize("coin", [0, 2, 5])
+def test_fast_loops_keep_an_ace_die_active_on_its_coin(coin):
+    """C on 4 rolls an ace onto its coin on step 5 (null, 2 or 5): the die stays active, so the
+    next draw still chooses among S's and C's dice (decision 10), in both fast loops."""
+    from generator.games.triactor.odds import _move
+
+    race = position({"C": 4}, {"C": coin}, active="CS")
+    trace: list = []
+    with pytest.raises(_Stop):  # two draws, each "die 2 of 2 (C), ace": 7.5 / 12
+        race_random(_draws([7.5 / 12] * 2), race.coins, Start.of(race), trace)
+    first = 5 + coin if coin else 5
+    assert trace == [(2, 1, first), (2, 1, first + 1)]
+    begin = Start.of(race)
+    pos, occ, cs = list(begin.pos), list(begin.occ), list(begin.coin_step)
+    assert _move(2, 1, pos, occ, cs, race.coins) == (first, True)
+    two = position({"C": 3}, {"C": coin}, active="CS")
+    begin = Start.of(two)
+    pos, occ, cs = list(begin.pos), list(begin.occ), list(begin.coin_step)
+    assert _move(2, 2, pos, occ, cs, two.coins) == (first, False)  # a 2 die: set aside

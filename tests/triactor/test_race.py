@@ -99,11 +99,22 @@ def test_a_revealed_coin_never_fires_again():
     assert o.coin_step is None and o.end == 7  # passes step 5 freely now
 
 
-def test_coin_value_decides_the_die_even_after_a_die_ace():
-    race = position({"C": 4}, {"C": 0}, active="CS")
-    race, o = resolve(race, Move(C, 1))
-    assert (o.coin_step, o.end) == (5, 5)
-    assert race.dice() == (LETTERS.index("S"),)  # null coin: the die is inactive
+@pytest.mark.parametrize(("coin", "end"), [(0, 5), (1, 6), (2, 7), (3, 8), (4, 9), (5, 10)])
+def test_an_ace_die_onto_its_coin_stays_active_whatever_the_coin_shows(coin, end):
+    """Decision 10: "This die remains active. Do not set it aside!"; a coin only returns a die
+    to the active state. C on 4 rolls an ace onto its coin on step 5; S's die is active too."""
+    race = position({"C": 4}, {"C": coin}, active="CS")
+    after, o = resolve(race, Move(C, 1))
+    assert (o.coin_step, o.coin_value, o.end) == (5, coin, end)
+    assert after.dice() == (0, C) and o.kept and not o.all_back  # C's die still to roll
+    assert after.revealed == 1 << C
+
+
+@pytest.mark.parametrize(("coin", "dice"), [(0, (0,)), (1, (0, C)), (3, (0,))])
+def test_a_two_to_five_die_onto_its_coin_is_set_aside_unless_the_coin_is_an_ace(coin, dice):
+    race = position({"C": 3}, {"C": coin}, active="CS")
+    after, o = resolve(race, Move(C, 2))
+    assert o.coin_step == 5 and after.dice() == dice and o.kept == (coin == 1)
 
 
 def test_ace_coin_blocked_on_a_full_step_falls_back_and_keeps_the_die():

@@ -19,8 +19,9 @@ from generator.options import add_printables
 def triactor() -> None:
     """Triactor: piecepack horse race with betting slips and payout tables.
 
-    Print the board, slips, payout card, rules summary, horse cards, pawns, coins and dice;
-    play a race move by move; settle a race's bets exactly; simulate the odds of every bet.
+    Print the board, slips, payout card, ledger, odds sheet, rules summary, horse cards,
+    pawns, coins and dice; play a race turn by turn; settle the bets of a race or a season
+    exactly; simulate the odds of every bet.
     """
 
 
@@ -33,24 +34,54 @@ def _echo_json(data: object) -> None:
 
 @triactor.command("settle")
 @click.argument("bets")
-@click.option("--finish", required=True, help="The first three horses in order, e.g. S,M,C.")
+@click.option(
+    "--finish",
+    multiple=True,
+    help="The first three horses in order, e.g. S,M,C; once per race, in race order.",
+)
+@click.option(
+    "--results",
+    default=None,
+    help="A CSV of finishes instead of --finish: header race,finish, then 1,S M C per race.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: per-bet detail and totals.")
-def settle_command(bets: str, finish: str, as_json: bool) -> None:
-    """Pay every bet in BETS (CSV with header player,bet; '-': standard input) for a finish,
-    from the seed's tables.
+def settle_command(bets: str, finish: tuple[str, ...], results: str | None, as_json: bool) -> None:
+    """Pay every bet in BETS (CSV with header player,bet, or race,player,bet for several
+    races; '-': standard input) for the finishes, from the seed's tables.
 
     The payout column counts the players whose slip back shows the bet's horses (the backs
-    are read from the bets). Bets: INFO, X win, XX place, XXX show, XY exactor, [XY] exactor
-    box, XYZ triactor, [XYZ] triactor box; letters S M C A H P D B.
+    are read from each race's bets). Bets: INFO, X win, XX place, XXX show, XY exactor, [XY]
+    exactor box, XYZ triactor, [XYZ] triactor box; letters S M C A H P D B. Several races:
+    each race's payouts and every player's running total, then the totals.
     """
-    from generator.games.triactor.settle import load_bets, parse_finish, settle
+    from generator.games.triactor.settle import (
+        load_bets_from,
+        load_results,
+        parse_finish,
+        settle_season,
+    )
 
-    order = parse_finish(finish)
-    result = settle(load_bets(bets), order)
-    if as_json:
-        _echo_json(result.to_dict())
+    if finish and results is not None:
+        raise click.UsageError(
+            "give the finishes with --finish (once per race) or with --results FILE, not both"
+        )
+    if not finish and results is None:
+        raise click.UsageError(
+            "Missing option '--finish': give --finish S,M,C once per race, in race order, "
+            "or --results FILE"
+        )
+    if results == "-" and bets == "-":
+        raise click.UsageError("BETS and --results cannot both be read from standard input")
+    if results is not None:
+        finishes, source = load_results(results)
     else:
-        click.echo(result.table())
+        finishes, source = [parse_finish(f) for f in finish], "--finish"
+    wagers, bets_source = load_bets_from(bets)
+    season = settle_season(wagers, finishes, bets_source, source)
+    if as_json:
+        _echo_json(season.to_dict())
+    else:
+        click.echo(season.table())
 
 
 @triactor.command("odds")
@@ -75,9 +106,9 @@ def settle_command(bets: str, finish: str, as_json: bool) -> None:
 @click.option(
     "--backers",
     type=click.IntRange(1, 8),
-    default=1,
-    show_default=True,
-    help="Players whose slip shows each horse (sets the payout column).",
+    default=None,
+    help="Players whose slip shows each horse (sets the payout column). [default: 1, or "
+    "counted on --slips]",
 )
 @click.option("--seed", type=int, default=1, show_default=True, help="Random seed.")
 @click.option(
@@ -93,30 +124,59 @@ def odds_command(
     races: int,
     policy: str,
     slips: str | None,
-    backers: int,
+    backers: int | None,
     seed: int,
     top: int,
     as_json: bool,
 ) -> None:
     """Simulate races and report each horse's chance to win, place and show, and the expected
-    winnings of every bet type (payout column from --backers)."""
+    winnings of every bet type (payout column from --backers, or from the slips' backs).
+
+    The best bets of each type are chosen on these races and their figures measured on as
+    many other races (an independent sample), so the choice does not flatter them: the run
+    plays 2 x --races races."""
     from generator.games.triactor.coins import parse_coins
-    from generator.games.triactor.odds import simulate
+    from generator.games.triactor.odds import score_seed, simulate
     from generator.games.triactor.report import odds_json, odds_text
 
     known = parse_coins(coins)
     chooser = _chooser(policy, slips)
+    table = _backers(backers, chooser)
+    args = {"known": known, "policy": chooser}
     if sys.stderr.isatty():  # a progress bar on a terminal, quiet when piped
-        with click.progressbar(length=races, label="racing", file=sys.stderr) as bar:
-            tally = simulate(races, known=known, policy=chooser, seed=seed, progress=bar.update)
+        with click.progressbar(length=2 * races, label="racing", file=sys.stderr) as bar:
+            tally = simulate(races, seed=seed, progress=bar.update, **args)
+            score = simulate(races, seed=score_seed(seed), progress=bar.update, **args)
     else:
-        tally = simulate(races, known=known, policy=chooser, seed=seed)
+        tally = simulate(races, seed=seed, **args)
+        score = simulate(races, seed=score_seed(seed), **args)
+    report = {"known": known, "policy": chooser, "seed": seed, "backers": table, "top": top}
     if as_json:
-        _echo_json(odds_json(tally, known=known, policy=chooser, seed=seed, backers=backers))
+        _echo_json(odds_json(tally, score, **report))
     else:
-        click.echo(
-            odds_text(tally, known=known, policy=chooser, seed=seed, backers=backers, top=top)
-        )
+        click.echo(odds_text(tally, score, **report))
+
+
+def _backers(backers: int | None, chooser):  # noqa: ANN001, ANN202
+    """The backers of each horse: counted on the slips when --slips describes the table
+    (decision 29), else --backers (1 when not given). --backers with --slips must agree with
+    the slips' counts on every horse: a usage error names the first horse that differs."""
+    from generator.games.triactor.horses import LETTERS
+    from generator.games.triactor.policies import SlipPolicy
+    from generator.games.triactor.report import Backers
+
+    if not isinstance(chooser, SlipPolicy):
+        return Backers.uniform(1 if backers is None else backers)
+    counted = Backers.from_slips(chooser.slips)
+    if backers is not None:
+        for h, n in enumerate(counted.counts):
+            if n != backers:
+                raise click.UsageError(
+                    f"--backers {backers} disagrees with --slips: {n} slip(s) show "
+                    f"{LETTERS[h]}, not {backers}; leave out --backers (the slips set each "
+                    "horse's backers)"
+                )
+    return counted
 
 
 @triactor.command("race")
@@ -133,34 +193,14 @@ def odds_command(
 )
 @click.option("--slips", default=None, help="Slip backs per player for --policy slip: SMC,PD,AB.")
 def race_command(coins: str, seed: int, policy: str, slips: str | None) -> None:
-    """Play one race and print every move (the engine at work; same seed, same race)."""
-    import random
-
-    from generator.games.triactor.coins import NAMES, draw_coins, format_coins, parse_coins
-    from generator.games.triactor.horses import LETTERS
-    from generator.games.triactor.policies import SlipPolicy
-    from generator.games.triactor.race import new_race, turns
+    """Play one race and print every turn: the dice rolled, the die used (in brackets) and
+    what it did (the engine at work; same seed, same race, the race the simulator plays)."""
+    from generator.games.triactor.coins import parse_coins
+    from generator.games.triactor.racelog import race_log
 
     chooser = _chooser(policy, slips)
-    rng = random.Random(seed)
-    race = new_race(draw_coins(parse_coins(coins), rng))
-    players = chooser.players
-    first = int(rng.random() * players) if isinstance(chooser, SlipPolicy) else 0
-    click.echo(f"coins (face down): {format_coins(race.coins)}")
-    final = race
-    for i, (final, o) in enumerate(turns(race, chooser, rng, players, first), start=1):
-        h = LETTERS[o.move.horse]
-        line = f"{i:4d}. {h} rolls {NAMES[o.move.value]:4s} "
-        if o.coin_step is not None:
-            line += f"{o.start:2d} -> coin at {o.coin_step} shows {NAMES[o.coin_value]} -> {o.end}"
-        elif o.end == o.start:
-            line += f"stays at {o.start}"
-        else:
-            line += f"{o.start:2d} -> {'finish' if o.finished else o.end}"
-        if o.finished:
-            line += f"  ({len(final.finish)}. past the post)"
-        click.echo(line)
-    click.echo("finish: " + ", ".join(LETTERS[h] for h in final.finish))
+    lines, _ = race_log(seed, parse_coins(coins), chooser)
+    click.echo("\n".join(lines))
 
 
 def _chooser(policy: str, slips: str | None):

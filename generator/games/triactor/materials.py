@@ -25,7 +25,7 @@ from generator.games.triactor.artwork import (
     tile_window,
 )
 from generator.games.triactor.horses import Horse, horse, horses
-from generator.games.triactor.payouts import BetType, credits_per_race, tables
+from generator.games.triactor.payouts import BetType, bet_types, credits_per_race, tables
 from generator.games.triactor.track import Tile, board, coin_steps
 from generator.printing import PrintSpec
 from generator.render import layout, pieces
@@ -49,17 +49,27 @@ SLIP_W, SLIP_H = 92.0, 57.0
 CARD_W, CARD_H = 57.0, 86.0  # mm: a horse card (bridge width; 86 mm tall so nine fit an A4
 # sheet, eight a landscape Letter sheet, with the calibration bar below)
 DIE_EDGE = 16.0  # mm: a standard die (piecepack dice are about 1/2 to 5/8 inch)
+BET_LINE_END = 42.0  # mm: where a slip's name and bet lines end (the legend is to the right)
+LEGEND_X = 45.5  # mm: the legend's codes
+LEGEND_COST = 70.0  # mm: the middle of its cost column
 
-CODE_LEGEND = (
-    ("INFO", False, "info: see 3 coins", 1),
-    ("X", False, "win", 1),
-    ("XX", False, "place (1st or 2nd)", 1),
-    ("XXX", False, "show (1st to 3rd)", 1),
-    ("XY", False, "exactor", 1),
-    ("XY", True, "exactor box", 2),
-    ("XYZ", False, "triactor", 1),
-    ("XYZ", True, "triactor box", 3),
+CODE_LEGEND = (  # (bet type, code, box, the words on the slip)
+    ("INFO", "INFO", False, "info: 3 coins"),
+    ("WIN", "X", False, "win"),
+    ("PLACE", "XX", False, "place: 1st/2nd"),
+    ("SHOW", "XXX", False, "show: 1st-3rd"),
+    ("EXACTOR", "XY", False, "exactor"),
+    ("EXACTOR BOX", "XY", True, "exactor box"),
+    ("TRIACTOR", "XYZ", False, "triactor"),
+    ("TRIACTOR BOX", "XYZ", True, "triactor box"),
 )
+PAYS_NOTE = "pays by backers: few / some / many"  # under the bets: what the three numbers are
+
+
+def pays_text(bt: BetType) -> str:
+    """What a bet type pays, for the slip's reminder: '16/8/4' (its table row, column by
+    column: few, some, many backers), '-' for INFO."""
+    return "/".join(str(w) for w in bt.winnings) if bt.winnings else "-"
 
 
 def boxed_code(
@@ -285,22 +295,32 @@ def slip_front(race: int | None) -> Callable[[Canvas], None]:
         c.text(27, 6, "betting slip", 8)
         c.text(SLIP_W - 3, 6, f"Race {race}" if race else "Race ____", 10, bold=True, anchor="end")
         c.text(3, 15.5, "Player", 8)
-        c.line(14, 16, 55, 16, THIN)
+        c.line(14, 16, BET_LINE_END, 16, THIN)
         credits = credits_per_race()
-        step = 21.9 / credits  # the bet lines share the room between the name and the strip
+        step = 19.5 / credits  # the bet lines share the room between the name and the notes
         for i in range(credits):
-            y = 24 + i * step
+            y = 23 + i * step
             c.text(3, y, str(i + 1), 9, bold=True)
-            c.line(8, y + 0.5, 55, y + 0.5, THIN)
-        c.text(3, 24 + credits * step - 2.2, f"{credits} credits a race; box bets cost 2 and 3", 6)
-        # code legend on the right
-        x0 = 59.0
-        c.rect(x0 - 1.5, 11.0, SLIP_W - x0 - 1.5, 33.4, LIGHT)
-        for i, (code, box, what, cost) in enumerate(CODE_LEGEND):
-            y = 14.6 + i * 3.9
+            c.line(8, y + 0.5, BET_LINE_END, y + 0.5, THIN)
+        c.text(3, 40.6, f"{credits} credits a race; box bets cost 2 and 3", 6)
+        c.text(3, 43.8, PAYS_NOTE, 6)
+        # the code legend on the right: code, bet, cost, and what it pays (a reminder; the
+        # payout card has the columns)
+        types = bet_types()
+        x0 = LEGEND_X
+        c.rect(x0 - 1.5, 11.0, SLIP_W - x0, 33.4, LIGHT)
+        head = 14.2
+        c.text(x0, head, "code", 6, bold=True)
+        c.text(x0 + 7.5, head, "bet", 6, bold=True)
+        c.text(LEGEND_COST, head, "cost", 6, bold=True, anchor="middle")
+        c.text(SLIP_W - 3.5, head, "pays", 6, bold=True, anchor="end")
+        for i, (kind, code, box, what) in enumerate(CODE_LEGEND):
+            y = 17.9 + i * 3.55
+            bt = types[kind]
             boxed_code(c, x0, y, code, 7, box)
-            c.text(x0 + 10.5, y, what, 6)
-            c.text(SLIP_W - 4, y, str(cost), 6, anchor="end")
+            c.text(x0 + 7.5, y, what, 6)
+            c.text(LEGEND_COST, y, str(bt.credits), 6, anchor="middle")
+            c.text(SLIP_W - 3.5, y, pays_text(bt), 6, anchor="end")
         # horse letters with suits along the bottom
         c.line(0, 46.0, SLIP_W, 46.0, LIGHT)
         step = SLIP_W / 8

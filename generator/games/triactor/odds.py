@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -102,7 +102,7 @@ def race_random(
                 pos[h] = t
                 if trace is not None:
                     trace.append((h, v, t))
-                if cv == 1:
+                if cv == 1 or v == 1:  # an ace coin, or an ace die: the die stays active
                     continue
             elif t >= FINISH:
                 occ[p] -= 1
@@ -159,7 +159,7 @@ def _move(h: int, v: int, pos: list[int], occ: list[int], cs: list[int], coins) 
         while occ[t] >= cap[t]:
             t -= 1
         occ[p] += 1
-        active = cv == 1
+        active = v == 1 or cv == 1  # an ace die stays active whatever its coin shows
     elif t >= FINISH:
         t = FINISH
     else:
@@ -286,6 +286,47 @@ class BetOdds:
         bt = self.bet.type
         return self.chance * bt.pays(backers_per_horse * bt.horses)
 
+    def at_counts(self, backers: Sequence[int]) -> float:
+        """Expected winnings when horse h is on backers[h] slips (a horse on no slip counts
+        1: the bettor's own slip shows it, decision 17)."""
+        return self.chance * self.bet.type.pays(bet_backers(self.bet, backers))
+
+
+def bet_backers(bet: Bet, backers: Sequence[int]) -> int:
+    """The count that picks a bet's payout column: its horses' backers added, each at least
+    1 (the bettor's own slip shows every horse of the bet)."""
+    return sum(max(backers[h], 1) for h in bet.horses)
+
+
+def score_seed(seed: int) -> str:
+    """The seed of the second, independent sample that scores the best bets (decision 28):
+    a stream of its own, so no seed's scoring sample is another seed's main sample."""
+    return f"triactor odds {seed}: best bets scored"
+
+
+@dataclass(frozen=True)
+class BestBet:
+    """A best bet of its type: chosen on one sample, scored on another."""
+
+    chosen: BetOdds  # the bet's chance on the sample it was chosen on
+    scored: BetOdds  # the same bet on the independent sample (what is reported)
+
+
+def best_bets(
+    choose: Tally, score: Tally, backers: Sequence[int], top: int
+) -> dict[str, list[BestBet]]:
+    """Per bet type, the `top` bets with the highest expected winnings on `choose` (ties by
+    the bet's text), each scored on `score`. Choosing and scoring on one sample favours the
+    bets whose luck ran high there (the maximum of noisy estimates is biased upward); the
+    second sample is independent of the choice, so its figures are unbiased."""
+    chosen = bet_odds(choose)
+    scored = {k: {str(o.bet): o for o in rows} for k, rows in bet_odds(score).items()}
+    out = {}
+    for kind, rows in chosen.items():
+        ranked = sorted(rows, key=lambda o: (-o.at_counts(backers), str(o.bet)))[:top]
+        out[kind] = [BestBet(o, scored[kind][str(o.bet)]) for o in ranked]
+    return out
+
 
 def bet_odds(tally: Tally) -> dict[str, list[BetOdds]]:
     """Every bet of every paying type with its chance and expected winnings per column."""
@@ -307,12 +348,13 @@ def simulate(
     *,
     known: dict[int, int] | None = None,
     policy: RandomPolicy | SlipPolicy | None = None,
-    seed: int = 0,
+    seed: int | str = 0,
     start: Race | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> Tally:
     """Play `races` races with the fast loop. Coins in `known` are fixed, the rest drawn per
-    race (in horse order); a `start` position plays on with its own coins instead."""
+    race (in horse order); a `start` position plays on with its own coins instead. The seed
+    is an int (the command's --seed) or a string (a stream of its own: score_seed)."""
     if races < 1:
         raise InvalidInput(f"--races {races}: simulate at least one race")
     if races > MAX_RACES:

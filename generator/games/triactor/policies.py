@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from generator.errors import InvalidInput
 from generator.games.triactor.horses import LETTERS
-from generator.games.triactor.race import Move, Race, legal_moves, roll_dice
+from generator.games.triactor.race import Move, Race, Roll, legal_moves, roll_dice
 
 NAMES = ("random", "slip")
 
@@ -39,6 +39,16 @@ class RandomPolicy:
         dice = race.dice()
         i, v = divmod(int(rng.random() * (6 * len(dice))), 6)  # type: ignore[attr-defined]
         return Move(dice[i], v)
+
+    def rolled_turn(self, race: Race, player: int, rng: object, rest: object) -> tuple[Roll, Move]:
+        """`turn` (the same draw from rng, so the same race) with the whole roll to show: the
+        dice not chosen take values from `rest`, another stream. Rolling k dice and picking one
+        at random gives the chosen die and its value this one draw gives, and the other dice
+        independent values, so the shown roll has the distribution of a real one."""
+        move = self.turn(race, player, rng)
+        rand = rest.random  # type: ignore[attr-defined]
+        dice = tuple((h, move.value if h == move.horse else int(rand() * 6)) for h in race.dice())
+        return Roll(dice), move
 
 
 def slip_key(horse: int, value: int, step: int, own: bool) -> tuple[int, int, int, int]:
@@ -78,9 +88,17 @@ class SlipPolicy:
         return self.best(race, player)
 
     def turn(self, race: Race, player: int, rng: object) -> Move:
+        return self.rolled_turn(race, player, rng)[1]
+
+    def rolled_turn(
+        self, race: Race, player: int, rng: object, rest: object = None
+    ) -> tuple[Roll, Move]:
+        """The roll of every active die (one number each from rng, in horse order) and the
+        die this player uses."""
         from dataclasses import replace
 
-        return self.best(replace(race, roll=roll_dice(race, rng)), player)
+        roll = roll_dice(race, rng)
+        return roll, self.best(replace(race, roll=roll), player)
 
 
 def parse_slips(text: str) -> tuple[int, ...]:

@@ -1,5 +1,5 @@
-"""What Triactor prints, declared once: the board, betting slips, the payout card, the rules
-summary, horse pawns, horse cards, event coins and dice. The click commands, `racegen list`,
+"""What Triactor prints, declared once: the board, betting slips, the payout card, the ledger,
+the odds sheet, the rules summary, horse pawns, horse cards, event coins and dice. The click commands, `racegen list`,
 `racegen demo` and the kit are made from this table (generator.printing.Printable)."""
 
 from __future__ import annotations
@@ -105,6 +105,55 @@ PRINTABLES: tuple[Printable, ...] = (
         portrait="the payout tables print",
         demo=(),
         kit=KitPart(make="keep beside the board"),
+    ),
+    Printable(
+        "ledger",
+        "The ledger: players down, races across (each race's winnings and the running total), "
+        "a totals column; blank, or filled from a bets file and its results (landscape).",
+        _one("ledger_document", "sheets"),
+        (
+            Option(
+                "--players",
+                "players",
+                "int",
+                0,
+                "Rows for at least this many players (0: as many as --bets names, or 6).",
+                low=0,
+                high=12,
+            ),
+            Option(
+                "--races",
+                "races",
+                "int",
+                0,
+                "Columns for at least this many races (0: as many as --results gives, or 6).",
+                low=0,
+                high=12,
+            ),
+            Option(
+                "--bets",
+                "bets",
+                "file",
+                None,
+                "Fill the ledger from this bets file (as settle reads it; with --results).",
+            ),
+            Option(
+                "--results",
+                "results",
+                "file",
+                None,
+                "The finishes for --bets: header race,finish, then 1,S M C per race.",
+            ),
+        ),
+        listed="ledger",
+        kit=KitPart(make="write each race's winnings and the running totals on it"),
+    ),
+    Printable(
+        "odds-sheet",
+        "The odds sheet: each horse's chances before any coin is seen (with where the coins "
+        "lie), and what a credit brings back per bet type (always portrait).",
+        _one("odds_sheet_document", "sheets"),
+        portrait="the odds sheet prints",
     ),
     Printable(
         "rules",

@@ -12,7 +12,8 @@ exact odds and undo need nothing else. The rules, as decided in docs/rules/triac
   with room; never behind its start. Full steps may be jumped over.
 - A horse entering or passing its own unrevealed coin's step stops there (room or not) and
   the coin acts as a roll from that step: ace = one step on and the die active again; null =
-  stay; 2-5 = move on (die inactive). If the horse is left on that step and it is full, it
+  stay; 2-5 = move on. The die is set aside unless the die rolled or the coin is an ace (an
+  ace die remains active whatever its coin shows). If the horse is left on that step and it is full, it
   moves back to the first step with room (never behind where the turn started: that step was
   just freed). A revealed coin never fires again.
 - Crossing step 44 finishes the horse (finish order = order of crossing); its die is removed.
@@ -69,6 +70,8 @@ class Outcome:
     die_active: bool = False  # the die of this horse is active after the move
     finished: bool = False
     next_dice: tuple[int, ...] = ()  # the dice the next player rolls
+    kept: bool = False  # the rules keep this die active (an ace die or an ace coin)
+    all_back: bool = False  # no active die was left: every unfinished horse's die came back
 
 
 @dataclass(frozen=True)
@@ -279,7 +282,9 @@ def resolve(race: Race, move: Move) -> tuple[Race, Outcome]:
         coin_value = race.coins[h]
         revealed |= 1 << h
         end = stop if coin_value == NULL else _advance(occ, stop, coin_value)
-        active = coin_value == ACE
+        # decision 10: an ace die "remains active" whatever its coin shows; a coin can only
+        # return a die to the active state (an ace coin), never set one aside
+        active = v == ACE or coin_value == ACE
         if end == stop and occ[stop] >= CAPACITY[stop]:
             end = stop - 1
             while occ[end] >= CAPACITY[end]:
@@ -297,10 +302,13 @@ def resolve(race: Race, move: Move) -> tuple[Race, Outcome]:
         mask &= ~(1 << h)
         active = False
     unfinished = ALL & ~sum(1 << x for x in finish)
+    all_back = False
     if not mask & unfinished:
         mask = unfinished  # nobody left to roll: every die is active again
+        all_back = True
     if len(finish) >= PLACES:
         mask = 0
+        all_back = False
     new = Race(positions, mask, race.coins, revealed, finish, None, race.turn + 1)
     outcome = Outcome(
         move,
@@ -311,6 +319,8 @@ def resolve(race: Race, move: Move) -> tuple[Race, Outcome]:
         bool(mask >> h & 1),
         end >= FINISH,
         new.dice(),
+        active,
+        all_back,
     )
     return new, outcome
 

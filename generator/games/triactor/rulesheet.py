@@ -81,8 +81,9 @@ def rule_sections() -> list[tuple[str, str]]:
             f"A horse that enters or would pass the step of its own face-down coin (steps "
             f"{steps}) stops there and turns the coin over, then moves as if it had rolled "
             "the coin: ace, one step on and its die is active again; null, it stays; 2 to 5, "
-            "that many steps on (die inactive). If the coin step has no free space for it, "
-            "it goes back to the first step with room. A turned coin never stops a horse "
+            "that many steps on. An ace die stays active whatever the coin shows; a 2 to 5 "
+            "die stays inactive unless the coin is an ace. If the coin step has no free space "
+            "for it, it goes back to the first step with room. A turned coin never stops a horse "
             "again, and other horses pass it freely.",
         ),
         (
