@@ -1,52 +1,86 @@
-"""Pushing Race: how fast legal moves are listed and whole games are played.
+"""Pushing Race: how fast legal moves are listed and whole games are played, by the plain
+engine (moves.py, play.play_game: what `simulate` used before issue 19) and by the
+simulator's engine (fastplay.py, what `simulate` uses now).
 
-Run: python benchmarks/pushing_race.py [--games 300]
+Run: python benchmarks/pushing_race.py [--games 500]
 Prints two tables: listing every legal move of each die face from the setup and from a crowded
-mid-game position (microseconds a call), then whole seeded games by players and policies
-(games a second, and the estimate for `racegen pushing-race simulate --games 1000`).
+mid-game position (microseconds a call, each engine), then whole seeded games by players and
+policies: milliseconds a game and games a second before (plain) and after (fast), the
+speed-up, and the time `simulate` takes for its maximum of games. Both engines play the same
+seeds in one run (CPU time, so other programs on the machine count less); they play the same
+games, which the table checks.
 """
 
 from __future__ import annotations
 
 import argparse
 import platform
+import random
 import time
 
+from generator.games.pushing_race import fastplay
 from generator.games.pushing_race.moves import FACES, legal_moves
-from generator.games.pushing_race.play import simulate
+from generator.games.pushing_race.play import MAX_GAMES, plain_games
 from generator.games.pushing_race.position import parse_position, start
 
 MIDGAME = "players=3 turn=A a1=A b1=B c2=C a3=A b3=B b4=C c5=A a6=B b7=C finished=A1,B0,C1"
 
 
 def per_call(fn, repeat: int) -> float:
-    t = time.perf_counter()
+    t = time.process_time()
     for _ in range(repeat):
         fn()
-    return (time.perf_counter() - t) / repeat
+    return (time.process_time() - t) / repeat
+
+
+def timed_games(engine: str, players: int, policy: str, games: int) -> tuple[float, list]:
+    """CPU seconds a game, and the games (winner, turns, passes), seed 1."""
+    rng = random.Random(1)
+    names = [policy] * players
+    t = time.process_time()
+    if engine == "plain":
+        played = list(plain_games(players, names, games, rng))
+    else:
+        played = list(fastplay.play_games(players, names, games, rng))
+    return (time.process_time() - t) / games, played
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--games", type=int, default=300)
+    ap.add_argument("--games", type=int, default=500, help="fast-engine games a row")
     args = ap.parse_args()
     print(f"python {platform.python_version()} on {platform.machine()}")
-    print(f"{'position':10s} {'face':5s} {'moves':>6s} {'us/call':>9s}")
+    print(f"{'position':10s} {'face':5s} {'moves':>6s} {'plain us':>9s} {'fast us':>8s}")
     for label, pos in (("setup", start(2)), ("mid-game", parse_position(MIDGAME))):
-        for face in FACES:
+        engine = fastplay.Engine(pos.players)
+        s = fastplay.encode(pos)
+        for k, face in enumerate(FACES):
             n = len(legal_moves(pos, face))
-            us = per_call(lambda p=pos, f=face: legal_moves(p, f), 200) * 1e6
-            print(f"{label:10s} {face:5s} {n:6d} {us:9.0f}")
+            assert len(engine.results(s, pos.turn, k)) == n
+            plain = per_call(lambda p=pos, f=face: legal_moves(p, f), 200) * 1e6
+            fast = per_call(lambda r=engine.results, s=s, t=pos.turn, k=k: r(s, t, k), 2000) * 1e6
+            print(f"{label:10s} {face:5s} {n:6d} {plain:9.0f} {fast:8.1f}")
     print()
     print(
-        f"{'players':>7s} {'policy':7s} {'games':>6s} {'seconds':>8s} {'games/s':>8s} {'1000 est s':>11s}"
+        f"{'players':>7s} {'policy':7s} {'games':>6s} {'ms/game':>8s} {'ms/game':>8s} "
+        f"{'games/s':>8s} {'games/s':>8s} {'speed-up':>8s} {f'{MAX_GAMES:,} games':>15s}"
+    )
+    print(
+        f"{'':7s} {'':7s} {'':6s} {'before':>8s} {'after':>8s} {'before':>8s} {'after':>8s} "
+        f"{'':8s} {'after':>15s}"
     )
     for players, policy in ((2, "random"), (2, "greedy"), (4, "random"), (4, "greedy")):
-        n = args.games if policy == "random" else args.games // 3
-        t = time.perf_counter()
-        simulate(players, n, 1, [policy])
-        s = time.perf_counter() - t
-        print(f"{players:7d} {policy:7s} {n:6d} {s:8.2f} {n / s:8.1f} {1000 * s / n:11.1f}")
+        fast_n = args.games if policy == "random" else args.games // 2
+        plain_n = max(10, fast_n // 8)
+        fast_s, fast_games = timed_games("fast", players, policy, fast_n)
+        plain_s, plain_games_ = timed_games("plain", players, policy, plain_n)
+        assert fast_games[:plain_n] == plain_games_, "the engines played different games"
+        total = MAX_GAMES * fast_s
+        print(
+            f"{players:7d} {policy:7s} {fast_n:6d} {plain_s * 1e3:8.2f} {fast_s * 1e3:8.2f} "
+            f"{1 / plain_s:8.0f} {1 / fast_s:8.0f} {plain_s / fast_s:7.1f}x "
+            f"{total / 60:11.1f} min"
+        )
 
 
 if __name__ == "__main__":

@@ -195,3 +195,106 @@ def test_coaster_start_and_finish_lines_lie_outside_the_grid(tmp_path):
     for paper in ("a4", "letter"):
         doc = m.board_document(PrintOptions(tmp_path, paper=paper), "coasters")
         assert len(doc.pages) == 2  # still two coasters a sheet
+
+
+# --- the space size (issue 19): which Looney Pyramids a board holds -------------------------
+def test_pyramid_sizes_each_space_holds():
+    """Looney Labs' bases 14.3, 19.8 and 25.4 mm, 1 mm to spare (rules doc, Printables)."""
+    assert [s for s, _ in m.PYRAMIDS] == ["small", "medium", "large"]
+    assert m.pyramids_that_fit(22.0) == ["small", "medium"]
+    assert m.pyramids_that_fit(25.0) == ["small", "medium"]  # a 25.4 mm base is wider
+    assert m.pyramids_that_fit(26.4) == m.pyramids_that_fit(27.0) == ["small", "medium", "large"]
+    assert m.pyramids_that_fit(15.0) == [] and m.pyramids_that_fit(20.8) == ["small", "medium"]
+    note = m.fit_note(22.0)
+    assert "22 mm spaces hold small and medium Looney Pyramids (bases 14.3 and 19.8 mm)" in note
+    assert "and the paper pieces (16 mm)" in note and "(25.4 mm) need spaces of 26.4 mm" in note
+    assert "hold small, medium and large" in m.fit_note(27.0) and "need" not in m.fit_note(27.0)
+    assert "hold no Looney Pyramids" in m.fit_note(15.0) and "need 17 mm" in m.fit_note(15.0)
+
+
+def _spaces(doc, size: float) -> int:
+    """How many spaces of `size` mm the document's first page draws (true size)."""
+    found = set()
+    for op, pts in doc.pages[0].absolute_points():
+        if op.kind == "path" and len(pts) == 4:
+            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+            if abs(max(xs) - min(xs) - size) < 1e-6 and abs(max(ys) - min(ys) - size) < 1e-6:
+                found.add((round(min(xs), 3), round(min(ys), 3)))
+    return len(found)
+
+
+def test_board_space_option_one_page_or_tiled(tmp_path):
+    """27 mm spaces (large pyramids): one A4 page, the title and key beside the track; on
+    Letter the track is taller than the page, so it is tiled after an assembly map. Each
+    says what its spaces hold; other sizes print under their own file name."""
+    a4 = m.board_document(PrintOptions(tmp_path, paper="a4"), "page", 27.0)
+    assert a4.stem == "pushing-race-board-27mm" and len(a4.pages) == 1
+    assert _spaces(a4, 27.0) == 27
+    text = " ".join(a4.pages[0].texts())
+    assert "27 mm spaces hold small, medium and large Looney Pyramids" in text
+    assert BAR_TEXT in text
+    letter = m.board_document(PrintOptions(tmp_path, paper="letter"), "page", 27.0)
+    assert len(letter.pages) == 3  # the assembly map and two sheets
+    assert "Assembly map" in " ".join(letter.pages[0].texts())
+    assert m.board_document(PrintOptions(tmp_path), "page", 22.0).stem == "pushing-race-board"
+    default = m.board_document(PrintOptions(tmp_path), "page")
+    assert _spaces(default, 22.0) == 27 and len(default.pages) == 1
+    assert "hold small and medium Looney Pyramids" in " ".join(default.pages[0].texts())
+    for paper in ("a4", "letter"):  # 23 mm still fits under the title on both
+        assert len(m.board_document(PrintOptions(tmp_path, paper=paper), "page", 23.0).pages) == 1
+    # the largest one-page boards (rules doc): 27.5 mm on A4, 25.6 mm on Letter
+    for paper, most in (("a4", 27.5), ("letter", 25.6)):
+        pages = [
+            len(m.board_document(PrintOptions(tmp_path, paper=paper), "page", s).pages)
+            for s in (most, most + 0.1)
+        ]
+        assert pages == [1, 3], paper
+
+
+def test_coasters_take_the_space_size_and_say_what_fits(tmp_path):
+    doc = m.board_document(PrintOptions(tmp_path), "coasters", 20.0)
+    texts = [t for page in doc.pages for t in page.texts()]
+    assert texts.count("20 mm spaces: small Looney Pyramids fit") == 3
+    assert doc.stem == "pushing-race-coasters-20mm"
+    big = m.board_document(PrintOptions(tmp_path), "coasters")
+    texts = [t for page in big.pages for t in page.texts()]
+    assert texts.count("36 mm spaces: small, medium and large Looney Pyramids fit") == 3
+
+
+@pytest.mark.parametrize(
+    ("size", "space", "paper"),
+    [("page", 15.0, "a4"), ("page", 27.0, "a4"), ("page", 27.0, "letter"),
+     ("page", 60.0, "a4"), ("coasters", 15.0, "letter"), ("coasters", 60.0, "letter")],
+)  # fmt: skip
+def test_other_space_sizes_print_inside_the_margins_and_legibly(tmp_path, size, space, paper):
+    """Nothing in the 10 mm margins, no text under 6 pt, no command lines on the page (the
+    type-size check reads the default sizes only)."""
+    from generator.render.layout import MIN_TEXT
+
+    doc = m.board_document(PrintOptions(tmp_path, paper=paper), size, space)
+    for page in doc.pages:
+        for op, stack in page.flat():
+            if op.kind == "text":
+                printed = op.text.size
+                for group in stack:
+                    printed *= group.scale
+                assert printed >= MIN_TEXT - 1e-6, op.data[2]
+                assert "--" not in op.data[2] and "racegen" not in op.data[2], op.data[2]
+                pts = text_corners(op, stack)
+            else:
+                pts = next(p for o, p in _points_of(op, stack))
+            for x, y in pts:
+                assert 9.99 <= x <= page.width - 9.99 and 9.9 <= y <= page.height - 9.9, (
+                    doc.stem,
+                    op.data,
+                )
+
+
+def test_space_option_errors():
+    for value, words in (("14mm", "must be at least 15 mm"), ("61mm", "must be at most 60 mm"),
+                         ("big", "is not a length")):  # fmt: skip
+        r = CliRunner().invoke(cli, ["pushing-race", "board", "--space", value])
+        assert r.exit_code == 2, r.output
+        assert r.output.startswith("Error: Invalid value for '--space'") and words in r.output
+    with pytest.raises(Exception, match="15 to 60 mm"):
+        m.board_document(PrintOptions("."), "page", 70.0)

@@ -34,9 +34,9 @@ def checkered_line(canvas: Canvas, x: float, y: float, w: float, h: float = 3.0)
 
 def draw_spaces(canvas: Canvas, x: float, y: float, space: float, rows: range) -> None:
     """The spaces of `rows` (a range of row numbers), the highest row at the top, each with
-    its name ("b3") small in the corner so moves can be read off the board."""
+    its name ("b3") small in the corner so moves can be read off the board (6 to 7 pt)."""
     top = max(rows)
-    size = min(7.0, space * 0.3)
+    size = min(7.0, max(6.0, space * 0.3))
     for r in rows:
         ry = y + (top - r) * space
         for c in range(COLUMNS):

@@ -7,10 +7,10 @@ from __future__ import annotations
 from generator.printing import KitPart, Option, Printable, PrintSpec
 
 
-def _board(spec: PrintSpec, size: str) -> list:
+def _board(spec: PrintSpec, size: str, space: float | None) -> list:
     from generator.games.pushing_race.materials import board_document
 
-    return [board_document(spec, size)]
+    return [board_document(spec, size, space)]
 
 
 def _die(spec: PrintSpec, edge: float) -> list:
@@ -42,12 +42,27 @@ PRINTABLES: tuple[Printable, ...] = (
                 "size",
                 "choice",
                 "page",
-                "page: the whole track on one page (22 mm spaces); coasters: three 3 x 3 "
-                "coaster sheets with 36 mm spaces, for Looney Pyramids.",
+                "page: the whole track, on one page with 22 mm spaces (tiled over sheets when "
+                "--space makes it too tall); coasters: three 3 x 3 Martian Coaster boards "
+                "with 36 mm spaces, two on a sheet.",
                 choices=("page", "coasters"),
             ),
+            Option(
+                "--space",
+                "space",
+                "length",
+                None,
+                "Space size, 15 to 60 mm [default: 22mm on the page, 36mm on the coasters]. "
+                "Looney Pyramids' bases are 14.3 mm (small), 19.8 mm (medium) and 25.4 mm "
+                "(large), and a piece needs 1 mm to spare: 22mm holds small and medium ones, "
+                "27mm all three (a page board too tall for the paper is tiled over sheets). "
+                "The board says what its spaces hold.",
+                low=0.0,
+                high=60.0,
+                least=15.0,
+            ),
         ),
-        listed="board [--size page|coasters]",
+        listed="board [--size page|coasters] [--space 22mm]",
         demo=(),
         kit=KitPart(make="trim to the outline"),
     ),
