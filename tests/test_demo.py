@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shlex
 
+import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
@@ -44,9 +45,35 @@ def run_demo(out, *extra):
     return CliRunner().invoke(cli, ["demo", "--out", str(out), "--format", "pdf", *extra])
 
 
-def test_demo_prints_every_game_and_is_byte_identical(tmp_path):
-    first, second = tmp_path / "a", tmp_path / "b"
-    result = run_demo(first, "--format", "svg")
+@pytest.fixture(scope="module")
+def demo_set(tmp_path_factory):
+    """One whole demo (PDF and SVG) for the tests of this module to inspect: each run prints
+    every game's set (seconds of work), so the set is printed once here, and a second time
+    only where two runs are compared."""
+    out = tmp_path_factory.mktemp("demo") / "set"
+    return run_demo(out, "--format", "svg"), out
+
+
+# the jobs of the tests of the refusals: the two generic sheets and, last, the Triactor payout
+# card (the real jobs, fewer: what is refused, and when, does not depend on which jobs print,
+# and the whole set is printed by the tests above; three jobs take a fraction of a second)
+FEW = {("paper", "graph"), ("dice", "blank-d6"), ("triactor", "payouts")}
+
+
+@pytest.fixture
+def few_jobs(monkeypatch):
+    from generator.commands import demo
+
+    every = demo.jobs()
+    few = [j for j in every if j[0] in FEW]
+    assert len(few) == len(FEW) and few[-1][0] == ("triactor", "payouts")
+    monkeypatch.setattr(demo, "jobs", lambda: few)
+    return few
+
+
+def test_demo_prints_every_game_and_is_byte_identical(demo_set, tmp_path):
+    result, first = demo_set
+    second = tmp_path / "b"
     assert result.exit_code == 0, result.output
     assert f"demo: {len(jobs())} printables" in result.output
     assert run_demo(second, "--format", "svg").exit_code == 0
@@ -62,8 +89,12 @@ def test_demo_prints_every_game_and_is_byte_identical(tmp_path):
         box = reader.pages[0].mediabox
         assert sorted((round(float(box.width), 2), round(float(box.height), 2))) == [595.28, 841.89]
         assert "page 1 of" in reader.pages[0].extract_text()
-    # each job is listed as the command that prints the same file on its own (the listing
-    # left out --seed and --paper: its files differed, found by the audit)
+
+
+def test_each_listed_command_prints_the_same_file_on_its_own(demo_set, tmp_path):
+    """Each job is listed as the command that prints the same file on its own (the listing
+    left out --seed and --paper: its files differed, found by the audit)."""
+    result, first = demo_set
     shown = [ln for ln in result.output.splitlines() if ln.startswith("# racegen triactor payouts")]
     (line,) = shown
     alone = tmp_path / "alone"
@@ -74,7 +105,7 @@ def test_demo_prints_every_game_and_is_byte_identical(tmp_path):
     assert (alone / payouts).read_bytes() == (first / payouts).read_bytes()
 
 
-def test_demo_refuses_to_overwrite_without_force(tmp_path):
+def test_demo_refuses_to_overwrite_without_force(tmp_path, few_jobs):
     (tmp_path / "graph-paper-5mm.pdf").write_bytes(b"mine")
     result = run_demo(tmp_path)
     assert result.exit_code == 1
@@ -82,11 +113,14 @@ def test_demo_refuses_to_overwrite_without_force(tmp_path):
         f"Error: {tmp_path / 'graph-paper-5mm.pdf'} already exists: use --force to overwrite it"
     ]
     assert (tmp_path / "graph-paper-5mm.pdf").read_bytes() == b"mine"
-    assert run_demo(tmp_path, "--force").exit_code == 0
+    result = run_demo(tmp_path, "--force")
+    assert result.exit_code == 0, result.output
+    assert f"demo: {len(few_jobs)} printables" in result.output
     assert (tmp_path / "graph-paper-5mm.pdf").read_bytes().startswith(b"%PDF")
+    assert (tmp_path / "triactor-payouts.pdf").read_bytes().startswith(b"%PDF")
 
 
-def test_demo_is_all_or_nothing(tmp_path):
+def test_demo_is_all_or_nothing(tmp_path, few_jobs):
     """An existing file of the last job: nothing at all is written (the print audit found ten
     files written before the error), and no hidden staging folder is left."""
     (tmp_path / "triactor-payouts.pdf").write_bytes(b"mine")

@@ -99,10 +99,17 @@ def test_kit_is_one_pdf_cover_first_rules_last(tmp_path):
     assert len(reader.pages) == 2 + 1 + 1 + 1 + 1 == 2 + len(parts)
 
 
-def test_kit_all_writes_one_file_per_game_and_svg_pages(tmp_path):
-    r = CliRunner().invoke(cli, ["kit", "all", "--out", str(tmp_path)])
+@pytest.fixture(scope="module")
+def every_kit(tmp_path_factory):
+    """`racegen kit all`, printed once for the tests below that read its kits."""
+    out = tmp_path_factory.mktemp("kits")
+    return CliRunner().invoke(cli, ["kit", "all", "--out", str(out)]), out
+
+
+def test_kit_all_writes_one_file_per_game_and_svg_pages(every_kit, tmp_path):
+    r, kits = every_kit
     assert r.exit_code == 0, r.output
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(f"{g.name}-kit.pdf" for g in GAMES)
+    assert sorted(p.name for p in kits.iterdir()) == sorted(f"{g.name}-kit.pdf" for g in GAMES)
     r = CliRunner().invoke(
         cli, ["kit", "dice-rush", "--format", "svg", "--out", str(tmp_path / "svg")]
     )
@@ -122,15 +129,15 @@ def test_kit_of_an_unknown_game_is_a_usage_error():
     )
 
 
-def test_the_assembly_page_shows_only_the_steps_the_kit_needs(tmp_path):
+def test_the_assembly_page_shows_only_the_steps_the_kit_needs(every_kit):
     """Graph Racers is played on its sheets: no assembly page. Trading Paint's board is taped
-    and its dice cut, folded and glued: all four diagrams."""
-    for name in ("graph-racers", "trading-paint"):
-        r = CliRunner().invoke(cli, ["kit", name, "--out", str(tmp_path)])
-        assert r.exit_code == 0, r.output
-    racers = PdfReader(tmp_path / "graph-racers-kit.pdf")
+    and its dice cut, folded and glued: all four diagrams. (Each game's kit as `kit all` prints
+    it: the same file as `kit GAME`.)"""
+    r, kits = every_kit
+    assert r.exit_code == 0, r.output
+    racers = PdfReader(kits / "graph-racers-kit.pdf")
     assert all("Making the pieces" not in p.extract_text() for p in racers.pages)
     assert "2-4" in racers.pages[0].extract_text()  # the sheets start on page 2
-    paint = PdfReader(tmp_path / "trading-paint-kit.pdf").pages[1].extract_text()
+    paint = PdfReader(kits / "trading-paint-kit.pdf").pages[1].extract_text()
     assert "Making the pieces" in paint
     assert all(step in paint for step in ("Cut", "Fold", "Glue", "Tape tiles"))

@@ -132,6 +132,19 @@ def skids(track, r, c, vr, vc) -> bool:
     return False
 
 
+def _key(track) -> tuple:
+    """What a race depends on: the map, the starts and goals, the lines (not the name)."""
+    return (track.grid, track.starts, track.goals, track.finish, track.checkpoints)
+
+
+# Pure memos (the answers never change, only how fast they come): the outcomes of the last
+# tracks searched, shared by the searches of one track under other accelerations, and every
+# search's answer with the states it needed, so a test file asking again (with another cap)
+# is answered at once
+_JUDGED: dict[tuple, dict] = {}
+_SOLVED: dict[tuple, tuple] = {}
+
+
 def bfs_moves(
     track,
     accel: int = 9,
@@ -140,7 +153,35 @@ def bfs_moves(
     budget: tuple[int, int, int] = (0, 0, 0),
 ):
     """Least number of moves, or None; raises RuntimeError past max_states."""
+    key = (_key(track), accel, collision, tuple(budget))
+    if key in _SOLVED:
+        moves, states = _SOLVED[key]
+        if states is None and max_states <= moves:  # past `moves` states before, so past these
+            raise RuntimeError("too many states")
+        if states is not None:
+            if states > max_states:
+                raise RuntimeError("too many states")
+            return moves
+    judged_key = (_key(track), collision)
+    if judged_key not in _JUDGED:
+        while len(_JUDGED) >= 2:  # the outcomes of a big map run to millions: keep two
+            del _JUDGED[next(iter(_JUDGED))]
+        _JUDGED[judged_key] = {}
+    try:
+        moves, states = _bfs(track, accel, collision, max_states, budget, _JUDGED[judged_key])
+    except RuntimeError:
+        _SOLVED[key] = (max_states, None)  # more than max_states
+        raise
+    _SOLVED[key] = (moves, states)
+    return moves
+
+
+def _bfs(track, accel, collision, max_states, budget, judged):
+    """(least number of moves or None, states seen); RuntimeError past max_states."""
     acc = accelerations(accel)
+    # a move's outcome depends only on where it starts, the new vector and the checkpoints
+    # passed: many states reach the same (point, vector), so each is judged once (`judged`)
+    oil = any("~" in row for row in track.grid)  # no oil: no state skids
     seen = set()
     queue = deque()
     for r, c in track.starts:
@@ -150,22 +191,26 @@ def bfs_moves(
             queue.append((s, 0))
     while queue:
         (r, c, vr, vc, stage, left), g = queue.popleft()
-        if skids(track, r, c, vr, vc):
+        if oil and skids(track, r, c, vr, vc):
             options = [((0, 0), left)]
             if (-vr, -vc) in acc and (vr, vc) != (0, 0):
                 options.append(((-vr, -vc), left))
         else:
             options = [(a, left) for a in acc]
-            seen_a = {a for a, _ in options}
-            for a, rest in boosted(accel, (vr, vc), left):
-                if a not in seen_a:
-                    seen_a.add(a)
-                    options.append((a, rest))
+            if left != (0, 0, 0):
+                seen_a = {a for a, _ in options}
+                for a, rest in boosted(accel, (vr, vc), left):
+                    if a not in seen_a:
+                        seen_a.add(a)
+                        options.append((a, rest))
         for (ar, ac), rest in options:
             nvr, nvc = vr + ar, vc + ac
-            what, nstage = outcome(track, r, c, nvr, nvc, stage, collision)
+            move = (r, c, nvr, nvc, stage)
+            if move not in judged:
+                judged[move] = outcome(track, r, c, nvr, nvc, stage, collision)
+            what, nstage = judged[move]
             if what == "finish":
-                return g + 1
+                return g + 1, len(seen)
             if what == "move":
                 s = (r + nvr, c + nvc, nvr, nvc, nstage, rest)
                 if s not in seen:
@@ -173,4 +218,4 @@ def bfs_moves(
                     if len(seen) > max_states:
                         raise RuntimeError("too many states")
                     queue.append((s, g + 1))
-    return None
+    return None, len(seen)

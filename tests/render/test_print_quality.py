@@ -13,6 +13,7 @@ import functools
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import builds
 import pytest
 
 from generator.games.graph_racers.drawing import GRID
@@ -67,7 +68,6 @@ def _worksheet(paper_name: str, boosts: tuple[int, int, int] = (0, 0, 0)) -> Doc
     """Two generated easy tracks, two per page, as `racegen graph-racers worksheet` prints them
     (printed with good brakes, turbo and rocket uses `boosts` in the rules; the tracks and
     answers are those of the basic rules, which are quick to generate)."""
-    from generator.games.graph_racers.generate import Request, generate
     from generator.games.graph_racers.materials import worksheet_document, worksheet_track_size
     from generator.games.graph_racers.rules import Rules
     from generator.games.graph_racers.solve import Solution
@@ -75,7 +75,7 @@ def _worksheet(paper_name: str, boosts: tuple[int, int, int] = (0, 0, 0)) -> Doc
     paper = PrintOptions(UNUSED, paper=paper_name).paper_size()
     rules = Rules()
     cols, rows = worksheet_track_size(paper, 2, 5.0, (40, 28))
-    tracks = generate(Request(rows, cols, (3, 5), "easy", 1, rules, 2), 2)
+    tracks = _tracks(rows, cols)
     sols = [
         Solution(
             rules,
@@ -98,6 +98,15 @@ def _worksheet(paper_name: str, boosts: tuple[int, int, int] = (0, 0, 0)) -> Doc
         title="Graph Racers worksheet (easy)",
         ident="test",
     )
+
+
+@functools.cache
+def _tracks(rows: int, cols: int) -> list:
+    """Two easy tracks of a size, generated once (the size is the same on A4 and Letter)."""
+    from generator.games.graph_racers.generate import Request, generate
+    from generator.games.graph_racers.rules import Rules
+
+    return generate(Request(rows, cols, (3, 5), "easy", 1, Rules(), 2), 2)
 
 
 def printables(
@@ -140,7 +149,8 @@ def printables(
     page_board, tiled_board = tr.board_documents(o, "both")
     yield "triactor board", page_board, no_page
     yield "triactor board tiled", tiled_board, tile_sheet
-    for doc in tr.slips_documents(o, 6, 2):
+    # the slips as their command prints them (6 players, 2 races), shared (builds.py)
+    for doc in builds.documents("triactor", "slips", paper, mono, landscape):
         yield f"triactor slips {doc.stem}", doc, no_page
     yield "triactor payouts", tr.payouts_document(o), no_page
     yield "triactor horses", tr.horses_document(o), no_page
@@ -414,19 +424,26 @@ def small_text(doc: Document) -> list[str]:
     return out
 
 
-def must_read(paper: str, landscape: bool = False) -> Iterator[tuple[str, Document]]:
+def must_read(paper: str, landscape: bool = False) -> tuple[tuple[str, Document], ...]:
     """The printables whose small text players read in play: the one-page Triactor playmat
     (legend, coin key), the betting slips, and the true-size Trading Paint board sheets at the
     default square and at squares small enough that 0.4 x square was once under 6 pt."""
+    return _must_read(paper, landscape)
+
+
+@functools.cache
+def _must_read(paper: str, landscape: bool) -> tuple[tuple[str, Document], ...]:
+    """Built once for the tests below that read them (the slips take a while to draw)."""
     from generator.games.trading_paint import materials as tp
     from generator.games.triactor import materials as tr
 
     o = PrintOptions(UNUSED, paper=paper, landscape=landscape)
-    yield "triactor board page", tr.board_documents(o, "page")[0]
+    out = [("triactor board page", tr.board_documents(o, "page")[0])]
     for doc in tr.slips_documents(o, 6, 1):
-        yield f"triactor slips {doc.stem}", doc
+        out.append((f"triactor slips {doc.stem}", doc))
     for sq in (16.0, 10.0, 5.1):
-        yield f"trading-paint board tiles {sq:g} mm", tp.board_document(o, "tiles", sq)
+        out.append((f"trading-paint board tiles {sq:g} mm", tp.board_document(o, "tiles", sq)))
+    return tuple(out)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -459,7 +476,7 @@ def test_the_board_page_legend_is_drawn_large_enough_to_survive_the_shrink():
     6 pt; the same board at true size keeps its own sizes (the floor is 6 pt there)."""
     from generator.games.triactor.artwork import board_size, draw_board
 
-    page = next(must_read("letter"))[1].pages[0]
+    page = must_read("letter")[0][1].pages[0]
     scales = [g.scale for op, stack in page.flat() for g in stack if g.scale != 1.0]
     scale = min(scales)
     assert 0.5 < scale < 0.52  # letter landscape: 259.4 mm for a 508 mm board

@@ -7,6 +7,7 @@ import math
 from pathlib import Path
 
 import pytest
+from builds import documents, triactor_tiles
 from click.testing import CliRunner
 from pdfcheck import page_mm, pdf_of
 
@@ -95,7 +96,8 @@ def test_board_page_and_true_size_tiles(tmp_path):
 
 
 def test_slips_gutter_fold_and_duplex(tmp_path):
-    gutter, duplex = m.slips_documents(PrintOptions(tmp_path), players=6, races=2)
+    # m.slips_documents(players=6, races=2), the command's defaults: built once (builds.py)
+    gutter, duplex = documents("triactor", "slips")
     r = pdf_of(gutter)
     assert len(r.pages) == 3  # 12 slips, 4 per sheet (2 x 2 fronts above the fold)
     first = r.pages[0].extract_text()
@@ -112,14 +114,13 @@ def test_slips_gutter_fold_and_duplex(tmp_path):
 
 @pytest.mark.parametrize("paper", ["a4", "letter", "a3", "tabloid"])
 @pytest.mark.parametrize("landscape", [False, True])
-def test_every_slip_sheet_carries_the_calibration_bar(tmp_path, paper, landscape):
+def test_every_slip_sheet_carries_the_calibration_bar(paper, landscape):
     # 2 x 2 slips gutter-folded on a Letter sheet leave room for the bar below them
-    o = PrintOptions(tmp_path, paper=paper, landscape=landscape)
-    for doc in m.slips_documents(o, players=6, races=2):
+    for doc in documents("triactor", "slips", paper, landscape=landscape):  # 6 players, 2 races
         for page in doc.pages:
             assert BAR_TEXT in page.texts(), (doc.stem, len(doc.pages))
-    letter = PrintOptions(tmp_path, paper="letter")
-    gutter = m.slips_documents(letter, players=4, races=1, layouts=("gutter-fold",))[0]
+    args = {"players": 4, "races": 1, "layout_name": "gutter-fold"}  # the same in every case
+    (gutter,) = documents("triactor", "slips", "letter", **args)
     assert len(gutter.pages) == 1 and gutter.pages[0].height > gutter.pages[0].width
 
 
@@ -242,7 +243,8 @@ def test_letter_sheets_turn_when_that_saves_paper(tmp_path):
     letter = PrintOptions(tmp_path, paper="letter")
     for doc in (m.coins_document(letter), m.horses_document(letter)):
         assert len(doc.pages) == 1 and doc.pages[0].width > doc.pages[0].height
-    gutter = m.slips_documents(letter, players=6, races=2, layouts=("gutter-fold",))[0]
+    gutter = documents("triactor", "slips", "letter")[0]  # 6 players, 2 races, gutter-folded
+    assert gutter.stem == "triactor-slips-gutter"
     assert len(gutter.pages) == 3 and gutter.pages[0].width < gutter.pages[0].height
     a4_dice = m.dice_document(PrintOptions(tmp_path))
     assert a4_dice.pages[0].width < a4_dice.pages[0].height  # a tie stays portrait
@@ -424,8 +426,8 @@ def _texts_at(page: Canvas) -> list[tuple[str, float, float, float]]:
 
 @pytest.mark.parametrize(("paper", "size"), [("a4", (297.0, 210.0)), ("letter", (279.4, 215.9))])
 @pytest.mark.parametrize("mono", [False, True])
-def test_tiles_to_cut_out_recreate_the_board(tmp_path, paper, size, mono):
-    doc = m.tiles_document(PrintOptions(tmp_path, paper=paper, mono=mono))
+def test_tiles_to_cut_out_recreate_the_board(paper, size, mono):
+    doc = triactor_tiles(paper, mono)  # m.tiles_document, built once a session (builds.py)
     assert doc.stem == "triactor-tiles" and len(doc.pages) == 2  # 24 tiles and the map
     r = pdf_of(doc)
     assert len(r.pages) == 2 and all(page_mm(r, i) == size for i in range(2))
@@ -512,9 +514,9 @@ def test_tiles_to_cut_out_recreate_the_board(tmp_path, paper, size, mono):
     assert instructions and all(s >= 8.0 for _, s in instructions)
 
 
-def test_tiles_start_finish_line_falls_on_the_tiles_of_steps_44_and_1(tmp_path):
+def test_tiles_start_finish_line_falls_on_the_tiles_of_steps_44_and_1():
     """The chequered line is the edge between T24 and T1: half its squares on each."""
-    doc = m.tiles_document(PrintOptions(tmp_path))
+    doc = triactor_tiles("a4")
     black = {}
     for page in doc.pages:
         squares = _cut_squares(page)
@@ -543,12 +545,12 @@ def test_tiles_start_finish_line_falls_on_the_tiles_of_steps_44_and_1(tmp_path):
     assert all(not v for k, v in black.items() if k not in ("T1", "T24"))
 
 
-def test_tiles_fit_one_sheet_of_larger_paper_and_say_when_a_tile_does_not_fit(tmp_path):
+def test_tiles_fit_one_sheet_of_larger_paper_and_say_when_a_tile_does_not_fit():
     for paper in ("a3", "tabloid"):
-        doc = m.tiles_document(PrintOptions(tmp_path, paper=paper))
+        doc = triactor_tiles(paper)
         assert len(doc.pages) == 1 and BAR_TEXT in doc.pages[0].texts()
         assert len(_cut_squares(doc.pages[0])) == 24
-    turned = m.tiles_document(PrintOptions(tmp_path, landscape=True))
+    turned = triactor_tiles("a4", landscape=True)
     assert all(p.width > p.height for p in turned.pages)
 
 
