@@ -58,7 +58,10 @@ def test_list_names_all_five_games_and_capabilities():
     for game in GAMES:
         assert result.output.count(f"{game.name}: {game.title}") == 1
     assert "not built yet" not in result.output  # all five games have commands now
-    assert "print     board, slips, payouts, ledger, odds-sheet, rules, pawns, horses, coins, dice" in result.output
+    assert (
+        "print     board, slips, payouts, ledger, odds-sheet, rules, pawns, horses, coins, dice"
+        in result.output
+    )
     # every game listed is a command group whose help loads, and it lists what `list` says it prints
     for game in GAMES:
         assert game.name in COMMANDS
