@@ -154,16 +154,15 @@ class Batch:
         in place as `path`; `source` stays where it is (the caller removes it)."""
         if os.path.isdir(path):  # --force replaces files, never folders
             raise InvalidInput(f"{path} is a folder: move it away or choose another --out")
+        ino = os.lstat(source).st_ino  # the file keeps it in place: the rollback's test
         if os.path.lexists(path):
             if not (self.force or replace):
                 raise OutputExists(f"{path} already exists: use --force to overwrite it")
-            old = _aside(path)
-            self.done.append((path, old, -1))
+            self.done.append((path, _aside(path), ino))
             os.replace(source, path)
         else:
+            self.done.append((path, None, ino))  # before the claim: no window for Ctrl-C
             _claim(source, path)
-            self.done.append((path, None, -1))
-        self.done[-1] = (path, self.done[-1][1], os.lstat(path).st_ino)
 
     def commit(self) -> None:
         for _, old, _ in self.done:
@@ -177,7 +176,7 @@ class Batch:
             try:
                 if old is not None:
                     os.replace(old, path)
-                elif ino >= 0 and os.lstat(path).st_ino == ino:  # still this run's file
+                elif os.lstat(path).st_ino == ino:  # this run's file, not another run's
                     os.unlink(path)
             except OSError:
                 pass
