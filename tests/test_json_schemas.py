@@ -22,7 +22,7 @@ from generator.cli import cli
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 TRACKS = ROOT / "tests" / "data" / "racetrack"
-SEASON = ROOT / "tests" / "triactor" / "data"  # a Triactor bets file of three races and its results
+SEASON = EXAMPLES / "triactor"  # a Triactor bets file of three races and its results
 BLOCKED = "graph-racers track 1\nmap:\nS.#G\n"  # no route: solve --json prints, then exits 1
 
 # (command, arguments, format printed, exit code); "{tmp}" is a folder of the test's own,
