@@ -49,13 +49,13 @@ class Box(NamedTuple):
         )
 
 
-def _chain(stack: Sequence[Group], x: float, y: float) -> Point:
+def chain_point(stack: Sequence[Group], x: float, y: float) -> Point:
     for g in reversed(stack):
         x, y = g.apply(x, y)
     return x, y
 
 
-def _chain_scale(stack: Sequence[Group]) -> float:
+def chain_scale(stack: Sequence[Group]) -> float:
     k = 1.0
     for g in stack:
         k *= g.scale
@@ -81,7 +81,7 @@ def _subpaths(op: Op, stack: Sequence[Group]) -> list[tuple[list[Point], bool]]:
     if op.kind == "circle":
         cx, cy, r = op.data
         pts = [
-            _chain(
+            chain_point(
                 stack,
                 cx + r * math.cos(2 * math.pi * i / 72),
                 cy + r * math.sin(2 * math.pi * i / 72),
@@ -99,13 +99,13 @@ def _subpaths(op: Op, stack: Sequence[Group]) -> list[tuple[list[Point], bool]]:
             if len(cur) > 1:
                 out.append((cur, False))
             local_last = local_start = (cmd[1], cmd[2])
-            cur = [_chain(stack, *local_last)]
+            cur = [chain_point(stack, *local_last)]
         elif kind == "L":
             local_last = (cmd[1], cmd[2])
-            cur.append(_chain(stack, *local_last))
+            cur.append(chain_point(stack, *local_last))
         elif kind == "C":
             pts = _bezier(local_last, (cmd[1], cmd[2]), (cmd[3], cmd[4]), (cmd[5], cmd[6]))
-            cur += [_chain(stack, *p) for p in pts]
+            cur += [chain_point(stack, *p) for p in pts]
             local_last = (cmd[5], cmd[6])
         elif kind == "Z":
             if len(cur) > 1:
@@ -132,7 +132,7 @@ def clip_ops(flat: list[tuple[Op, list[Group]]], win: Box) -> list[Op]:
     out: list[Op] = []
     for op, stack in flat:
         if op.kind == "text":
-            x, y = _chain(stack, op.data[0], op.data[1])
+            x, y = chain_point(stack, op.data[0], op.data[1])
             if win.x <= x <= win.right and win.y <= y <= win.bottom:
                 for g in stack:
                     out.append(
@@ -147,7 +147,7 @@ def clip_ops(flat: list[tuple[Op, list[Group]]], win: Box) -> list[Op]:
             continue
         if op.style is None:
             continue
-        style = _scaled_style(op.style, _chain_scale(stack))
+        style = _scaled_style(op.style, chain_scale(stack))
         pad = style.width if style.stroke else 0.0
         subs = _subpaths(op, stack)
         if not subs:
@@ -195,16 +195,16 @@ def _exact(op: Op, stack: Sequence[Group], style: Style) -> list[Op]:
     """An op wholly inside the window, mapped to drawing mm without flattening."""
     if op.kind == "circle":
         cx, cy, r = op.data
-        x, y = _chain(stack, cx, cy)
+        x, y = chain_point(stack, cx, cy)
         return [
-            Op("circle", (round(x, 4), round(y, 4), round(r * _chain_scale(stack), 4)), style=style)
+            Op("circle", (round(x, 4), round(y, 4), round(r * chain_scale(stack), 4)), style=style)
         ]
     cmds = []
     for cmd in op.data:
         if cmd[0] == "Z":
             cmds.append(cmd)
             continue
-        pts = [_chain(stack, cmd[i], cmd[i + 1]) for i in range(1, len(cmd), 2)]
+        pts = [chain_point(stack, cmd[i], cmd[i + 1]) for i in range(1, len(cmd), 2)]
         cmds.append((cmd[0], *[v for p in pts for v in p]))
     return [Op("path", _rounded(cmds), style=style)]
 

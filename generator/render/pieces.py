@@ -28,7 +28,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from generator.render.canvas import BLACK, CUT, WHITE, Canvas, Group, Op, Point, Style
-from generator.render.clip import Box
+from generator.render.clip import Box, chain_point, chain_scale
 
 BLEED = 2.0  # mm of colour beyond a cut line
 CUT_CONTOUR = Style(stroke=BLACK, width=0.1, opacity=0.0)  # a cut path that never prints
@@ -109,19 +109,6 @@ def coloured(style: Style | None) -> bool:
     )
 
 
-def _chain(stack: Sequence[Group], x: float, y: float) -> Point:
-    for g in reversed(stack):
-        x, y = g.apply(x, y)
-    return x, y
-
-
-def _scale(stack: Sequence[Group]) -> float:
-    k = 1.0
-    for g in stack:
-        k *= g.scale
-    return k
-
-
 def _polygon(op: Op, stack: Sequence[Group]) -> tuple[Point, ...] | None:
     """The op's outline as one closed polygon (M, L..., Z), mapped through its groups."""
     cmds = op.data
@@ -129,7 +116,7 @@ def _polygon(op: Op, stack: Sequence[Group]) -> tuple[Point, ...] | None:
         return None
     if any(c[0] != "L" for c in cmds[1:-1]):
         return None
-    pts = [_chain(stack, c[1], c[2]) for c in cmds[:-1]]
+    pts = [chain_point(stack, c[1], c[2]) for c in cmds[:-1]]
     if math.dist(pts[0], pts[-1]) < 1e-9:
         pts.pop()
     return tuple(pts) if len(pts) >= 3 else None
@@ -149,7 +136,9 @@ def shapes(flat: Sequence[tuple[Op, list[Group]]]) -> tuple[list[Shape], list[Sh
         assert op.style is not None
         if op.kind == "circle":
             cx, cy, r = op.data
-            shape = Shape(op.style, centre=_chain(stack, cx, cy), radius=r * _scale(stack))
+            shape = Shape(
+                op.style, centre=chain_point(stack, cx, cy), radius=r * chain_scale(stack)
+            )
         else:
             pts = _polygon(op, stack)
             if pts is None:

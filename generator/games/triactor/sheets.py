@@ -227,14 +227,8 @@ def odds_sheet_document(opts: PrintSpec) -> Document:
     y += note_h + 8.0
     # the horses
     cols = [("horse", 70.0), ("coin on step", 30.0), ("win", 25.0), ("place", 25.0), ("show", 25.0)]
-    width = sum(w for _, w in cols)
     table_top = y - 5.0
-    canvas.rect(x0, table_top, width, 7.0, HEAD_FILL)
-    x = x0
-    for i, (name, w) in enumerate(cols):
-        canvas.text(x + (2.0 if i == 0 else w / 2), y, name, 9, bold=True,
-                    anchor="start" if i == 0 else "middle")  # fmt: skip
-        x += w
+    width = _head_row(canvas, x0, y, cols)
     y += 2.0
     steps = coin_steps()
     for h in horses():
@@ -265,13 +259,7 @@ def odds_sheet_document(opts: PrintSpec) -> Document:
     y += 4.0
     heads = [("bet", 40.0), ("code", 20.0), ("credits", 20.0), ("backers", 36.0)]
     heads += [("few", 22.0), ("some", 22.0), ("many", 22.0)]
-    width = sum(w for _, w in heads)
-    canvas.rect(x0, y - 5.0, width, 7.0, HEAD_FILL)
-    x = x0
-    for i, (name, w) in enumerate(heads):
-        canvas.text(x + (2.0 if i == 0 else w / 2), y, name, 9, bold=True,
-                    anchor="start" if i == 0 else "middle")  # fmt: skip
-        x += w
+    width = _head_row(canvas, x0, y, heads)
     y += 2.0
     from generator.games.triactor.materials import boxed_code
 
@@ -294,3 +282,16 @@ def odds_sheet_document(opts: PrintSpec) -> Document:
         canvas.line(x0, y + 2.3, x0 + width, y + 2.3, LIGHT)
     canvas.rect(x0, first, width, y + 2.3 - first, THIN)
     return doc
+
+
+def _head_row(canvas, x0: float, y: float, cols: list[tuple[str, float]]) -> float:  # noqa: ANN001
+    """A table's shaded heading row (the first column's name at its left, the others
+    centred) with its baseline at `y`; returns the table's width."""
+    width = sum(w for _, w in cols)
+    canvas.rect(x0, y - 5.0, width, 7.0, HEAD_FILL)
+    x = x0
+    for i, (name, w) in enumerate(cols):
+        canvas.text(x + (2.0 if i == 0 else w / 2), y, name, 9, bold=True,
+                    anchor="start" if i == 0 else "middle")  # fmt: skip
+        x += w
+    return width
