@@ -148,8 +148,8 @@ def main() -> None:
     ap.add_argument(
         "--max-states",
         type=int,
-        default=1_000_000,
-        help="the default search gives up after this many states (the sweep: 32 times as many)",
+        default=32_000_000,
+        help="the default search gives up past this many states (the sweep's default limit)",
     )
     ap.add_argument(
         "--astar-states",

@@ -22,6 +22,7 @@ from generator.games.graph_racers.formats import (
     track_to_dict,
 )
 from generator.games.graph_racers.rules import Rules
+from generator.games.graph_racers.solve import solve
 
 LAP = """graph-racers track 1
 name: {name}
@@ -154,3 +155,78 @@ def test_time_limit_option_is_for_cpsat_and_its_default_is_in_the_help():
     assert "--time-limit SECONDS" in r.output and "[default: 60]" in r.output
     r = run("solve", tiny, "--engine", "cp-sat", "--time-limit", "60")
     assert r.exit_code == 0, r.output
+
+
+# --- --max-states: the states the engine needs, for every engine ------------------------------
+
+
+def _plain_oval():
+    oval = read_track(EXAMPLES / "oil-oval.txt")
+    return oval.with_(grid=tuple(row.replace("~", ".") for row in oval.grid))
+
+
+def _engines():
+    """(name, track, rules, solve options, pure Python sweep?) for each search racegen runs."""
+    barto = read_track(DATA / "momba" / "barto-small.track")
+    tiny = read_track(DATA / "momba" / "tiny.track")
+    return [
+        ("sweep in C", barto, Rules(9), {}, False),
+        ("sweep in Python", barto, Rules(9), {}, True),
+        ("sweep of a lap", _plain_oval(), Rules(5), {}, False),
+        ("A*", barto, Rules(9), {"engine": "astar"}, False),
+        ("A* with boosts", tiny, Rules(5, brakes=1, turbo=1), {}, False),
+        ("A* with oil", read_track(EXAMPLES / "oil-oval.txt"), Rules(5), {}, False),
+        ("plain BFS", tiny, Rules(9), {"heuristic": False}, False),
+    ]
+
+
+@pytest.mark.parametrize("case", range(7))
+def test_max_states_gives_up_exactly_past_the_states_the_engine_needs(case, monkeypatch):
+    """--max-states N gave the sweep 32 N states (issue 16): now every engine gives up
+    exactly when it needs more than N, counted as `solve` reports them (settled by the
+    sweep, expanded by A* and BFS)."""
+    from generator.games.graph_racers import sweep
+
+    name, track, rules, options, pure = _engines()[case]
+    if pure:
+        monkeypatch.setattr(sweep, "native", None)
+    elif name == "sweep in C" and sweep.native is None:
+        pytest.skip("the C race was not compiled here")
+    full = solve(track, rules, **options)
+    needed = full.expanded
+    assert full.moves is not None and needed > 1, name
+    at = solve(track, rules, max_states=needed, **options)
+    assert (at.moves, at.path, at.expanded) == (full.moves, full.path, needed), name
+    with pytest.raises(LimitExceeded) as e:
+        solve(track, rules, max_states=needed - 1, **options)
+    assert f"gave up at the limit of {needed - 1:,} states" in str(e.value), name
+
+
+def test_max_states_on_the_command_line_counts_the_states_solve_prints():
+    barto = str(DATA / "momba" / "barto-small.track")
+    r = run("solve", barto, "--accel", "9")
+    assert r.exit_code == 0, r.output
+    needed = int(r.output.splitlines()[-1].split()[1])  # "search: N states expanded in ..."
+    assert run("solve", barto, "--accel", "9", "--max-states", str(needed)).exit_code == 0
+    r = run("solve", barto, "--accel", "9", "--max-states", str(needed - 1))
+    assert (r.exit_code, r.output) == (
+        1,
+        f"Error: barto-small: gave up at the limit of {needed - 1:,} states under accel 9, "
+        "collision exact; use a smaller track or raise --max-states\n",
+    )
+
+
+def test_each_engine_has_its_default_limit_named_in_the_help():
+    """The sweep settles 19,062,141 states on barto-big_scaled_10, so its default is 32
+    million (what 32 x 1,000,000 allowed before); A* and BFS keep 1,000,000."""
+    from generator.games.graph_racers.solve import DEFAULT_MAX_STATES, default_max_states
+
+    limits = default_max_states()
+    assert limits == {"sweep": 32_000_000, "astar": 1_000_000, "bfs": 1_000_000}
+    assert DEFAULT_MAX_STATES == limits["astar"]
+    for command in ("solve", "sheet"):
+        text = " ".join(run(command, "--help").output.split())
+        assert (
+            "[default: 32,000,000 for the sweep (races without oil or boosts), 1,000,000 for "
+            "A* (oil or boosts)]" in text
+        ), command

@@ -12,7 +12,8 @@
  *   accel: tuple of (dr, dc), the allowed changes in the referee's order
  *   nine: true for the 9-change set (unions along one axis, then the other: sweep._spread)
  *   exact: the exact collision rule (else endpoint)
- *   limited, max_states: give up past max_states settled states (when limited)
+ *   limited, max_states: give up when the race settles more than max_states states (when
+ *     limited): the --max-states limit itself, the count solve reports (no scaling)
  * returns (moves, settled, finishing vector, bits, vectors) for a race found, bits and
  * vectors from the last layer back (as Sweep._walk_back collects them); (None, settled) when
  * there is no route; ("too many", settled) past max_states.
@@ -688,13 +689,15 @@ static int race(Race *R, int limited, long long max_states, Result *res) {
     for (long t = 0; front.count; t++) {
         res->settled += layer_states;
         layer_states = 0;
-        if (layer_push(R, &front)) {
-            free(front.vec), free(front.set);
-            return FAILED;
-        }
+        /* past the limit before the layer is stored (as sweep.py): a limit set to keep a big
+         * map's memory down never stores the layer that passes it */
         if (limited && res->settled > max_states) {
             free(front.vec), free(front.set);
             return TOO_MANY;
+        }
+        if (layer_push(R, &front)) {
+            free(front.vec), free(front.set);
+            return FAILED;
         }
         arena_reset(&R->temp);
         /* the next layer's sets go where the layer before this one's were */

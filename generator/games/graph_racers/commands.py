@@ -132,15 +132,31 @@ def graph_racers() -> None:
     """
 
 
-def _limit_option(name: str, text: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def _limit_option(name: str, text: str, default: str) -> Callable[..., Any]:
     """--max-cells or --max-states, its default (from presets.json) named in the help."""
-    limit = f"{_limits()[name.lstrip('-').replace('-', '_')]:,}"
     return click.option(
-        name, type=click.IntRange(1, None), default=None, help=f"{text} [default: {limit}]"
+        name, type=click.IntRange(1, None), default=None, help=f"{text} [default: {default}]"
     )
 
 
-_max_cells_option = _limit_option("--max-cells", "Largest track (points) to accept.")
+_max_cells_option = _limit_option(
+    "--max-cells", "Largest track (points) to accept.", f"{_limits()['max_cells']:,}"
+)
+
+
+def _max_states_option(what: str) -> Callable[..., Any]:
+    """--max-states: the search gives up when it needs more states than this (the count
+    `solve` prints); the default depends on the engine (presets.json)."""
+    table = _limits()["max_states"]
+    return _limit_option(
+        "--max-states",
+        f"Give up {what}when the search needs more than this many states (the count solve "
+        "prints: settled by the sweep, expanded by A*).",
+        f"{table['sweep']:,} for the sweep (races without oil or boosts), "
+        f"{table['astar']:,} for A* (oil or boosts)",
+    )
+
+
 CPSAT_SECONDS = 60.0  # solve --engine cp-sat gives up after this long without a proof
 
 
@@ -171,7 +187,7 @@ CPSAT_SECONDS = 60.0  # solve --engine cp-sat gives up after this long without a
     f"[default: {CPSAT_SECONDS:g}]",
 )
 @_max_cells_option
-@_limit_option("--max-states", "Give up after expanding this many states.")
+@_max_states_option("")
 def solve_cmd(
     file: str,
     rule_choice: RuleChoice,
@@ -217,9 +233,7 @@ def solve_cmd(
     else:
         from generator.games.graph_racers.solve import solve
 
-        sol = solve(
-            track, rules, max_states=max_states or limits["max_states"], count_lines=count_lines
-        )
+        sol = solve(track, rules, max_states=max_states, count_lines=count_lines)
     if as_json:
         from generator.schemas import dumps
 
@@ -307,7 +321,7 @@ def check_cmd(track_file: str, moves_file: str, rule_choice: RuleChoice, max_cel
         click.echo(f"illegal: {verdict.message} (rules: {rules.short()})")
         raise click.exceptions.Exit(1)
     try:
-        best = solve(track, rules, max_states=limits["max_states"]).moves
+        best = solve(track, rules).moves
         par = f"par {best}" if best is not None else "no par"
     except LimitExceeded:
         par = "par not computed: track too large"
@@ -525,7 +539,7 @@ def sheet_stem(name: str, kinds, rules, usual, pitch: float, players: int) -> st
 )
 @_pitch_option
 @rule_options
-@_limit_option("--max-states", "Give up solving for the par after expanding this many states.")
+@_max_states_option("solving for the par ")
 @printing_options(seeded=False)
 def sheet_cmd(
     opts,
@@ -548,7 +562,7 @@ def sheet_cmd(
     rules = resolve_rules(track, rule_choice, source=file)
     kinds = tuple(dict.fromkeys(kinds)) or ("track", "race", "answer")
     try:
-        sol = solve(track, rules, max_states=max_states or limits["max_states"], count_lines=1000)
+        sol = solve(track, rules, max_states=max_states, count_lines=1000)
     except LimitExceeded as e:
         if "answer" in kinds:
             raise

@@ -35,10 +35,6 @@ from generator.games.graph_racers.model import OFF, Line, Point, Track
 from generator.games.graph_racers.referee import FINISH, MOVE, Referee
 from generator.games.graph_racers.rules import Rules, Vector, normal_changes
 
-# The sweep settles states in bulk: it counts as one A* expansion per this many states when
-# held to a --max-states limit (barto-big_scaled_10 settles 19 million states in under 1 s).
-STATES_PER_EXPANSION = 32
-
 # Grids of more bits than this keep each frontier set as a window (offset, bits) (see
 # Sweep._run_windowed); smaller grids use whole-grid sets, which cost less per operation.
 WINDOWED = 1 << 16
