@@ -264,8 +264,17 @@ def check_line(track: Track, rules: Rules, line: RacingLine) -> Verdict:
     return replace(verdict, message=f"{verdict.message} ({line.hint})")
 
 
+def _referee(track: Track, rules: Rules):  # noqa: ANN202
+    """The referee of either kind of track (a drawn circuit's lives in drawn.py)."""
+    if getattr(track, "kind", "cells") == "drawn":
+        from generator.games.graph_racers.drawn import DrawnReferee
+
+        return DrawnReferee(track, rules)
+    return Referee(track, rules)
+
+
 def _replay(track: Track, rules: Rules, line: RacingLine) -> Verdict:
-    ref = Referee(track, rules)
+    ref = _referee(track, rules)
     if line.points is not None:
         pts = list(line.points)
         start = pts[0]
@@ -335,7 +344,10 @@ def _replay(track: Track, rules: Rules, line: RacingLine) -> Verdict:
         if outcome == CRASH:
             if rules.collision == "exact":
                 bad = ref.first_bad_square(r, c, nv[0], nv[1])
-                where = f"crash at point {_fmt(bad)}" if bad else "crash"
+                note = getattr(ref, "crash_note", "")
+                where = (
+                    f"crash at point {_fmt(bad)}" if bad else f"crash ({note})" if note else "crash"
+                )
                 msg = f"move {move}: {where} on the way from {_fmt((r, c))} to {_fmt((r + nv[0], c + nv[1]))}"
             else:
                 msg = f"move {move}: crash: lands off the track at {_fmt((r + nv[0], c + nv[1]))}"

@@ -16,11 +16,13 @@ the choice is recorded in Track.notes and in docs/rules/graph-racers.md.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from generator.core import jsontext
 from generator.errors import InvalidInput, LimitExceeded
+from generator.games.graph_racers import drawn_format
 from generator.games.graph_racers.model import OFF, OIL, ON, Line, Point, Track
 
 JSON_FORMAT = "graph-racers-track/1"
@@ -74,7 +76,13 @@ def parse_track(
         )
     first = text.lstrip().split("\n", 1)[0].strip()
     if text.lstrip().startswith("{"):
-        track = _parse_json(text, source)
+        data = jsontext.loads(text, source)
+        if drawn_format.is_drawn(data):
+            drawn = drawn_format.track_from_dict(data, source)
+            if name and "name" not in data:
+                drawn = replace(drawn, name=name[:MAX_NAME])
+            return drawn
+        track = _parse_json(data, source)
     elif first.lower().startswith("dim:"):
         track = _parse_dim(text, source, max_cells)
     elif first == TEXT_MAGIC:
@@ -344,8 +352,7 @@ def _assemble(
     )
 
 
-def _parse_json(text: str, source: str) -> Track:
-    data = jsontext.loads(text, source)
+def _parse_json(data: Any, source: str) -> Track:
     if not isinstance(data, dict):
         raise InvalidInput(f"{_where(source, 1, 1)}: a JSON track is an object with a 'map'")
     if isinstance(data.get("track"), dict):  # a generated file: {"track": {...}, "par": ...}
