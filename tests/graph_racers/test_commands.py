@@ -511,3 +511,39 @@ def test_a_sheet_of_many_pages_says_so(tmp_path, monkeypatch):
         f"note: ring at a 8 mm grid is 392 x 352 mm: {pages} pages; a smaller --grid or "
         "bigger --paper takes fewer"
     )
+
+
+def test_solve_and_the_answer_key_print_the_natural_line(tmp_path):
+    """barto-small under accel 5: the search's first line ends by grazing the goal's corner
+    from outside the grid; `solve` (text and JSON) and the answer key print the natural line
+    (it stays on the grid: test_solver.py::test_the_natural_line_stays_on_the_grid...)."""
+    from pypdf import PdfReader
+
+    barto = str(DATA / "momba" / "barto-small.track")
+    natural = "(7, 24) (7, 27) (7, 29) (6, 31) (4, 33) (2, 34) (0, 34)"
+    r = run("solve", barto)
+    assert r.exit_code == 0 and r.stderr == ""
+    assert r.stdout.splitlines()[1].endswith(natural)
+    r = run("solve", barto, "--json")
+    assert json.loads(r.stdout)["path"][-3:] == [[4, 33], [2, 34], [0, 34]]
+    checked = CliRunner().invoke(cli, ["graph-racers", "check", barto, "-"], input=r.stdout)
+    assert checked.exit_code == 0, checked.output
+    r = run("sheet", barto, "--kind", "answer", "--out", str(tmp_path))
+    assert r.exit_code == 0, r.output
+    text = " ".join(PdfReader(r.stdout.strip()).pages[0].extract_text().split())
+    assert "9: (7, 29) 10: (6, 31) 11: (4, 33) 12: (2, 34) 13: finish" in text
+
+
+def test_solve_says_when_the_line_is_the_search_s_own(monkeypatch):
+    """Too many states on the optimal lines to choose among (big public maps): the search's
+    first line is printed, and stderr says so."""
+    from generator.games.graph_racers import solve as solve_module
+
+    monkeypatch.setattr(solve_module, "NATURAL_NODES", 10)
+    r = run("solve", str(DATA / "momba" / "barto-small.track"))
+    assert r.exit_code == 0
+    assert r.stdout.splitlines()[1].endswith("(5, 32) (4, 33) (2, 34) (-1, 35)")
+    assert r.stderr == (
+        "note: barto-small: the line is the search's first optimal line; the optimal lines "
+        "span more than 10 states, too many to pick the most natural one\n"
+    )

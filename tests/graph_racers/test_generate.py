@@ -12,7 +12,7 @@ from generator.games.graph_racers.circuit import Loop, coarse_lines, smooth
 from generator.games.graph_racers.formats import parse_track, track_to_json
 from generator.games.graph_racers.generate import Request, classify, generate, size_factor
 from generator.games.graph_racers.rules import Rules
-from generator.games.graph_racers.solve import solve
+from generator.games.graph_racers.solve import natural, solve
 
 
 @pytest.fixture(scope="module")
@@ -162,6 +162,10 @@ def test_generated_tracks_store_how_many_optimal_lines_they_have(easy_pair):
         counted = solve(track, Rules.from_dict(track.meta["rules"]), count_lines=1000)
         assert stored["optimal_lines"] == counted.optimal_lines >= 1
         assert stored["optimal_lines_capped"] == counted.lines_capped
+        # and draw the most natural of them (solve.natural), the line `solve` prints
+        picked = natural(track, counted)
+        assert stored["path"] == [list(p) for p in picked.path]
+        assert stored["accelerations"] == [list(a) for a in picked.accelerations]
 
 
 def test_no_map_repeats_within_five_tracks():

@@ -318,7 +318,7 @@ def test_worksheet_prints_every_rule_and_where_answers_use_boosts(tmp_path):
     for text in texts:
         assert "Good brakes x2: slow one axis by 2. Turbo x2: speed one axis up by 2." in text
         assert "grid 1/4 in (6.35 mm), true size" in text
-    assert "good brakes at move 7 · turbo at moves 8, 11" in texts[1]
+    assert "turbo at moves 2, 8 · good brakes at move 7" in texts[1]
     assert "turbo at moves 1, 6 · good brakes at move 5" in texts[1]
 
 

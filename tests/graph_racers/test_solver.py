@@ -308,17 +308,24 @@ def test_optimal_line_is_legal_and_counted():
 
 
 def brute_force_lines(track, rules, moves):
-    """Every racing line of exactly `moves` moves, by depth-first search with the reference."""
+    """How many racing lines of exactly `moves` moves there are (brute_force_line_list)."""
+    return len(brute_force_line_list(track, rules, moves))
+
+
+def brute_force_line_list(track, rules, moves):
+    """Every racing line of exactly `moves` moves (the car's points, the finishing move's end
+    point last), by depth-first search with the reference."""
     acc = ref.accelerations(rules.accel)
-    count = 0
+    lines = []
+    path = []
 
     def walk(r, c, vr, vc, depth):
-        nonlocal count
+        path.append((r, c))
         for ar, ac in acc:
             nvr, nvc = vr + ar, vc + ac
             what, _ = ref.outcome(track, r, c, nvr, nvc, 0, rules.collision)
             if what == "finish" and depth + 1 == moves:
-                count += 1
+                lines.append([*path, (r + nvr, c + nvc)])
             elif what == "move" and depth + 1 < moves:
                 # prune: the car needs at least one more move and cannot be farther than it can
                 # still travel from the nearest goal
@@ -329,10 +336,55 @@ def brute_force_lines(track, rules, moves):
                     <= reach + 1
                 ):
                     walk(r + nvr, c + nvc, nvr, nvc, depth + 1)
+        path.pop()
 
     for r, c in track.starts:
         walk(r, c, 0, 0, 0)
-    return count
+    return lines
+
+
+def test_the_natural_line_stays_on_the_grid_and_looks_plainest():
+    """Momba's barto-small (a dim map, 12 x 35) under accel 5: the search's line finishes by
+    grazing the goal's outer corner from beyond the grid (legal: the goal square is touched
+    before the outside; on paper the line leaves the grid). Among the 104 optimal lines the
+    natural one stays on the grid, then has the fewest changes of direction, then the least
+    total acceleration; checked against every line the brute force finds."""
+    from generator.games.graph_racers.check import RacingLine, check_line
+    from generator.games.graph_racers.materials import finish_fraction
+    from generator.games.graph_racers.solve import Solution, natural
+
+    track = read_track(DATA / "momba" / "barto-small.track")
+    rules = Rules(5)
+
+    def cost(path):
+        sol = Solution(rules, len(path) - 1, path)
+        t = finish_fraction(track, rules, sol)
+        (r0, c0), (r1, c1) = path[-2:]
+        end = (r0 + t * (r1 - r0), c0 + t * (c1 - c0))
+        off = not (0 <= end[0] <= track.rows - 1 and 0 <= end[1] <= track.cols - 1)
+        v = [(b[0] - a[0], b[1] - a[1]) for a, b in itertools.pairwise(path)]
+        turns = sum(
+            1
+            for u, w in itertools.pairwise(v)
+            if u != (0, 0)
+            and w != (0, 0)
+            and (u[0] * w[1] != u[1] * w[0] or u[0] * w[0] + u[1] * w[1] < 0)
+        )
+        size = sum(abs(b[0] - a[0]) + abs(b[1] - a[1]) for a, b in itertools.pairwise([(0, 0), *v]))
+        return off, turns, size
+
+    first = solve(track, rules)
+    assert cost(first.path)[0]  # the search's line leaves the grid
+    picked = natural(track, first)
+    assert picked is not None and picked.moves == first.moves == 13
+    assert check_line(track, rules, RacingLine(points=tuple(picked.path))).legal
+    lines = brute_force_line_list(track, rules, 13)
+    assert len(lines) == 104
+    best = min(cost(line) for line in lines)
+    assert best[0] == 0 and cost(picked.path) == best
+    assert picked.accelerations == [
+        (b[0] - a[0], b[1] - a[1]) for a, b in itertools.pairwise([(0, 0), *picked.velocities])
+    ]
 
 
 def test_general_and_fast_search_paths_agree():

@@ -234,6 +234,7 @@ def solve_cmd(
         from generator.games.graph_racers.solve import solve
 
         sol = solve(track, rules, max_states=max_states, count_lines=count_lines)
+    sol = _natural_line(track, sol)
     if as_json:
         from generator.schemas import dumps
 
@@ -267,6 +268,26 @@ def solve_cmd(
             f"{track.name}: no route from a start to the finish under {rules.short()}; "
             f"{_other_rules_hint(rules)}"
         )
+
+
+def _natural_line(track: Any, sol: Any) -> Any:
+    """The solution with its most natural optimal line (solve.natural), the line `solve`
+    prints and answer keys draw; the search's own line, said on stderr, when the optimal
+    lines span too many states to choose among."""
+    from generator.games.graph_racers.solve import NATURAL_NODES, natural
+
+    if sol.moves is None:
+        return sol
+    picked = natural(track, sol, NATURAL_NODES)
+    if picked is None:
+        click.echo(
+            f"note: {track.name}: the line is the search's first optimal line; the optimal "
+            f"lines span more than {NATURAL_NODES:,} states, too many to pick the most "
+            "natural one",
+            err=True,
+        )
+        return sol
+    return picked
 
 
 def _other_rules_hint(rules) -> str:  # noqa: ANN001
@@ -576,6 +597,8 @@ def sheet_cmd(
             f"{track.name}: no route under {rules.short()}, so no par and no answer key; "
             "print --kind track or --kind race, or choose other rules"
         )
+    if "answer" in kinds:
+        sol = _natural_line(track, sol)
     stem = sheet_stem(
         "stdin" if file == "-" else Path(file).stem,
         kinds,

@@ -29,7 +29,7 @@ from generator.games.graph_racers.circuit import (
 from generator.games.graph_racers.distances import MovesLeft, stage_distances
 from generator.games.graph_racers.model import OFF, Track
 from generator.games.graph_racers.rules import Rules
-from generator.games.graph_racers.solve import Race, Solution, count_optimal_lines, solve
+from generator.games.graph_racers.solve import OptimalLines, Race, Solution, solve
 from generator.resources import load_json
 
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -440,17 +440,19 @@ def _finished(
 ) -> Track:
     """The accepted track with everything the answer keys and the JSON store."""
     track, best = found.track, found.best
-    # the answer keys say whether the optimum is unique: count the optimal lines (capped)
-    # (the solve that set the par is not repeated: only the counting runs here)
-    lines, capped = count_optimal_lines(Race(track, req.rules), best.moves, LINES_CAP)
+    # the answer keys say whether the optimum is unique and draw the most natural optimal line:
+    # one census of the optimal lines gives both (the solve that set the par is not repeated)
+    census = OptimalLines(Race(track, req.rules), best.moves)
+    lines, capped = census.count(LINES_CAP)
+    path, accels, _kinds = census.natural() or (best.path, best.accelerations, best.boosts)
     meta = {
         "id": f"graph-racers:{req.cols}x{req.rows}#{req.seed}.{index + 1}",
         "difficulty": req.difficulty,
         "rules": req.rules.to_dict(),
         "par": best.moves,
         "solution": {
-            "path": [list(p) for p in best.path],
-            "accelerations": [list(a) for a in best.accelerations],
+            "path": [list(p) for p in path],
+            "accelerations": [list(a) for a in accels],
             "optimal_lines": lines,
             "optimal_lines_capped": capped,
         },
