@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from click.testing import CliRunner
 from conftest import DATA, EXAMPLES
@@ -159,8 +160,13 @@ def test_generate_command_is_reproducible(tmp_path):
     r1 = run(*args, "--out", str(tmp_path / "a"))
     run(*args, "--out", str(tmp_path / "b"))
     assert r1.exit_code == 0, r1.output
-    paths = r1.output.split()
+    lines = r1.stdout.splitlines()
+    paths = [line.split("  par ")[0] for line in lines]
     assert len(paths) == 2 and paths[0].endswith("graph-racers-32x20-easy-s5-1.json")
+    # one line per track: the file first (scripts read it), then the par it was solved for
+    for path, line in zip(paths, lines, strict=True):
+        par = json.loads(Path(path).read_text())["meta"]["par"]
+        assert line == f"{path}  par {par}"
     for name in ("graph-racers-32x20-easy-s5-1.json", "graph-racers-32x20-easy-s5-2.json"):
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
     r3 = run(*args, "--out", str(tmp_path / "a"))

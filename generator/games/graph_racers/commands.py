@@ -438,7 +438,10 @@ def generate_cmd(
     out: Path,
     force: bool,
 ) -> None:
-    """Generate closed circuits, each solved for its par, as JSON track files."""
+    """Generate closed circuits, each solved for its par, as JSON track files.
+
+    Prints one line per track: its file, two spaces and its par ("output/...-1.json  par 14");
+    the path comes first, so `cut -d' ' -f1` or the first word gives the files."""
     from generator.errors import RacegenError
     from generator.games.graph_racers.formats import track_to_json
     from generator.games.graph_racers.generate import Request, generate
@@ -473,8 +476,9 @@ def generate_cmd(
     finally:
         bar.close()
     payload = [(p, track_to_json(t).encode("utf-8")) for p, t in zip(names, tracks, strict=False)]
-    for p in write_files(payload, out, force):  # all the tracks, or none
-        click.echo(str(p))
+    written = write_files(payload, out, force)  # all the tracks, or none
+    for p, t in zip(written, tracks, strict=True):
+        click.echo(f"{p}  par {t.meta['par']}")  # the path first: scripts read it
     _repeats_note(tracks, "track", f"{cols}x{rows} {difficulty}", "a larger --size")
 
 
