@@ -404,3 +404,19 @@ def test_general_and_fast_search_paths_agree():
         _astar(Race(plain, Rules(9)), 10**6).moves
         == _astar_plain(Race(plain, Rules(9)), 10**6).moves
     )
+
+
+def test_the_census_moves_are_the_successors():
+    """Race.moves works out the moves of a race without boosts or oil on the packed state (the
+    line census's hot path): the same list as successors, state by state."""
+    from generator.games.graph_racers.solve import OptimalLines
+
+    oval = read_track(EXAMPLES / "oil-oval.txt")
+    lap = oval.with_(grid=tuple(row.replace("~", ".") for row in oval.grid))
+    for track, rules in ((read_track(DATA / "momba" / "tiny.track"), Rules(9)), (lap, Rules(5))):
+        race = Race(track, rules)
+        census = OptimalLines(race, solve(track, rules).moves)
+        states = [sid for layer in census.layers for sid in layer]
+        assert race.moves == race._plain_moves and len(states) > 50
+        for sid in states:
+            assert race.moves(sid) == list(race.successors(sid))

@@ -112,6 +112,11 @@ class Race:
         self.nextra = self.nstages * (b + 1) * (t + 1) * (r + 1)
         self._normal = [(a, NORMAL) for a in normal_changes(rules.accel)]
         self._memo: dict[int, tuple[int, int]] = {}
+        # per acceleration: (ar, ac, the offset of its judge key, a)
+        self._offsets = [
+            (a[0], a[1], (a[0] * self.width + a[1]) * self.nstages, a) for a, _k in self._normal
+        ]
+        self.moves = self._plain_moves if not any(rules.budget) and not track.oil else self._moves
 
     # --- packing ------------------------------------------------------------------
     def pack(
@@ -169,6 +174,35 @@ class Race:
             elif outcome == MOVE:
                 nb = spend(budget, kind) if kind else budget
                 yield MOVE, self.pack(r + nvr, c + nvc, nvr, nvc, nstage, nb), a, kind
+
+    def _moves(self, sid: int) -> list[tuple[int, int | None, Vector, str]]:
+        return list(self.successors(sid))
+
+    def _plain_moves(self, sid: int) -> list[tuple[int, int | None, Vector, str]]:
+        """successors of a race without boosts or oil, worked out on the packed state (the
+        optimal-line census's hot path, as in _astar_plain)."""
+        width, vmax, nextra, nstages = self.width, self.vmax, self.nextra, self.nstages
+        rest, stage = divmod(sid, nextra)
+        rest, vci = divmod(rest, width)
+        idx, vri = divmod(rest, width)
+        base = rest * width * nstages + vci * nstages + stage
+        memo = self._memo
+        out: list[tuple[int, int | None, Vector, str]] = []
+        for ar, ac, off, a in self._offsets:
+            res = memo.get(base + off)
+            if res is None:
+                r, c = divmod(idx, self.cols)
+                res = memo[base + off] = self.ref.judge(
+                    r, c, vri - vmax + ar, vci - vmax + ac, stage
+                )
+            if res[0] == MOVE:
+                nvr, nvc = vri - vmax + ar, vci - vmax + ac
+                nidx = idx + nvr * self.cols + nvc
+                nxt = ((nidx * width + nvr + vmax) * width + nvc + vmax) * nextra + res[1]
+                out.append((MOVE, nxt, a, NORMAL))
+            elif res[0] == FINISH:
+                out.append((FINISH, None, a, NORMAL))
+        return out
 
 
 def _line(
@@ -619,7 +653,7 @@ class OptimalLines:
                 nodes += 1
                 if nodes > max_nodes:
                     return None
-                for outcome, nxt, _a, _k in race.successors(sid):
+                for outcome, nxt, _a, _k in race.moves(sid):
                     if outcome != MOVE or nxt in seen:
                         continue
                     if nxt in nxt_layer:
@@ -639,7 +673,7 @@ class OptimalLines:
             return 0, False
         total = 0
         for sid, ways in self.layers[-1].items():
-            for outcome, _nxt, _a, _k in self.race.successors(sid):
+            for outcome, _nxt, _a, _k in self.race.moves(sid):
                 if outcome == FINISH:
                     total += ways
         return (cap, True) if total >= cap else (total, False)
@@ -660,7 +694,7 @@ class OptimalLines:
             best: dict[int, tuple[tuple[int, int, int], Vector, str, int | None]] = {}
             last = k == len(self.layers) - 1  # its states finish; the others move on
             for sid in self.layers[k]:
-                for outcome, nxt, a, kind in race.successors(sid):
+                for outcome, nxt, a, kind in race.moves(sid):
                     if outcome == FINISH and last:
                         cost = move_cost(race, sid, a, finish=True)
                     elif outcome == MOVE and not last and nxt in after:
