@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from generator.errors import InvalidInput, LimitExceeded
@@ -125,7 +126,7 @@ def place_piece(
     within `share`, the part of the sheet that is this item's). An item that neither has
     crop marks nor draws a cut outline (a board to lay out, not a piece) is a plain group.
     """
-    if draw is None:
+    if draw is None or _COUNTING.get():
         return
     if rotate180:
         frame = {"dx": cell.right, "dy": cell.bottom, "rotate": 180.0}
@@ -151,22 +152,31 @@ def place_piece(
 
 # --- n-up --------------------------------------------------------------------------------
 
+# Set while fewest_sheets tries a layout: place_piece then draws nothing, for how many sheets a
+# layout takes and which of them carry the calibration bar follow from the cells alone, never
+# from what the pieces draw (and drawing them, clipped and bled, was most of a layout's time).
+_COUNTING: ContextVar[bool] = ContextVar("counting_sheets", default=False)
+
 
 def fewest_sheets(papers: Sequence[Paper], lay: Callable[[Document, Paper], Sequence]) -> Paper:
     """The first of `papers` on which the layout `lay` needs the fewest sheets.
 
     `lay(doc, paper)` is the very layout call that will print (nup, gutter_fold, duplex, ...),
-    run on a scratch document, so the count can never disagree with the print. Among papers
-    that need as many sheets, one whose every sheet carries the calibration bar wins (a layout
-    puts the bar only where the space left allows it). A paper the layout does not fit is
-    skipped; when none fits, the first is returned and its own error tells the user what to do.
+    run on a scratch document with the pieces left out (_COUNTING), so the count can never
+    disagree with the print. Among papers that need as many sheets, one whose every sheet
+    carries the calibration bar wins (a layout puts the bar only where the space left allows
+    it). A paper the layout does not fit is skipped; when none fits, the first is returned and
+    its own error tells the user what to do.
     """
     best: tuple[tuple[int, int], Paper] | None = None
     for paper in papers:
+        token = _COUNTING.set(True)
         try:
             sheets = lay(Document("scratch", "scratch"), paper)
         except (InvalidInput, LimitExceeded):
             continue
+        finally:
+            _COUNTING.reset(token)
         bare = sum(1 for c in sheets if isinstance(c, Canvas) and BAR_TEXT not in c.texts())
         key = (len(sheets), bare)
         if best is None or key < best[0]:
