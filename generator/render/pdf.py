@@ -68,9 +68,10 @@ def pdf_bytes(doc: Document) -> bytes:
     pdf.setViewerPreference("PrintScaling", "None")
     if doc.duplex:
         pdf.setViewerPreference("Duplex", "DuplexFlipLongEdge")
+    forms: dict[tuple[float, int, int], str] = {}
     for page in doc.pages:
         pdf.setPageSize((page.width * PT_PER_MM, page.height * PT_PER_MM))
-        _PageWriter(pdf, page).draw()
+        _PageWriter(pdf, page, forms).draw()
         pdf.showPage()
     pdf.save()
     return buf.getvalue()
@@ -191,15 +192,17 @@ def hatch_dots(
     spacing: float, bbox: tuple[float, float, float, float]
 ) -> list[tuple[float, float, float]]:
     """Dots (cx, cy, r) of the "dots" hatch covering bbox."""
-    x0, y0, x1, y1 = bbox
+    cols, rows = _dot_grid(spacing, bbox)
     r = HATCH_DOT * spacing
-    i0, i1 = math.floor(x0 / spacing - 1), math.ceil(x1 / spacing)
-    j0, j1 = math.floor(y0 / spacing - 1), math.ceil(y1 / spacing)
-    return [
-        ((i + 0.5) * spacing, (j + 0.5) * spacing, r)
-        for j in range(j0, j1 + 1)
-        for i in range(i0, i1 + 1)
-    ]
+    return [((i + 0.5) * spacing, (j + 0.5) * spacing, r) for j in rows for i in cols]
+
+
+def _dot_grid(spacing: float, bbox: tuple[float, float, float, float]) -> tuple[range, range]:
+    """Columns and rows (n: centres at (n + 1/2) spacing) of the dots covering bbox."""
+    x0, y0, x1, y1 = bbox
+    cols = range(math.floor(x0 / spacing - 1), math.ceil(x1 / spacing) + 1)
+    rows = range(math.floor(y0 / spacing - 1), math.ceil(y1 / spacing) + 1)
+    return cols, rows
 
 
 def op_bbox(op: Op) -> tuple[float, float, float, float]:
@@ -218,9 +221,10 @@ def op_bbox(op: Op) -> tuple[float, float, float, float]:
 class _PageWriter:
     """Replays one Canvas onto the current reportlab page."""
 
-    def __init__(self, pdf, page: Canvas) -> None:
+    def __init__(self, pdf, page: Canvas, forms: dict[tuple[float, int, int], str]) -> None:
         self.pdf = pdf
         self.page = page
+        self.forms = forms  # the document's blocks of hatch dots (_dot_block), by size
         height_pt = page.height * PT_PER_MM
         # canvas mm, y down  ->  PDF pt, y up
         self.base: Matrix = (PT_PER_MM, 0.0, 0.0, -PT_PER_MM, 0.0, height_pt)
@@ -313,13 +317,7 @@ class _PageWriter:
         pdf.clipPath(path, stroke=0, fill=0, fillMode=FILL_NON_ZERO)
         colour = rgb(style.hatch_colour)
         if style.hatch == "dots":
-            pdf.setFillColorRGB(*colour)
-            dots = self.pdf.beginPath()
-            for cx, cy, r in hatch_dots(style.hatch_spacing, bbox):
-                x, y = apply(m, cx, cy)
-                dots.circle(x, y, r * k)
-                dots.close()
-            pdf.drawPath(dots, stroke=0, fill=1, fillMode=FILL_NON_ZERO)
+            self.dots(style.hatch_spacing, colour, m, bbox)
         else:
             pdf.setStrokeColorRGB(*colour)
             pdf.setLineWidth(HATCH_WIDTH * k)
@@ -331,6 +329,47 @@ class _PageWriter:
                 lines.lineTo(*apply(m, x2, y2))
             pdf.drawPath(lines, stroke=1, fill=0)
         pdf.restoreState()
+
+    def dots(
+        self,
+        spacing: float,
+        colour: tuple[float, float, float],
+        m: Matrix,
+        bbox: tuple[float, float, float, float],
+    ) -> None:
+        """The dots of hatch_dots: one block of them (a form XObject, _dot_block) put in place
+        by one matrix. Drawn dot by dot, the dotted turns of a Trading Paint board were a
+        quarter of a million circles, most of its file and of the time to write and read it."""
+        pdf = self.pdf
+        cols, rows = _dot_grid(spacing, bbox)
+        name = self._dot_block(spacing, len(cols), len(rows))
+        first = (1.0, 0.0, 0.0, 1.0, (cols[0] + 0.5) * spacing, (rows[0] + 0.5) * spacing)
+        pdf.setFillColorRGB(*colour)
+        pdf.transform(*multiply(m, first))
+        pdf.doForm(name)
+
+    def _dot_block(self, spacing: float, cols: int, rows: int) -> str:
+        """The form of cols x rows dots `spacing` mm apart, the first centred on the origin,
+        in no colour of its own (the page's fill colour paints it); made when a page first
+        needs it and shared by the document's pages."""
+        from reportlab.pdfgen.canvas import FILL_NON_ZERO
+
+        key = (spacing, cols, rows)
+        name = self.forms.get(key)
+        if name is not None:
+            return name
+        name = self.forms[key] = f"HatchDots{len(self.forms) + 1}"
+        pdf = self.pdf
+        r = HATCH_DOT * spacing
+        pdf.beginForm(name, -r, -r, (cols - 1) * spacing + r, (rows - 1) * spacing + r)
+        dots = pdf.beginPath()
+        for j in range(rows):
+            for i in range(cols):
+                dots.circle(i * spacing, j * spacing, r)
+                dots.close()
+        pdf.drawPath(dots, stroke=0, fill=1, fillMode=FILL_NON_ZERO)
+        pdf.endForm()
+        return name
 
     # text
     def text(self, data: Sequence, ts: TextStyle, m: Matrix) -> None:
