@@ -24,7 +24,7 @@ The solver is drawn_solve.py, the file format drawn_format.py; docs/rules/graph-
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from generator.errors import InvalidInput
@@ -244,7 +244,6 @@ class Geometry:
         self.track_points = [
             (r, c) for r in range(self.rows) for c in range(self.cols) if self._point_on(r, c)
         ]
-        self._cover: dict[tuple[int, int], tuple[Point, ...]] = {}
 
     def where(self, r: int, c: int) -> int:
         """For a fine point: 1 strictly on the track, 0 off it, -1 on an edge line.
@@ -299,34 +298,34 @@ class Geometry:
                 return on
         return self.where(r * SCALE, c * SCALE) == 1
 
-    def squares(self, dr: int, dc: int) -> tuple[Point, ...]:
-        """The closed unit squares the segment (0,0) -> (dr, dc) meets, by top-left point."""
-        key = (dr, dc)
-        got = self._cover.get(key)
-        if got is None:
-            got = self._cover[key] = squares_met(dr, dc)
-        return got
-
     def legal(self, p: Point, d: tuple[int, int]) -> bool:
-        """The move from track point p by d does not touch an edge line."""
+        """The move from track point p by d does not touch an edge line.
+
+        Per edge piece in the squares the move meets, the cheap half of `touches` first: a
+        piece with both ends strictly on one side of the move's line cannot touch it."""
         r, c = p
-        if d == (0, 0):
+        dr, dc = d
+        if dr == 0 and dc == 0:
             return True
-        seg = (r * SCALE, c * SCALE, (r + d[0]) * SCALE, (c + d[1]) * SCALE)
-        tested: set[int] = set()
+        pr, pc = r * SCALE, c * SCALE
+        seg = (pr, pc, pr + dr * SCALE, pc + dc * SCALE)
         square_on, by_square, segments = self.square_on, self.by_square, self.segments
-        for sr, sc in self.squares(*d):
+        for sr, sc in squares_met(dr, dc):
             key = (r + sr, c + sc)
             on = square_on.get(key)
             if on is True:
                 continue
             if on is False:
                 return False
-            for k in by_square.get(key, ()):
-                if k not in tested:
-                    tested.add(k)
-                    if touches(seg, segments[k]):
-                        return False
+            for k in by_square.get(key, ()):  # a piece in two squares is tested twice: cheap
+                e = segments[k]
+                # which side of the move's line each end of the piece is on (times SCALE)
+                s1 = dr * (e[1] - pc) - dc * (e[0] - pr)
+                s2 = dr * (e[3] - pc) - dc * (e[2] - pr)
+                if (s1 > 0 and s2 > 0) or (s1 < 0 and s2 < 0):
+                    continue
+                if touches(seg, e):
+                    return False
         return True
 
     def check_simple(self, source: str) -> None:
@@ -406,43 +405,36 @@ def _gate_end(gate: Gate, along: int) -> Fine:
     return (gate.at * SCALE, along)
 
 
+@lru_cache(maxsize=4096)
 def squares_met(dr: int, dc: int) -> tuple[Point, ...]:
     """Every closed unit square [i, i+1] x [j, j+1] the closed segment (0,0) -> (dr, dc)
     meets, as (i, j), in exact integer arithmetic.
 
     The segment meets the square when some t in [0, 1] has i <= t dr <= i + 1 and
-    j <= t dc <= j + 1; each condition is an interval of t, compared as fractions.
+    j <= t dc <= j + 1. Scaled by D = |dr| |dc| (or the one non-zero length), each condition
+    is an interval of whole numbers T = t D, so the test is an overlap of integer intervals.
     """
+    big = max(abs(dr), 1) * max(abs(dc), 1)
     out = []
     for i in range(min(0, dr) - 1, max(0, dr) + 1):
-        ti = _interval(i, dr)
+        ti = _interval(i, dr, big)
         if ti is None:
             continue
         for j in range(min(0, dc) - 1, max(0, dc) + 1):
-            tj = _interval(j, dc)
-            if tj is None:
-                continue
-            lo = max(ti[0], tj[0], (0, 1), key=_frac_key)
-            hi = min(ti[1], tj[1], (1, 1), key=_frac_key)
-            if _frac_key(lo) <= _frac_key(hi):
+            tj = _interval(j, dc, big)
+            if tj is not None and max(ti[0], tj[0], 0) <= min(ti[1], tj[1], big):
                 out.append((i, j))
     return tuple(out)
 
 
-def _frac_key(f: tuple[int, int]):  # noqa: ANN202
-    from fractions import Fraction
-
-    return Fraction(f[0], f[1])
-
-
-def _interval(i: int, d: int) -> tuple[tuple[int, int], tuple[int, int]] | None:
-    """The t (as fractions) with i <= t d <= i + 1, t unbounded; None when there are none."""
+def _interval(i: int, d: int, big: int) -> tuple[int, int] | None:
+    """The T = t * big with i <= t d <= i + 1 (big is a multiple of |d|), as [lo, hi];
+    None when no t qualifies. For d = 0 every t does when 0 lies in [i, i + 1]."""
     if d == 0:
-        return ((-1, 1), (2, 1)) if i <= 0 <= i + 1 else None
-    a, b = (i, d), (i + 1, d)
-    if d < 0:
-        a, b = (-(i + 1), -d), (-i, -d)
-    return (a, b)
+        return (0, big) if i <= 0 <= i + 1 else None
+    k = big // abs(d)
+    a, b = i * k, (i + 1) * k
+    return (a, b) if d > 0 else (-b, -a)
 
 
 class DrawnReferee:

@@ -1,0 +1,85 @@
+"""Generated drawn circuits: pars re-solved independently, features and grades as asked, no
+shape twice in a run, reproducible (docs/rules/graph-racers.md, "Drawn circuits")."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from generator.games.graph_racers import shapes
+from generator.games.graph_racers.check import RacingLine, check_line
+from generator.games.graph_racers.drawn_format import track_from_dict, track_to_dict
+from generator.games.graph_racers.drawn_generate import braking_points, generate_drawn, table
+from generator.games.graph_racers.generate import Request
+from generator.games.graph_racers.rules import Rules
+from tests.graph_racers.reference_drawn import Reference
+
+
+def request(difficulty: str, seed: int = 1, cols: int = 26, rows: int = 17) -> Request:
+    return Request(rows, cols, (2, 6), difficulty, seed, Rules(), 2)
+
+
+@pytest.fixture(scope="module")
+def runs() -> dict[str, list]:
+    return {d: generate_drawn(request(d), 4) for d in ("easy", "medium", "hard")}
+
+
+def test_pars_are_re_solved_by_the_independent_bfs(runs: dict[str, list]) -> None:
+    for difficulty in ("easy", "hard"):
+        for track in runs[difficulty][:2]:
+            data = json.loads(json.dumps(track_to_dict(track)))
+            assert Reference(data).par(5) == track.meta["par"], track.name
+            again = track_from_dict(data)
+            sol = track.meta["solution"]
+            line = RacingLine(points=tuple(tuple(p) for p in sol["path"]))
+            verdict = check_line(again, Rules(), line)
+            assert verdict.legal and verdict.moves == track.meta["par"], verdict.message
+
+
+def test_grade_and_features_are_measured(runs: dict[str, list]) -> None:
+    bounds = table()["grade"]
+    for difficulty, tracks in runs.items():
+        pool = set(table()["difficulty"][difficulty]["pool"])
+        for track in tracks:
+            g = track.meta["grade"]
+            assert g["difficulty"] == difficulty
+            assert g["par"] == track.meta["par"]
+            assert g["braking_points"] == braking_points(track.meta["solution"]["path"])
+            if difficulty == "easy":
+                assert g["score"] < bounds["easy"]
+            elif difficulty == "hard":
+                assert g["score"] >= bounds["medium"]
+            names = {f["name"] for f in track.meta["features"]}
+            assert names & pool, (track.name, names)  # at least one feature of the pool
+
+
+def test_no_shape_twice_in_a_run(runs: dict[str, list]) -> None:
+    tracks = [t for ts in runs.values() for t in ts]
+    sigs = [shapes.signature([tuple(p) for p in t.meta["drawn_from"]["centre"]]) for t in tracks]
+    same = [
+        (a, b)
+        for a in range(len(sigs))
+        for b in range(a + 1, len(sigs))
+        if runs_same_difficulty(tracks, a, b) and shapes.same_shape(sigs[a], sigs[b])
+    ]
+    assert not same
+
+
+def runs_same_difficulty(tracks: list, a: int, b: int) -> bool:
+    return tracks[a].meta["grade"]["difficulty"] == tracks[b].meta["grade"]["difficulty"]
+
+
+def test_reproducible_and_independent_of_count(runs: dict[str, list]) -> None:
+    two = generate_drawn(request("medium"), 2)
+    assert [track_to_dict(t) for t in two] == [track_to_dict(t) for t in runs["medium"][:2]]
+
+
+def test_a_long_run_never_repeats_a_shape() -> None:
+    """24 easy tracks: pairwise different shapes, checked pair by pair (a class pack of 30
+    students x 2 tracks is checked the same way in benchmarks/graph_racers.py)."""
+    tracks = generate_drawn(request("easy", seed=7), 24)
+    sigs = [shapes.signature([tuple(p) for p in t.meta["drawn_from"]["centre"]]) for t in tracks]
+    for a in range(len(sigs)):
+        for b in range(a + 1, len(sigs)):
+            assert not shapes.same_shape(sigs[a], sigs[b]), (a + 1, b + 1)
