@@ -30,3 +30,24 @@ class Document:
         page = Canvas(paper.width, paper.height, id=f"p{len(self.pages) + 1}", mono=mono)
         self.pages.append(page)
         return page
+
+
+ANSWERS = ("after", "separate", "none")  # where a worksheet's answer pages go (--answers)
+
+
+def answer_document(doc: Document, answers: str) -> Document | None:
+    """Where a worksheet's answer pages go: after its puzzles in `doc` ("after"), in a second
+    document named `<stem>-answers` ("separate"), or nowhere ("none")."""
+    if answers not in ANSWERS:
+        raise ValueError(f"answers {answers!r}: use after, separate or none")
+    if answers == "none":
+        return None
+    if answers == "after":
+        return doc
+    return Document(
+        stem=f"{doc.stem}-answers",
+        title=f"{doc.title}: answers",
+        game=doc.game,
+        ident=doc.ident,
+        duplex=doc.duplex,
+    )

@@ -216,11 +216,11 @@ def test_worksheet_too_many_per_page_says_what_to_do(tmp_path):
     assert result.exit_code == 1
     (line,) = result.output.strip().splitlines()
     assert line.startswith(
-        "Error: a 17x11 track is too small for easy circuits (at least 4 points wide); "
+        "Error: a 17x9 track is too small for easy circuits (at least 4 points wide); "
     )
     assert "--width" not in line and "--size" not in line  # the generator's advice does not apply
     assert line.endswith(
-        "a worksheet slot at --per-page 6 on a4 holds 17x11 points (the size that fits A4 and "
+        "a worksheet slot at --per-page 6 on a4 holds 17x9 points (the size that fits A4 and "
         "US Letter too, so a seed gives the same puzzles on every paper): use fewer puzzles per "
         "page, a smaller --grid or another difficulty"
     )
@@ -228,7 +228,7 @@ def test_worksheet_too_many_per_page_says_what_to_do(tmp_path):
     result = run("worksheet", "--per-page", "4", "--landscape", "--out", str(tmp_path))
     assert result.exit_code == 1
     assert result.output.strip().endswith(
-        "on a4 landscape holds 24x11 points (the size that fits A4 and US Letter too, so a "
+        "on a4 landscape holds 24x9 points (the size that fits A4 and US Letter too, so a "
         "seed gives the same puzzles on every paper): use no --landscape, fewer puzzles per "
         "page, a smaller --grid or another difficulty"
     )
@@ -237,17 +237,17 @@ def test_worksheet_too_many_per_page_says_what_to_do(tmp_path):
 
 def test_worksheet_says_which_feature_the_size_cannot_reach(tmp_path):
     """A size that cannot reach a difficulty failed with no reason (found by the audit): 3 a
-    page on Letter at 1/4 inch is 12x20, whose loops have at most 4 corners."""
+    page on Letter at 1/4 inch is 12x18, whose loops have at most 4 corners."""
     args = ["graph-racers", "worksheet", "--paper", "letter", "--grid", "0.25in"]
     r = CliRunner().invoke(
         cli, [*args, "--per-page", "3", "--difficulty", "hard", "--out", str(tmp_path)]
     )
     assert r.exit_code == 1
     (line,) = r.output.strip().splitlines()
-    assert line.startswith("Error: no hard track of 12x20 (width 3..5) in 300 attempts for seed 1")
+    assert line.startswith("Error: no hard track of 12x18 (width 3..5) in 300 attempts for seed 1")
     assert "(most tracks drawn had too few corners: corners at most 4 on this size," in line
     assert "hard needs at least 5)" in line and line.endswith("or another difficulty")
-    # 2 a page (19x20) reaches hard: 10 corners x 0.62 rounds to 6, which its loops have (one
+    # 2 a page (19x17) reaches hard: 10 corners x 0.57 rounds to 6, which its loops have (one
     # puzzle shows it: a page of them took seconds more)
     r = CliRunner().invoke(
         cli, [*args, "--difficulty", "hard", "--count", "1", "--out", str(tmp_path)]

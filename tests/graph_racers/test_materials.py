@@ -206,7 +206,7 @@ def test_worksheet(tmp_path):
     assert r.exit_code == 0, r.output
     letter = pages_text(tmp_path / "letter" / pdf.name)
     assert re.findall(r"Puzzle (\d) · par (\d+) moves", letter[0] + letter[1]) == pars
-    assert "graph-racers:24x26#1" in texts[0] and "graph-racers:24x26#1" in letter[0]
+    assert "graph-racers:24x23#1" in texts[0] and "graph-racers:24x23#1" in letter[0]
     again = tmp_path / "again"
     r2 = run(
         "worksheet",
@@ -226,16 +226,21 @@ def test_worksheet(tmp_path):
 
 
 def test_worksheet_slots_fit_the_page():
+    from generator.games.graph_racers.materials import ANSWER_ROW, SLOT_TITLE
+
     paper = Paper.get("a4")
+    words = "Rules: " + "every rule in force " * 30  # the rules at the foot take their room
     for k in (1, 2, 3, 4, 6):
-        slots = worksheet_slots(paper, k)
+        slots = worksheet_slots(paper, k, words)
         assert len(slots) == k
-        cols, rows = worksheet_track_size(paper, k, 5.0, (40, 28))
+        cols, rows = worksheet_track_size(paper, k, 5.0, (40, 28), rules_text=words)
         drawing = TrackDrawing(
             read_track(EXAMPLES / "sprint.txt").with_(grid=("#" * cols,) * rows), 5.0
         )
         for slot in slots:
-            assert drawing.width <= slot.w + 1e-9 and drawing.height + 5.5 <= slot.h + 1e-9
+            assert drawing.width <= slot.w + 1e-9
+            assert SLOT_TITLE + drawing.height + ANSWER_ROW <= slot.h + 1e-9
+            assert slot.bottom < worksheet_slots(paper, k)[-1].bottom  # above the rules
             assert slot.x >= 10 and slot.right <= 200
     with pytest.raises(Exception, match="--per-page 5"):
         worksheet_slots(paper, 5)
@@ -250,7 +255,7 @@ def test_printed_finish_rule_follows_the_collision_rule(text_track):
     # rule; the sheet did not say so, found by the rules-text audit)
     assert (
         "Finish by touching a chequered goal square: the race ends there, even if the line "
-        "would go on into a shaded square." in exact
+        "would go on into a grey square." in exact
     )
     jump = " ".join(rule_text(track, Rules(5, "endpoint"), 2))
     assert "Finish by landing on a chequered goal square." in jump and "touching" not in jump
@@ -318,8 +323,8 @@ def test_worksheet_prints_every_rule_and_where_answers_use_boosts(tmp_path):
     for text in texts:
         assert "Good brakes x2: slow one axis by 2. Turbo x2: speed one axis up by 2." in text
         assert "grid 1/4 in (6.35 mm), true size" in text
-    assert "turbo at moves 2, 8 · good brakes at move 7" in texts[1]
-    assert "turbo at moves 1, 6 · good brakes at move 5" in texts[1]
+    assert "turbo at moves 5, 8 · good brakes at moves 6, 7" in texts[1]
+    assert "turbo at moves 1, 7 · good brakes at moves 9, 12" in texts[1]
 
 
 def test_boost_notes_follow_the_velocity():
@@ -396,7 +401,7 @@ def test_printed_oil_boost_and_crash_rules_say_what_the_engine_does(text_track):
     assert "the other axis keeps its speed" in " ".join(Rules(5, "exact", 1, 0, 0).lines())
     assert not any("boost a move" in ln for ln in Rules(9).lines())
     assert "more than 5 damage points and you are out" in crash_text(Rules())
-    assert "a move whose line touches a shaded square crashes" in crash_text(Rules())
+    assert "a move whose line touches a grey square crashes" in crash_text(Rules())
     # under the jump rule only the landing point counts (found by the code review)
     assert "a move that lands off the track crashes" in crash_text(Rules(5, "endpoint"))
 
@@ -416,3 +421,153 @@ def test_the_move_log_always_holds_an_optimal_race(tmp_path, paper):
     ]
     assert labels == list(range(60))  # 1.6 x 37 = 59.2: moves 0 to 59, each once
     assert not any("continue on squared paper" in t for t in logs)
+
+
+# --- worksheets for the classroom (issue 16) ------------------------------------------------
+
+
+def _worksheet_doc(**options):
+    """A worksheet of two generated easy puzzles as the command lays it out, in memory."""
+    from generator.games.graph_racers.generate import Request, generate, stored_solution
+    from generator.games.graph_racers.materials import (
+        FACES,
+        worksheet_documents,
+        worksheet_rules,
+    )
+
+    rules = Rules()
+    cells = FACES["cells"]
+    words = worksheet_rules(cells, rules, cells.lap_race(2, rules))
+    paper = Paper.get("a4", True)
+    cols, rows = worksheet_track_size(paper, 2, 5.0, (40, 28), rules_text=words)
+    tracks = generate(Request(rows, cols, (3, 5), "easy", 1, rules), 2)
+    return worksheet_documents(
+        tracks,
+        [stored_solution(t) for t in tracks],
+        rules,
+        per_page=2,
+        paper=paper,
+        pitch=5.0,
+        mono=False,
+        stem="ws",
+        title="Graph Racers worksheet (easy)",
+        ident="test",
+        **options,
+    )
+
+
+def test_worksheet_answers_after_separate_or_none(tmp_path):
+    base = ["worksheet", "--count", "3", "--seed", "1"]
+    r = run(*base, "--answers", "separate", "--out", str(tmp_path / "s"))
+    assert r.exit_code == 0, r.output
+    puzzles = tmp_path / "s" / "graph-racers-worksheet-easy-s1.pdf"
+    answers = tmp_path / "s" / "graph-racers-worksheet-easy-s1-answers.pdf"
+    assert r.stdout.split() == [str(puzzles), str(answers)]
+    texts, keys = pages_text(puzzles), pages_text(answers)
+    assert len(texts) == len(keys) == 2
+    assert all("Name" in t and "Answers" not in t for t in texts)
+    assert keys[0].startswith("Answers · puzzles 1-2") and keys[1].startswith("Answers · puzzle 3")
+    r = run(*base, "--answers", "none", "--out", str(tmp_path / "n"))
+    assert r.exit_code == 0, r.output
+    (only,) = (tmp_path / "n").iterdir()
+    assert [t.startswith("Graph Racers worksheet") for t in pages_text(only)] == [True, True]
+    r = run(*base, "--out", str(tmp_path / "a"))  # after: today's answer pages, same file
+    assert len(pages_text(tmp_path / "a" / puzzles.name)) == 4
+
+
+def test_separate_answers_are_written_with_the_puzzles_or_not_at_all(tmp_path, monkeypatch):
+    """The answers file goes through the same output batch as the puzzles: when it cannot be
+    written, the puzzles file is taken back too (and a taken name is refused before the
+    tracks are generated)."""
+    import errno
+
+    from generator import output
+
+    taken = tmp_path / "graph-racers-worksheet-easy-s1-answers.pdf"
+    taken.write_bytes(b"the teacher's key")
+    r = run("worksheet", "--count", "2", "--answers", "separate", "--out", str(tmp_path))
+    assert r.exit_code == 1 and "already exists: use --force" in r.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == [taken.name]
+    taken.unlink()
+    real = output.Batch.write
+
+    def full_disk(self, path, data, replace=False):  # noqa: ANN001, ANN202
+        if path.name.endswith("-answers.pdf"):
+            raise output.write_error(path, OSError(errno.ENOSPC, "No space left on device"))
+        return real(self, path, data, replace)
+
+    monkeypatch.setattr(output.Batch, "write", full_disk)
+    r = run("worksheet", "--count", "2", "--answers", "separate", "--out", str(tmp_path))
+    assert r.exit_code == 1 and "No space left on device" in r.stderr
+    assert [p for p in tmp_path.iterdir() if not p.name.startswith(".")] == []
+
+
+def test_every_puzzle_has_a_box_for_the_moves_and_the_line():
+    (doc,) = _worksheet_doc()
+    puzzles, answers = doc.pages[:1], doc.pages[1:]
+    for page in puzzles:
+        texts = page.texts()
+        assert (
+            texts.count("Your moves") == 2
+            and texts.count("Your answer line (colour or number)") == 2
+        )
+        assert "Name" in texts and "Date" in texts
+    for page in answers:  # the key writes the par in the moves box
+        texts = page.texts()
+        assert texts.count("Moves") == 2 and "Your moves" not in texts and "Name" not in texts
+        pars = [t.split("par ")[1].split()[0] for t in texts if t.startswith("Puzzle ")]
+        assert [texts[i + 1] for i, t in enumerate(texts) if t == "Moves"] == pars
+
+
+def test_worksheet_instructions_and_rules_are_9_pt_or_more():
+    """The rules at the foot were 7.5 pt (6 pt with boosts): 9 pt now, the puzzles smaller."""
+    from generator.render.layout import INSTRUCTIONS_ID
+
+    (doc,) = _worksheet_doc()
+    for page in doc.pages:
+        words = [
+            (op.data[2], op.text.size)
+            for op, stack in page.flat()
+            if op.kind == "text" and any(g.id and g.id.startswith(INSTRUCTIONS_ID) for g in stack)
+        ]
+        text = " ".join(w for w, _ in words)
+        assert "Race each track" in text or "Each answer stands" in text
+        assert "Rules: accel 5, collision exact." in text
+        # all but the calibration bar's words, which every printable shares (layout, 8 pt)
+        assert all(size >= 9.0 for w, size in words if not w.startswith("print at 100 %")), words
+
+
+def test_the_rule_sentence_names_what_the_drawing_shows(monkeypatch):
+    """Cell maps: grey squares; another kind of track words it for its own drawing (the drawn
+    circuits: the track edge), through FACES."""
+    from dataclasses import fields, replace
+
+    from generator.games.graph_racers import materials
+    from generator.games.graph_racers.model import Track
+
+    (doc,) = _worksheet_doc()
+    footer = " ".join(doc.pages[0].texts())
+    assert "the line must not touch a grey square, not even at a corner." in footer
+    assert "off-track square" not in footer
+    edge = replace(
+        materials.FACES["cells"],
+        move_rule=lambda rules: "Each move must stay inside the track edge.",
+    )
+    monkeypatch.setitem(materials.FACES, "edged", edge)
+
+    class Edged(Track):
+        kind = "edged"
+
+    track = read_track(EXAMPLES / "sprint.txt")
+    edged = Edged(*[getattr(track, f.name) for f in fields(track)])
+    assert materials.face(edged) is edge and materials.face(track) is materials.FACES["cells"]
+    assert "Each move must stay inside the track edge." in rule_text(edged, Rules(), 3)
+    assert "grey square" not in " ".join(rule_text(edged, Rules(), 3)[:-2])
+
+
+def test_worksheet_count_goes_to_400():
+    """A school year of weekly sheets: --count up to 400 (it was 60)."""
+    r = run("worksheet", "--help")
+    assert "How many puzzles (up to 400" in " ".join(r.output.split())
+    r = run("worksheet", "--count", "401")
+    assert r.exit_code == 2 and "401 is not in the range 1<=x<=400" in r.stderr

@@ -68,28 +68,25 @@ def _worksheet(paper_name: str, boosts: tuple[int, int, int] = (0, 0, 0)) -> Doc
     """Two generated easy tracks, two per page, as `racegen graph-racers worksheet` prints them
     (printed with good brakes, turbo and rocket uses `boosts` in the rules; the tracks and
     answers are those of the basic rules, which are quick to generate)."""
-    from generator.games.graph_racers.materials import worksheet_document, worksheet_track_size
+    from generator.games.graph_racers.generate import stored_solution
+    from generator.games.graph_racers.materials import (
+        FACES,
+        worksheet_documents,
+        worksheet_rules,
+        worksheet_track_size,
+    )
     from generator.games.graph_racers.rules import Rules
-    from generator.games.graph_racers.solve import Solution
 
     paper = PrintOptions(UNUSED, paper=paper_name).paper_size()
-    rules = Rules()
-    cols, rows = worksheet_track_size(paper, 2, 5.0, (40, 28))
+    rules = Rules(5, "exact", *boosts)
+    cells = FACES["cells"]
+    words = worksheet_rules(cells, rules, cells.lap_race(2, rules))
+    cols, rows = worksheet_track_size(paper, 2, 5.0, (40, 28), rules_text=words)
     tracks = _tracks(rows, cols)
-    sols = [
-        Solution(
-            rules,
-            t.meta["par"],
-            [tuple(p) for p in t.meta["solution"]["path"]],
-            [tuple(a) for a in t.meta["solution"]["accelerations"]],
-            optimal_lines=t.meta["solution"].get("optimal_lines"),
-        )
-        for t in tracks
-    ]
-    return worksheet_document(
+    (doc,) = worksheet_documents(
         tracks,
-        sols,
-        Rules(5, "exact", *boosts),
+        [stored_solution(t) for t in tracks],
+        rules,
         per_page=2,
         paper=paper,
         pitch=5.0,
@@ -98,6 +95,7 @@ def _worksheet(paper_name: str, boosts: tuple[int, int, int] = (0, 0, 0)) -> Doc
         title="Graph Racers worksheet (easy)",
         ident="test",
     )
+    return doc
 
 
 @functools.cache

@@ -158,6 +158,7 @@ def _max_states_option(what: str) -> Callable[..., Any]:
 
 
 CPSAT_SECONDS = 60.0  # solve --engine cp-sat gives up after this long without a proof
+MAX_PUZZLES = 400  # worksheet --count: weekly sheets for a school year, a few minutes to make
 
 
 @graph_racers.command("solve")
@@ -633,9 +634,23 @@ def sheet_cmd(
         click.echo(str(path))
 
 
+_answers_option = click.option(
+    "--answers",
+    type=click.Choice(["after", "separate", "none"]),
+    default="after",
+    show_default=True,
+    help="The answer pages: after the puzzles in the same file, in a second file "
+    "<name>-answers (written with the puzzles, both or neither), or none.",
+)
+
+
 @graph_racers.command("worksheet")
 @click.option(
-    "--count", type=click.IntRange(1, 60), default=6, show_default=True, help="How many puzzles."
+    "--count",
+    type=click.IntRange(1, MAX_PUZZLES),
+    default=6,
+    show_default=True,
+    help=f"How many puzzles (up to {MAX_PUZZLES}: a school year of weekly sheets).",
 )
 @click.option(
     "--per-page",
@@ -653,6 +668,7 @@ def sheet_cmd(
 )
 @_checkpoints_option
 @_pitch_option
+@_answers_option
 @rule_options
 @printing_options
 def worksheet_cmd(
@@ -663,9 +679,101 @@ def worksheet_cmd(
     width_text,
     checkpoints: int,
     pitch: float,
+    answers: str,
     rule_choice: RuleChoice,
 ) -> None:
-    """A classroom worksheet: K generated tracks per page with name, date and par, then answer pages."""
+    """A classroom worksheet: K generated tracks per page, each with its par and a box for the
+    student's moves and line, name and date on every page, the rules at 9 pt at the foot;
+    answer pages after the puzzles, in a second file or none (--answers)."""
+    from generator.games.graph_racers.generate import stored_solution
+    from generator.games.graph_racers.materials import worksheet_documents
+    from generator.output import check_free, emit_all
+
+    rules = resolve_rules(None, rule_choice)
+    plan = _sheet_plan(opts, int(per_page), pitch, rules, checkpoints)
+    seed = opts.seed_or(1)
+    stem = f"graph-racers-worksheet-{difficulty}-s{seed}"
+    pages = -(-count // plan.per_page)
+    # before the generating, which takes seconds: the puzzle pages and the answer pages
+    check_free(opts, stem, pages * (2 if answers == "after" else 1))
+    if answers == "separate":
+        check_free(opts, f"{stem}-answers", pages)
+    tracks = _sheet_tracks(plan, opts, difficulty, width_text, seed, rules, checkpoints, count)
+    docs = worksheet_documents(
+        tracks,
+        [stored_solution(t) for t in tracks],
+        rules,
+        per_page=plan.per_page,
+        paper=plan.paper,
+        pitch=pitch,
+        mono=opts.mono,
+        stem=stem,
+        title=f"Graph Racers worksheet ({difficulty})",
+        ident=f"graph-racers:{plan.cols}x{plan.rows}#{seed} · {rules.short()}",
+        answers=answers,
+    )
+    for path in emit_all(docs, opts):  # the puzzles and their answers, or nothing
+        click.echo(str(path))
+    _repeats_note(
+        tracks,
+        "puzzle",
+        f"{plan.cols}x{plan.rows} {difficulty}",
+        "fewer puzzles per page, a smaller --grid",
+        page=plan.per_page,
+    )
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    """Where a worksheet's puzzles go, worked out before they are generated: the paper (turned
+    when its slots are squarer that way), puzzles a page, the track size that fills a slot
+    and the rules printed at each page's foot (they take their room from the puzzles)."""
+
+    paper: Any
+    per_page: int
+    pitch: float
+    cols: int
+    rows: int
+    rules_text: str
+    slot_words: str  # how an error names the slot: "a worksheet slot at --per-page 2"
+
+
+def _sheet_plan(opts, k: int, pitch: float, rules, checkpoints: int, slot_words: str = ""):  # noqa: ANN001, ANN202
+    from generator.games.graph_racers.generate import presets
+    from generator.games.graph_racers.materials import FACES, worksheet_rules, worksheet_track_size
+
+    cells = FACES["cells"]  # the generator draws cell maps
+    rules_text = worksheet_rules(cells, rules, cells.lap_race(checkpoints, rules))
+    cap = tuple(presets()["worksheet"]["max_size"])
+
+    def size(paper) -> tuple[int, int]:  # noqa: ANN001
+        return worksheet_track_size(paper, k, pitch, cap, rules_text=rules_text)
+
+    paper = opts.paper_size()
+    if not opts.landscape:
+        # Three or six slots a page are flat on portrait paper; turn the sheet when its slots
+        # are squarer (a circuit needs room across its narrow side).
+        turned = opts.paper_size(landscape=True)
+        if min(size(turned)) > min(size(paper)):
+            paper = turned
+    cols, rows = size(paper)
+    words = slot_words or f"a worksheet slot at --per-page {k}"
+    return SheetPlan(paper, k, pitch, cols, rows, rules_text, words)
+
+
+def _sheet_tracks(
+    plan: SheetPlan,
+    opts,  # noqa: ANN001
+    difficulty: str,
+    width_text: str | None,
+    seed: int,
+    rules,  # noqa: ANN001
+    checkpoints: int,
+    count: int,
+    avoid=None,  # noqa: ANN001
+) -> list:
+    """`count` generated tracks of the plan's size (generate.generate, the earlier tracks
+    `avoid` picks never repeated), or the generator's error worded for a worksheet."""
     from generator.games.graph_racers.circuit import ExtentTooSmall
     from generator.games.graph_racers.generate import (
         NoRoom,
@@ -675,34 +783,19 @@ def worksheet_cmd(
         WidthMismatch,
         generate,
         presets,
+        recent,
     )
-    from generator.games.graph_racers.materials import worksheet_document, worksheet_track_size
-    from generator.games.graph_racers.solve import Solution
-    from generator.output import check_free, emit
+    from generator.games.graph_racers.materials import worksheet_track_size
 
-    table = presets()["worksheet"]
-    width = _parse_range(width_text) if width_text is not None else tuple(table["width"])
-    rules = resolve_rules(None, rule_choice)
-    k = int(per_page)
-    cap = tuple(table["max_size"])
-    paper = opts.paper_size()
-    if not opts.landscape:
-        # Three or six slots a page are flat on portrait paper; turn the sheet when its slots
-        # are squarer (a circuit needs room across its narrow side).
-        turned = opts.paper_size(landscape=True)
-        if min(worksheet_track_size(turned, k, pitch, cap)) > min(
-            worksheet_track_size(paper, k, pitch, cap)
-        ):
-            paper = turned
-    cols, rows = worksheet_track_size(paper, k, pitch, cap)
-    seed = opts.seed_or(1)
-    stem = f"graph-racers-worksheet-{difficulty}-s{seed}"
-    # before the generating, which takes seconds: puzzle pages, then as many answer pages
-    check_free(opts, stem, 2 * -(-count // k))
+    table = presets()
+    width = (
+        _parse_range(width_text) if width_text is not None else tuple(table["worksheet"]["width"])
+    )
+    k, paper, pitch, cols, rows = plan.per_page, plan.paper, plan.pitch, plan.cols, plan.rows
     req = Request(rows, cols, width, difficulty, seed, rules, checkpoints)
     bar = Progress(count, "generating")
     try:
-        tracks = generate(req, count, bar, page=k)
+        return generate(req, count, bar, page=k, avoid=avoid or recent)
     except WidthMismatch as e:
         # its advice (--width or another difficulty) holds for a worksheet too
         raise InvalidInput(generator_advice(e)) from None
@@ -719,11 +812,13 @@ def worksheet_cmd(
             advice.append("fewer --checkpoints")
         if not widths:
             advice += ["a smaller --grid", "another difficulty"]
+        cap = tuple(table["worksheet"]["max_size"])
         if opts.landscape:
-            upright = worksheet_track_size(opts.paper_size(landscape=False), k, pitch, cap)
+            upright = worksheet_track_size(
+                opts.paper_size(landscape=False), k, pitch, cap, rules_text=plan.rules_text
+            )
             # offered only when the portrait slot has room for the narrowest circuit the
             # generator would draw (its widths clipped to --width, as in generate.make_track)
-            table = presets()
             narrow = table["difficulty"][difficulty]["narrowest"][0] or 2
             shape = table["generator"][difficulty]["width"]
             wlo, whi = max(width[0], shape[0]), min(width[1], shape[1])
@@ -731,53 +826,20 @@ def worksheet_cmd(
             if min(upright) > min(cols, rows) and (min(upright) - 5) // 2 >= need:
                 advice.insert(0, "no --landscape")
         turn = " landscape" if paper.landscape else ""
+        alone = worksheet_track_size(paper, k, pitch, cap, False, rules_text=plan.rules_text)
         shared = (
             " (the size that fits A4 and US Letter too, so a seed gives the same puzzles on "
             "every paper)"
-            if (cols, rows) != worksheet_track_size(paper, k, pitch, cap, shared=False)
+            if (cols, rows) != alone
             else ""
         )
         options = f"{', '.join(advice[:-1])} or {advice[-1]}" if len(advice) > 1 else advice[0]
         raise _same_kind(e)(
-            f"{what}; a worksheet slot at --per-page {k} on {paper.name}{turn} holds "
+            f"{what}; {plan.slot_words} on {paper.name}{turn} holds "
             f"{cols}x{rows} points{shared}: use {options}"
         ) from None
     finally:
         bar.close()
-    sols = []
-    for t in tracks:
-        sol = t.meta["solution"]
-        sols.append(
-            Solution(
-                rules,
-                t.meta["par"],
-                [tuple(p) for p in sol["path"]],
-                [tuple(a) for a in sol["accelerations"]],
-                optimal_lines=sol.get("optimal_lines"),
-                lines_capped=bool(sol.get("optimal_lines_capped")),
-            )
-        )
-    doc = worksheet_document(
-        tracks,
-        sols,
-        rules,
-        per_page=k,
-        paper=paper,
-        pitch=pitch,
-        mono=opts.mono,
-        stem=stem,
-        title=f"Graph Racers worksheet ({difficulty})",
-        ident=f"graph-racers:{cols}x{rows}#{seed} · {rules.short()}",
-    )
-    for path in emit(doc, opts):
-        click.echo(str(path))
-    _repeats_note(
-        tracks,
-        "puzzle",
-        f"{cols}x{rows} {difficulty}",
-        "fewer puzzles per page, a smaller --grid",
-        page=k,
-    )
 
 
 def _repeats_note(tracks: list, what: str, kind: str, advice: str, page: int | None = None) -> None:

@@ -16,6 +16,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from generator.errors import InvalidInput, LimitExceeded
@@ -232,22 +233,28 @@ def _bits(points: list[tuple[int, int]], stride: int) -> int:
     return bits
 
 
+@lru_cache(maxsize=1024)
+def _forms(grid: tuple[str, ...], stride: int) -> tuple[int, tuple[int, ...]]:
+    """(track points, the bitsets of every form in _shapes) of a map: kept, because a class
+    pack compares each new map with every map before it."""
+    shapes = _shapes(grid)
+    return (len(shapes[0]) if shapes else 0), tuple(_bits(shape, stride) for shape in shapes)
+
+
 def same_map(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """Would a student see one map twice? True when b, mirrored or turned and moved by up to
     SHIFT points each way, covers nearly the same points as a: the points in one but not
     the other are under SAME_MAP of the points in either (a map moved by a point, or with one
     stretch a point wider, is the same puzzle to the eye)."""
-    shapes_a, shapes_b = _shapes(a), _shapes(b)
-    if not shapes_a or not shapes_b:
-        return False
     # one row stride for both, wide enough that no shift wraps a point into the next row
     stride = max(len(a[0]), len(b[0])) + 2 * SHIFT + 1
-    bits_a, n_a = _bits(shapes_a[0], stride), len(shapes_a[0])
-    n_b = len(shapes_b[0])
+    (n_a, forms_a), (n_b, forms_b) = _forms(a, stride), _forms(b, stride)
+    if not forms_a or not forms_b:
+        return False
+    bits_a = forms_a[0]
     if abs(n_a - n_b) >= SAME_MAP * max(n_a, n_b):
         return False
-    for shape in shapes_b:
-        bits_b = _bits(shape, stride)
+    for bits_b in forms_b:
         for dr in range(-SHIFT, SHIFT + 1):
             for dc in range(-SHIFT, SHIFT + 1):
                 k = dr * stride + dc
@@ -490,19 +497,49 @@ def _ortools_version() -> str:
     return str(ortools.__version__)
 
 
+# which earlier tracks a new one must not repeat: (number from 1, track) pairs
+Avoid = Callable[[Sequence[Track]], Sequence[tuple[int, Track]]]
+
+
+def recent(tracks: Sequence[Track]) -> list[tuple[int, Track]]:
+    """The last RECENT tracks: a worksheet page (at most 6) never shows one map twice."""
+    first = max(0, len(tracks) - RECENT)
+    return [(j + 1, tracks[j]) for j in range(first, len(tracks))]
+
+
+def every_earlier(tracks: Sequence[Track]) -> list[tuple[int, Track]]:
+    """Every track before: a class pack gives no two students one map."""
+    return list(enumerate(tracks, start=1))
+
+
 def generate(
     req: Request,
     count: int,
     progress: Callable[[int], None] | None = None,
     page: int | None = None,
+    avoid: Avoid = recent,
 ) -> list[Track]:
-    """`count` tracks for a request, each map different from the last five (so never twice on
-    a worksheet page) unless the size and difficulty have no other map. Reproducible: track i
-    depends only on the seed, i and the tracks before it, never on `count`."""
+    """`count` tracks for a request, each map different from those `avoid` picks among the
+    tracks before it (recent: the last five, so never twice on a worksheet page) unless the
+    size and difficulty have no other map. Reproducible: track i depends only on the seed, i
+    and the tracks before it, never on `count`."""
     out: list[Track] = []
     for i in range(count):
-        recent = [(j + 1, t) for j, t in enumerate(out)][-RECENT:]
-        out.append(make_track(req, i, recent, page))
+        out.append(make_track(req, i, avoid(out), page))
         if progress is not None:
             progress(1)
     return out
+
+
+def stored_solution(track: Track) -> Solution:
+    """The solution a generated track stores (its par, natural line and line count) under the
+    rules it was generated for: what its answer key prints, without solving it again."""
+    sol = track.meta["solution"]
+    return Solution(
+        Rules.from_dict(track.meta["rules"]),
+        track.meta["par"],
+        [tuple(p) for p in sol["path"]],
+        [tuple(a) for a in sol["accelerations"]],
+        optimal_lines=sol.get("optimal_lines"),
+        lines_capped=bool(sol.get("optimal_lines_capped")),
+    )

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from generator.errors import InvalidInput
 from generator.games.graph_racers.check import moves_text
@@ -23,7 +24,7 @@ from generator.games.graph_racers.solve import Solution
 from generator.printing import pitch_text
 from generator.render import layout
 from generator.render.canvas import BLACK, Canvas, Style
-from generator.render.document import Document
+from generator.render.document import Document, answer_document
 from generator.render.glyphs import player_marker
 from generator.render.palette import player_colour, player_symbol
 from generator.render.paper import Paper
@@ -53,30 +54,43 @@ def legend_height(players: int, width: float) -> float:
 
 
 def how_to_race(track: Track, rules: Rules) -> str:
+    """How a race on a cell map starts and ends, in the words of its drawing."""
     if track.is_lap:
-        n = len(track.checkpoints)
-        cps = (
-            "checkpoint 1"
-            if n == 1
-            else "checkpoints 1 and 2"
-            if n == 2
-            else f"checkpoints 1 to {n}"
-        )
-        ends = (
-            ""
-            if rules.collision == "endpoint"
-            else " (the race ends there, even if the line would go on into a shaded square)"
-        )
-        return (
-            "Start standing on the start/finish line. Race in the arrow's direction, pass "
-            f"{cps} in order (each the way its arrow points), and finish by crossing the "
-            f"start/finish line again the same way{ends}."
-        )
+        return lap_race(len(track.checkpoints), rules)
     if rules.collision == "endpoint":  # the jump rule: only landing points count
         return "Start standing on any S point. Finish by landing on a chequered goal square."
     return (
         "Start standing on any S point. Finish by touching a chequered goal square: the race "
-        "ends there, even if the line would go on into a shaded square."
+        "ends there, even if the line would go on into a grey square."
+    )
+
+
+def lap_race(checkpoints: int, rules: Rules) -> str:
+    """How to race a lap of a cell map with that many checkpoints."""
+    n = checkpoints
+    cps = "checkpoint 1" if n == 1 else "checkpoints 1 and 2" if n == 2 else f"checkpoints 1 to {n}"
+    ends = (
+        ""
+        if rules.collision == "endpoint"
+        else " (the race ends there, even if the line would go on into a grey square)"
+    )
+    return (
+        "Start standing on the start/finish line. Race in the arrow's direction, pass "
+        f"{cps} in order (each the way its arrow points), and finish by crossing the "
+        f"start/finish line again the same way{ends}."
+    )
+
+
+def cell_move_rule(rules: Rules) -> str:
+    """The move rule in the words of a cell map's drawing (off-track squares are grey)."""
+    if rules.collision == "endpoint":
+        return (
+            "Each move: only the point you land on must be on the track; the line may cross "
+            "grey squares."
+        )
+    return (
+        "Each move is a straight line from point to point: the line must not touch a grey "
+        "square, not even at a corner."
     )
 
 
@@ -86,7 +100,7 @@ def crash_text(rules: Rules) -> str:
     crash = (
         "a move that lands off the track crashes"
         if rules.collision == "endpoint"
-        else "a move whose line touches a shaded square crashes"
+        else "a move whose line touches a grey square crashes"
     )
     return (
         f"Crashes: {crash}. Take one damage point for each square of speed, put the car on the "
@@ -98,15 +112,12 @@ def crash_text(rules: Rules) -> str:
 
 
 def rule_text(track: Track, rules: Rules, par: int | None) -> list[str]:
-    lines = [f"Rules: {rules.short()}."] + rules.lines(oil=bool(track.oil))
-    lines.append(
-        "Each move: draw a straight line to the new point; the line may not touch a shaded square."
-    )
-    if rules.collision == "endpoint":
-        lines[-1] = (
-            "Each move: only the point you land on must be on the track (you may jump shaded squares)."
-        )
-    lines.append(how_to_race(track, rules))
+    """The rules box of a track or race sheet: every rule, the move rule in the words of the
+    drawing, how to race, the par."""
+    shown = face(track)
+    lines = [f"Rules: {rules.short()}."] + rules.lines(oil=bool(track.oil), collision=False)
+    lines.append(shown.move_rule(rules))
+    lines.append(shown.how_to_race(track, rules))
     if par is not None:
         lines.append(f"Par: {moves_text(par)} under these rules.")
     return lines
@@ -610,16 +621,48 @@ def sheet_document(
     return doc
 
 
+# --- how each kind of track prints -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TrackFace:
+    """How one kind of track prints (issue 16): its drawing at a pitch, the move rule in the
+    words of that drawing ("the line must not touch a grey square"), how to race a lap of it
+    with n checkpoints and how to race a given track, and where along the finishing move the
+    race ends (answer drawings stop there). Cell maps today; another kind of track names its
+    own in FACES under its `kind`."""
+
+    drawing: Callable[[Any, float], TrackDrawing]
+    move_rule: Callable[[Rules], str]
+    lap_race: Callable[[int, Rules], str]
+    how_to_race: Callable[[Any, Rules], str]
+    finish_at: Callable[[Any, Rules, Solution], float]
+
+
+FACES: dict[str, TrackFace] = {
+    "cells": TrackFace(TrackDrawing, cell_move_rule, lap_race, how_to_race, finish_fraction),
+}
+
+
+def face(track: Any) -> TrackFace:
+    """How `track` prints: FACES under its kind (a Track's is "cells")."""
+    return FACES[getattr(track, "kind", "cells")]
+
+
 # --- worksheets ---------------------------------------------------------------------------
 
 SLOTS = {1: (1, 1), 2: (1, 2), 3: (1, 3), 4: (2, 2), 6: (2, 3)}
-WS_HEADER = 21.0  # mm: title, name and date fields, instructions
-WS_FOOTER = 14.0  # mm: rules line above the calibration bar
+WS_TEXT = 9.0  # pt: a worksheet's instructions and rules (issue 16: 9 pt or more)
+WS_LINE = 3.9  # mm between lines at WS_TEXT
+WS_HEADER = 25.0  # mm: title (and code), name and date fields, instructions
+NAME_SIZE = 10.0  # pt: the words "Name" and "Date"
 SLOT_TITLE = 5.5  # mm above each puzzle
-# the instruction under the name and date (one line at layout.INSTRUCTION_SIZE); how to race
-# is with the rules at the foot of the page
+ANSWER_ROW = 10.0  # mm below each puzzle: the boxes for the moves and the line
+ANSWER_BOX = 7.5  # mm: their height
+CODE_SIZE = 20.0  # pt: a class pack's sheet code, read across a classroom desk
 WS_INSTRUCTIONS = (
-    "Race each track in as few moves as you can, by the rules at the foot of the page."
+    "Race each track in as few moves as you can, by the rules at the foot of the page. "
+    "Write your number of moves in the box under the track, and which line is your answer."
 )
 WS_ANSWERS = (
     "Each answer stands where its puzzle stood. Other lines with the same number of moves are "
@@ -628,15 +671,28 @@ WS_ANSWERS = (
 SLOT_GAP = 4.0
 
 
-def worksheet_slots(paper: Paper, per_page: int) -> list[layout.Box]:
-    """Where the puzzles of one worksheet page go."""
+def worksheet_rules(shown: TrackFace, rules: Rules, race: str, oil: bool = False) -> str:
+    """The rules at the foot of every worksheet page: how to race (`race`), the move rule in
+    the words of the drawing, every other rule. The command words it before the tracks exist
+    (it sets how much room the puzzles have), the document from its tracks: the same text."""
+    words = [shown.move_rule(rules), *rules.lines(oil=oil, collision=False)]
+    return f"Rules: {rules.short()}. {race} " + " ".join(words)
+
+
+def _footer_height(rules_text: str, width: float) -> float:
+    return 1.5 + WS_LINE * len(layout.wrap(rules_text, WS_TEXT, width)) if rules_text else 0.0
+
+
+def worksheet_slots(paper: Paper, per_page: int, rules_text: str = "") -> list[layout.Box]:
+    """Where the puzzles of one worksheet page go, above the rules at its foot."""
     if per_page not in SLOTS:
         raise InvalidInput(f"--per-page {per_page}: use 1, 2, 3, 4 or 6")
     cols, rows = SLOTS[per_page]
     if paper.landscape and cols < rows:  # 3 or 6 a page: side by side on a landscape sheet
         cols, rows = rows, cols
     box = layout.usable_box(paper)
-    area = box.inset(top=WS_HEADER, bottom=WS_FOOTER + layout.BAR_STRIP)
+    foot = _footer_height(rules_text, box.w) + layout.BAR_STRIP
+    area = box.inset(top=WS_HEADER, bottom=foot)
     w = (area.w - (cols - 1) * SLOT_GAP) / cols
     h = (area.h - (rows - 1) * SLOT_GAP) / rows
     return [
@@ -647,27 +703,150 @@ def worksheet_slots(paper: Paper, per_page: int) -> list[layout.Box]:
 
 
 def worksheet_track_size(
-    paper: Paper, per_page: int, pitch: float, cap: tuple[int, int], shared: bool = True
+    paper: Paper,
+    per_page: int,
+    pitch: float,
+    cap: tuple[int, int],
+    shared: bool = True,
+    *,
+    rules_text: str,
 ) -> tuple[int, int]:
     """(cols, rows) of the tracks that fill a worksheet slot at `pitch` on `paper` and on A4
     and US Letter turned the same way: a seed then gives the same puzzles on either paper
     (teachers share a seed, not a paper size); only smaller paper makes smaller tracks.
-    shared=False: what the slot on `paper` alone holds."""
+    shared=False: what the slot on `paper` alone holds. `rules_text`: the rules printed at
+    the foot of each page (worksheet_rules), which take their room from the puzzles."""
     probe = TrackDrawing(Track(("#",), ((0, 0),)), pitch)
     cols, rows = cap
     papers = [paper]
     if shared:
         papers += [Paper.get("a4", paper.landscape), Paper.get("letter", paper.landscape)]
     for p in papers:
-        slot = worksheet_slots(p, per_page)[0]
+        slot = worksheet_slots(p, per_page, rules_text)[0]
         cols = min(cols, int((slot.w - probe.band) // pitch))
-        rows = min(rows, int((slot.h - SLOT_TITLE - probe.band) // pitch))
+        rows = min(rows, int((slot.h - SLOT_TITLE - ANSWER_ROW - probe.band) // pitch))
     return cols, rows
 
 
-def worksheet_document(
-    tracks: list[Track],
-    solutions: list[Solution],
+@dataclass(frozen=True)
+class Worksheet:
+    """The puzzles of one worksheet and what all its pages share; `page` lays out one page of
+    puzzles or of their answers (each answer where its puzzle stood)."""
+
+    tracks: Sequence[Any]
+    solutions: Sequence[Solution]
+    rules: Rules
+    per_page: int
+    paper: Paper
+    pitch: float
+    mono: bool
+    title: str
+
+    @property
+    def rules_text(self) -> str:
+        first = self.tracks[0]
+        shown = face(first)
+        oil = any(getattr(t, "oil", ()) for t in self.tracks)
+        return worksheet_rules(shown, self.rules, shown.how_to_race(first, self.rules), oil)
+
+    def pages(self) -> list[list[int]]:
+        """The puzzles (indices into tracks) of each page."""
+        n, k = len(self.tracks), self.per_page
+        return [list(range(i, min(i + k, n))) for i in range(0, n, k)]
+
+    def page(self, doc: Document, items: list[int], *, answers: bool, code: str = "") -> None:
+        """One page: the header (with the sheet's code, when it has one), the puzzles or their
+        answers in their slots, the rules at the foot and the calibration bar."""
+        canvas, box = layout.page(doc, self.paper, mono=self.mono)
+        rules_text = self.rules_text
+        right = box.right - (_code_box(canvas, box, code) + 4.0 if code else 0.0)
+        head = "Answers" if answers else self.title
+        first, last = items[0] + 1, items[-1] + 1
+        span = f"puzzles {first}-{last}" if last > first else f"puzzle {first}"
+        canvas.text(box.x, box.y + 5.5, f"{head} · {span}", 13.0, bold=True)
+        if not answers:
+            _name_and_date(canvas, box, right)
+        words = WS_ANSWERS if answers else WS_INSTRUCTIONS
+        layout.instructions(canvas, box.x, box.y + 19.0, words, box.w, size=WS_TEXT, line=WS_LINE)
+        for slot, k in zip(
+            worksheet_slots(self.paper, self.per_page, rules_text), items, strict=False
+        ):
+            self._slot(canvas, slot, k, answers)
+        y = box.bottom - layout.BAR_STRIP - _footer_height(rules_text, box.w) + WS_LINE
+        layout.instructions(canvas, box.x, y, rules_text, box.w, size=WS_TEXT, line=WS_LINE)
+        _bar_and_grid_note(canvas, box, self.pitch)
+
+    def _slot(self, canvas: Canvas, slot: layout.Box, k: int, answers: bool) -> None:
+        track, sol = self.tracks[k], self.solutions[k]
+        shown = face(track)
+        drawing = shown.drawing(track, self.pitch)
+        parts = [f"Puzzle {k + 1} · par {moves_text(sol.moves)}"]
+        boosts = boost_notes(sol.accelerations) if answers else []
+        if answers:
+            parts.append(lines_note(sol).split(":")[0].rstrip("."))
+        labels, size = _slot_label(parts, boosts, slot.w)
+        lead = 2.5 if len(labels) > 1 else 0.0  # 6 pt lines within SLOT_TITLE
+        for i, label in enumerate(labels):
+            canvas.text(slot.x, slot.y + 3.8 - lead + lead * i, label, size, bold=True)
+        x = slot.x + (slot.w - drawing.width) / 2
+        with canvas.group(dx=x, dy=slot.y + SLOT_TITLE):
+            if answers:
+                drawing.draw(canvas, line=sol.path, end=shown.finish_at(track, self.rules, sol))
+            else:
+                drawing.draw(canvas)
+        row = slot.y + SLOT_TITLE + drawing.height + 1.5
+        _answer_boxes(
+            canvas,
+            x + drawing.band,
+            row,
+            slot.right - x - drawing.band,
+            sol.moves if answers else None,
+        )
+
+
+def _name_and_date(canvas: Canvas, box: layout.Box, right: float) -> None:
+    """The fields a student fills in at the top of every puzzle page."""
+    rule = Style(stroke=BLACK, width=0.25)
+    y = box.y + 12.5
+    split = box.x + (right - box.x) * 0.55
+    canvas.text(box.x, y, "Name", NAME_SIZE)
+    canvas.line(box.x + 11, y + 0.5, split - 6, y + 0.5, rule)
+    canvas.text(split, y, "Date", NAME_SIZE)
+    canvas.line(split + 10, y + 0.5, right, y + 0.5, rule)
+
+
+def _code_box(canvas: Canvas, box: layout.Box, code: str) -> float:
+    """A class pack's sheet code in a box at the top right of the page, big enough to read
+    across a desk; returns its width."""
+    label_w = layout.text_width("code", 8.0)
+    w = 2.5 + label_w + 2.0 + layout.text_width(code, CODE_SIZE, bold=True) + 3.0
+    x = box.right - w
+    canvas.rect(x, box.y - 1.0, w, 10.0, Style(stroke=BLACK, width=0.4))
+    canvas.text(x + 2.5, box.y + 6.5, "code", 8.0, colour="#444444")
+    canvas.text(x + 4.5 + label_w, box.y + 7.2, code, CODE_SIZE, bold=True)
+    return w
+
+
+def _answer_boxes(canvas: Canvas, x: float, y: float, width: float, par: int | None) -> None:
+    """Below a puzzle: a box for the student's number of moves and one for which line is their
+    answer (they may draw several tries); on an answer page the moves box holds the par."""
+    fields = [("Your moves", 16.0), ("Your answer line (colour or number)", 30.0)]
+    if par is not None:
+        fields = [("Moves", 16.0)]
+    elif sum(layout.text_width(t, WS_TEXT) + w + 5.0 for t, w in fields) > width:
+        fields = [("Moves", 14.0), ("Line", 18.0)]
+    for label, w in fields:
+        canvas.text(x, y + 5.3, label, WS_TEXT)
+        bx = x + layout.text_width(label, WS_TEXT) + 1.5
+        canvas.rect(bx, y, w, ANSWER_BOX, BOX_STYLE)
+        if par is not None:
+            canvas.text(bx + w / 2, y + 5.5, str(par), 11.0, bold=True, anchor="middle")
+        x = bx + w + 5.0
+
+
+def worksheet_documents(
+    tracks: Sequence[Any],
+    solutions: Sequence[Solution],
     rules: Rules,
     *,
     per_page: int,
@@ -677,69 +856,18 @@ def worksheet_document(
     stem: str,
     title: str,
     ident: str,
-) -> Document:
-    """Puzzle pages (K tracks each, name and date fields, par), then answer pages with every
-    answer where its puzzle stood."""
+    answers: str = "after",
+) -> list[Document]:
+    """Puzzle pages (K tracks each, name and date fields, par, a box for the moves), and their
+    answer pages, every answer where its puzzle stood: after the puzzles (answers="after"), in
+    a second document `<stem>-answers` ("separate") or none ("none")."""
+    sheet = Worksheet(tracks, solutions, rules, per_page, paper, pitch, mono, title)
     doc = Document(stem=stem, title=title, game=GAME, ident=ident)
-    slots = worksheet_slots(paper, per_page)
-    pages = [
-        list(range(i, min(i + per_page, len(tracks)))) for i in range(0, len(tracks), per_page)
-    ]
-    rule_words = " ".join(rules.lines(oil=any(t.oil for t in tracks)))
-    for answers in (False, True):
-        for items in pages:
-            canvas, box = layout.page(doc, paper, mono=mono)
-            head = "Answers" if answers else title
-            first, last = items[0] + 1, items[-1] + 1
-            span = f"puzzles {first}-{last}" if last > first else f"puzzle {first}"
-            canvas.text(box.x, box.y + 5.5, f"{head} · {span}", 13.0, bold=True)
-            if not answers:
-                canvas.text(box.x, box.y + 12.5, "Name", 9.0)
-                canvas.line(
-                    box.x + 10, box.y + 13, box.x + 100, box.y + 13, Style(stroke=BLACK, width=0.25)
-                )
-                canvas.text(box.x + 108, box.y + 12.5, "Date", 9.0)
-                canvas.line(
-                    box.x + 117, box.y + 13, box.right, box.y + 13, Style(stroke=BLACK, width=0.25)
-                )
-                instructions = WS_INSTRUCTIONS
-            else:
-                instructions = WS_ANSWERS
-            layout.instructions(canvas, box.x, box.y + 17.5, instructions, box.w)
-            for slot, k in zip(slots, items, strict=False):
-                track, sol = tracks[k], solutions[k]
-                drawing = TrackDrawing(track, pitch)
-                parts = [f"Puzzle {k + 1} · par {moves_text(sol.moves)}"]
-                boosts = boost_notes(sol.accelerations) if answers else []
-                if answers:
-                    parts.append(lines_note(sol).split(":")[0].rstrip("."))
-                labels, size = _slot_label(parts, boosts, slot.w)
-                lead = 2.5 if len(labels) > 1 else 0.0  # 6 pt lines within SLOT_TITLE
-                for i, label in enumerate(labels):
-                    canvas.text(slot.x, slot.y + 3.8 - lead + lead * i, label, size, bold=True)
-                x = slot.x + (slot.w - drawing.width) / 2
-                with canvas.group(dx=x, dy=slot.y + SLOT_TITLE):
-                    if answers:
-                        drawing.draw(canvas, line=sol.path, end=finish_fraction(track, rules, sol))
-                    else:
-                        drawing.draw(canvas)
-            # the rules at the foot, how to race this page's tracks among them
-            race = how_to_race(tracks[items[0]], rules)
-            rules_line = f"Rules: {rules.short()}. {race} {rule_words}"
-            rule_size, step, rule_lines = _footer_rules(rules_line, box.w)
-            y = box.bottom - layout.BAR_STRIP - WS_FOOTER + 4
-            for i, ln in enumerate(rule_lines):
-                canvas.text(box.x, y + step * i, ln, rule_size)
-            _bar_and_grid_note(canvas, box, pitch)
-    return doc
-
-
-def _footer_rules(text: str, width: float) -> tuple[float, float, list[str]]:
-    """(type size, line step, lines) for the rules at a worksheet page's foot: every rule,
-    how to race, boosts and oil included, in smaller type (never under layout.MIN_TEXT) when
-    three lines do not hold it."""
-    for size, step, most in ((7.5, 3.4, 3), (6.5, 2.9, 4), (layout.MIN_TEXT, 2.5, 5)):
-        lines = layout.wrap(text, size, width)
-        if len(lines) <= most:
-            return size, step, lines
-    return size, step, lines[:most]
+    for items in sheet.pages():
+        sheet.page(doc, items, answers=False)
+    key = answer_document(doc, answers)
+    if key is None:
+        return [doc]
+    for items in sheet.pages():
+        sheet.page(key, items, answers=True)
+    return [doc] if key is doc else [doc, key]

@@ -99,12 +99,12 @@ class Rules:
         ]
         return ", ".join(parts)
 
-    def lines(self, oil: bool = False) -> list[str]:
-        """The rules in words, one per line, for printed sheets."""
-        out = [
-            f"Accel {self.accel}: {ACCEL_TEXT[self.accel]}.",
-            f"Collision {self.collision}: {COLLISION_TEXT[self.collision]}.",
-        ]
+    def lines(self, oil: bool = False, collision: bool = True) -> list[str]:
+        """The rules in words, one per line, for printed sheets; collision=False leaves out
+        the collision rule, for a sheet that words it for what its drawing shows."""
+        out = [f"Accel {self.accel}: {ACCEL_TEXT[self.accel]}."]
+        if collision:
+            out.append(f"Collision {self.collision}: {COLLISION_TEXT[self.collision]}.")
         if self.brakes:
             out.append(f"Good brakes x{self.brakes}: slow one axis by 2.")
         if self.turbo:

@@ -27,7 +27,7 @@ from generator.printing import PrintSpec
 from generator.render import layout
 from generator.render.canvas import BLACK, Canvas, Style
 from generator.render.clip import Box
-from generator.render.document import Document
+from generator.render.document import Document, answer_document
 from generator.render.paper import Paper
 
 GAME = "Trading Paint"
@@ -88,11 +88,9 @@ def worksheet_documents(
     pages = [puzzles[i : i + per_page] for i in range(0, len(puzzles), per_page)]
     for k, items in enumerate(pages):
         _page(doc, paper, mono, title, items, k * per_page, per_page, answers=False)
-    if answers == "none":
+    key = answer_document(doc, answers)
+    if key is None:
         return [doc]
-    key = doc
-    if answers == "separate":
-        key = Document(stem=f"{stem}-answers", title=f"{title}: answers", game=GAME, ident=ident)
     for k, items in enumerate(pages):
         _page(key, paper, mono, title, items, k * per_page, per_page, answers=True)
     return [doc] if key is doc else [doc, key]
