@@ -70,12 +70,17 @@ def helvetica_name(bold: bool = False, italic: bool = False) -> str:
     return "Helvetica"
 
 
+_CONTROL = re.compile("[\x00-\x1f\x7f]")  # what printable turns into '?' even in cp1252
+
+
 def printable(s: str) -> str:
     """The text as the standard Helvetica fonts can print it: others become '?'.
 
     reportlab's built-in fonts use WinAnsi (cp1252); a character outside it would print as a
     black box, which is worse than a visible '?'. Symbols belong in glyphs.py as paths.
     """
+    if helvetica_can(s) and not _CONTROL.search(s):
+        return s  # nearly every string: checked whole, not a character at a time
     out = []
     for ch in s:
         ok = ch >= " " and ch != "\x7f"
