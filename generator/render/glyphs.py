@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import cache
 
 from generator.render.canvas import BLACK, FILLED, INK, Canvas, PathCommand, Style
 from generator.render.palette import PLAYER_SYMBOLS, player_style
@@ -118,20 +119,36 @@ def _emit(
     style: Style,
 ) -> None:
     """Scale unit-box subpaths to (cx, cy, size) and draw them as one path op."""
+    _draw_unit(canvas, _unit_path(parts, holes), len(parts) > 1, cx, cy, size, style)
+
+
+def _unit_path(parts: Sequence[Subpath], holes: Sequence[Subpath]) -> tuple[PathCommand, ...]:
+    """The parts wound clockwise and the holes the other way, as one path in the unit box."""
+    return tuple(
+        c
+        for sub, cw in [(p, True) for p in parts] + [(h, False) for h in holes]
+        for c in _wound(sub, cw)
+    )
+
+
+def _draw_unit(
+    canvas: Canvas,
+    unit: Sequence[PathCommand],
+    several: bool,
+    cx: float,
+    cy: float,
+    size: float,
+    style: Style,
+) -> None:
+    """Draw a unit-box path scaled to (cx, cy, size); `several`: it has more than one part."""
     cmds: list[PathCommand] = []
-    for sub, cw in [(p, True) for p in parts] + [(h, False) for h in holes]:
-        for c in _wound(sub, cw):
-            if c[0] == "Z":
-                cmds.append(c)
-            else:
-                xy = [cx + v * size if i % 2 == 0 else cy + v * size for i, v in enumerate(c[1:])]
-                cmds.append((c[0], *xy))
-    if (
-        len(parts) > 1
-        and style.stroke is not None
-        and style.fill is not None
-        and style.opacity >= 1
-    ):
+    for c in unit:
+        if c[0] == "Z":
+            cmds.append(c)
+        else:
+            xy = [cx + v * size if i % 2 == 0 else cy + v * size for i, v in enumerate(c[1:])]
+            cmds.append((c[0], *xy))
+    if several and style.stroke is not None and style.fill is not None and style.opacity >= 1:
         # An outline of the union, not of every part: stroke at double width under the fill,
         # then the fill again on top hides the inner half and every inner seam.
         canvas.path(cmds, style.with_(width=2 * style.width, hatch=None))
@@ -323,8 +340,16 @@ def suit(
     """Draw suit `name` centred at (cx, cy), fitting a size x size box (filled black by default)."""
     if size <= 0:
         raise ValueError(f"suit size {size} must be positive")
-    parts, holes = _SUIT_SHAPES[suit_name(name)]()
-    _emit(canvas, parts, holes, cx, cy, size, style)
+    unit, several = _suit_path(suit_name(name))
+    _draw_unit(canvas, unit, several, cx, cy, size, style)
+
+
+@cache
+def _suit_path(name: str) -> tuple[tuple[PathCommand, ...], bool]:
+    """A suit's unit-box path and whether it has several parts, built and wound once: a
+    Triactor printable draws suits by the thousand (tiles, coins, dice, slips)."""
+    parts, holes = _SUIT_SHAPES[name]()
+    return _unit_path(parts, holes), len(parts) > 1
 
 
 # --- dice, arrows, markers -----------------------------------------------------------
