@@ -142,7 +142,7 @@ class Canvas:
 
     # --- shapes -------------------------------------------------------------
     def path(self, commands: Sequence[PathCommand], style: Style = INK) -> None:
-        cmds = tuple(tuple(_num(v) if i else v for i, v in enumerate(c)) for c in commands)
+        cmds = tuple((c[0], *map(_num, c[1:])) for c in commands)
         if cmds and cmds[0][0] != "M":
             raise ValueError("a path starts with an M command")
         self.ops.append(Op("path", cmds, style=self._styled(style)))
