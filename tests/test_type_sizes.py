@@ -169,7 +169,7 @@ def _graph_racers_worksheet(spec: PrintSpec, values: dict) -> list:
     args = ["graph-racers", "worksheet", "--count", str(values["count"])]
     args += ["--per-page", values.get("per_page", "2"), "--paper", spec.paper]
     args += ["--out", str(spec.out)]
-    with mock.patch("generator.output.emit", lambda doc, opts: caught.append(doc) or []):
+    with mock.patch("generator.output.emit_all", lambda docs, opts: caught.extend(docs) or []):
         r = CliRunner().invoke(cli, args)
     assert r.exit_code == 0, r.output
     return caught

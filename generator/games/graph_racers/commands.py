@@ -159,6 +159,7 @@ def _max_states_option(what: str) -> Callable[..., Any]:
 
 CPSAT_SECONDS = 60.0  # solve --engine cp-sat gives up after this long without a proof
 MAX_PUZZLES = 400  # worksheet --count: weekly sheets for a school year, a few minutes to make
+PACK_TRIES = 300  # attempts a class pack spends looking for a new map once one repeats
 
 
 @graph_racers.command("solve")
@@ -723,6 +724,90 @@ def worksheet_cmd(
     )
 
 
+@graph_racers.command("classpack")
+@click.option(
+    "--students",
+    type=click.IntRange(1, 200),
+    default=30,
+    show_default=True,
+    help="Students in the class: each gets a worksheet of their own.",
+)
+@click.option(
+    "--tracks",
+    type=click.IntRange(1, 6),
+    default=2,
+    show_default=True,
+    help="Puzzles per student, one a page (2: both sides of one sheet).",
+)
+@_difficulty_option("easy")
+@_checkpoints_option
+@_pitch_option
+@rule_options
+@printing_options
+def classpack_cmd(
+    opts,
+    students: int,
+    tracks: int,
+    difficulty: str,
+    checkpoints: int,
+    pitch: float,
+    rule_choice: RuleChoice,
+) -> None:
+    """A class pack: a different worksheet for every student, and one teacher booklet.
+
+    Writes two files, both or neither. graph-racers-classpack-DIFFICULTY-sSEED.pdf: every
+    student's sheet in class order, one puzzle a page at the largest size the page holds (no
+    map twice in the pack), each page with the sheet's code (4 characters without look-alikes,
+    from --seed and the student's number, so a lost sheet prints again the same), name, date
+    and a box for the moves; printed double-sided, each student gets one sheet (--tracks 2).
+    One file to print, not one per student. ...-teacher.pdf: the codes in order with each
+    sheet's pars (a marking list), then every student's answer pages in code order.
+    """
+    from generator.games.graph_racers.classpack import RepeatedMap, class_pack
+    from generator.games.graph_racers.generate import every_earlier, stored_solution
+    from generator.games.graph_racers.materials import classpack_documents
+    from generator.output import check_free, emit_all
+
+    if students * tracks > MAX_PUZZLES:
+        raise click.BadParameter(
+            f"{students} students x {tracks} tracks is {students * tracks} puzzles, more than "
+            f"{MAX_PUZZLES}: make two packs with other seeds",
+            param_hint="'--students'",
+        )
+    rules = resolve_rules(None, rule_choice)
+    plan = _sheet_plan(opts, 1, pitch, rules, checkpoints, "a class pack page")
+    seed = opts.seed_or(1)
+    stem = f"graph-racers-classpack-{difficulty}-s{seed}"
+    check_free(opts, stem, students * tracks)  # before the generating, which takes a while
+    check_free(opts, f"{stem}-teacher", students * tracks + 1)
+
+    def make(count: int) -> list:
+        # a map twice is refused in a pack: look for a new one through every attempt left
+        return _sheet_tracks(
+            plan, opts, difficulty, None, seed, rules, checkpoints, count, every_earlier, PACK_TRIES
+        )
+
+    try:
+        pack = class_pack(students, tracks, seed, make)
+    except RepeatedMap as e:
+        raise LimitExceeded(
+            f"{e}; use fewer --students or --tracks, a smaller --grid or another difficulty"
+        ) from None
+    docs = classpack_documents(
+        pack,
+        [[stored_solution(t) for t in s.tracks] for s in pack],
+        rules,
+        paper=plan.paper,
+        pitch=pitch,
+        mono=opts.mono,
+        stem=stem,
+        title=f"Graph Racers ({difficulty})",
+        ident=f"graph-racers:{plan.cols}x{plan.rows}#{seed} · {rules.short()}",
+    )
+    for path in emit_all(docs, opts):  # the sheets and the booklet, or nothing
+        click.echo(str(path))
+
+
 @dataclass(frozen=True)
 class SheetPlan:
     """Where a worksheet's puzzles go, worked out before they are generated: the paper (turned
@@ -771,9 +856,11 @@ def _sheet_tracks(
     checkpoints: int,
     count: int,
     avoid=None,  # noqa: ANN001
+    map_tries: int | None = None,
 ) -> list:
-    """`count` generated tracks of the plan's size (generate.generate, the earlier tracks
-    `avoid` picks never repeated), or the generator's error worded for a worksheet."""
+    """`count` generated tracks of the plan's size (generate.generate: the earlier tracks
+    `avoid` picks never repeated, `map_tries` attempts for a new map once one repeats), or the
+    generator's error worded for a worksheet."""
     from generator.games.graph_racers.circuit import ExtentTooSmall
     from generator.games.graph_racers.generate import (
         NoRoom,
@@ -795,7 +882,8 @@ def _sheet_tracks(
     req = Request(rows, cols, width, difficulty, seed, rules, checkpoints)
     bar = Progress(count, "generating")
     try:
-        return generate(req, count, bar, page=k, avoid=avoid or recent)
+        tries = {} if map_tries is None else {"map_tries": map_tries}
+        return generate(req, count, bar, page=k, avoid=avoid or recent, **tries)
     except WidthMismatch as e:
         # its advice (--width or another difficulty) holds for a worksheet too
         raise InvalidInput(generator_advice(e)) from None

@@ -267,7 +267,11 @@ def same_map(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 
 
 def make_track(
-    req: Request, index: int, avoid: Sequence[tuple[int, Track]] = (), page: int | None = None
+    req: Request,
+    index: int,
+    avoid: Sequence[tuple[int, Track]] = (),
+    page: int | None = None,
+    map_tries: int = NEW_MAP_TRIES,
 ) -> Track:
     """Track number `index` of a request: the first attempt that meets the difficulty and
     whose map is not the same map (same_map), nor the same loop in another width
@@ -370,7 +374,7 @@ def make_track(
         if rank is not None:
             # the same map (or loop) as a recent puzzle of the set: keep looking, but keep it
             # in case this size and difficulty have no other map left
-            budget = NEW_LOOP_TRIES if rank[:2] == (False, False) else NEW_MAP_TRIES
+            budget = NEW_LOOP_TRIES if rank[:2] == (False, False) else map_tries
             last = attempt + budget if repeat is None else min(repeat[1], attempt + budget)
             repeat = (found, last, twin, loop_twin, rank)
             continue
@@ -518,14 +522,16 @@ def generate(
     progress: Callable[[int], None] | None = None,
     page: int | None = None,
     avoid: Avoid = recent,
+    map_tries: int = NEW_MAP_TRIES,
 ) -> list[Track]:
     """`count` tracks for a request, each map different from those `avoid` picks among the
     tracks before it (recent: the last five, so never twice on a worksheet page) unless the
-    size and difficulty have no other map. Reproducible: track i depends only on the seed, i
-    and the tracks before it, never on `count`."""
+    size and difficulty have no other map: once a repeat turns up, `map_tries` more attempts
+    look for a new one. Reproducible: track i depends only on the seed, i and the tracks
+    before it, never on `count`."""
     out: list[Track] = []
     for i in range(count):
-        out.append(make_track(req, i, avoid(out), page))
+        out.append(make_track(req, i, avoid(out), page, map_tries))
         if progress is not None:
             progress(1)
     return out

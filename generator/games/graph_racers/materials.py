@@ -741,6 +741,7 @@ class Worksheet:
     pitch: float
     mono: bool
     title: str
+    key_title: str = "Answers"  # the answer pages' heading
 
     @property
     def rules_text(self) -> str:
@@ -759,11 +760,13 @@ class Worksheet:
         answers in their slots, the rules at the foot and the calibration bar."""
         canvas, box = layout.page(doc, self.paper, mono=self.mono)
         rules_text = self.rules_text
-        right = box.right - (_code_box(canvas, box, code) + 4.0 if code else 0.0)
-        head = "Answers" if answers else self.title
+        right = box.right - (_code_width(code) + 4.0 if code else 0.0)
+        head = self.key_title if answers else self.title
         first, last = items[0] + 1, items[-1] + 1
         span = f"puzzles {first}-{last}" if last > first else f"puzzle {first}"
         canvas.text(box.x, box.y + 5.5, f"{head} · {span}", 13.0, bold=True)
+        if code:
+            _code_box(canvas, box, code)
         if not answers:
             _name_and_date(canvas, box, right)
         words = WS_ANSWERS if answers else WS_INSTRUCTIONS
@@ -815,16 +818,21 @@ def _name_and_date(canvas: Canvas, box: layout.Box, right: float) -> None:
     canvas.line(split + 10, y + 0.5, right, y + 0.5, rule)
 
 
-def _code_box(canvas: Canvas, box: layout.Box, code: str) -> float:
+def _code_width(code: str) -> float:
+    """The width (mm) of _code_box's box."""
+    return (
+        2.5 + layout.text_width("code", 8.0) + 2.0 + layout.text_width(code, CODE_SIZE, True) + 3.0
+    )
+
+
+def _code_box(canvas: Canvas, box: layout.Box, code: str) -> None:
     """A class pack's sheet code in a box at the top right of the page, big enough to read
-    across a desk; returns its width."""
-    label_w = layout.text_width("code", 8.0)
-    w = 2.5 + label_w + 2.0 + layout.text_width(code, CODE_SIZE, bold=True) + 3.0
+    across a desk."""
+    w = _code_width(code)
     x = box.right - w
-    canvas.rect(x, box.y - 1.0, w, 10.0, Style(stroke=BLACK, width=0.4))
-    canvas.text(x + 2.5, box.y + 6.5, "code", 8.0, colour="#444444")
-    canvas.text(x + 4.5 + label_w, box.y + 7.2, code, CODE_SIZE, bold=True)
-    return w
+    canvas.rect(x, box.y, w, 9.5, Style(stroke=BLACK, width=0.4))
+    canvas.text(x + 2.5, box.y + 7.0, "code", 8.0, colour="#444444")
+    canvas.text(x + 4.5 + layout.text_width("code", 8.0), box.y + 7.7, code, CODE_SIZE, bold=True)
 
 
 def _answer_boxes(canvas: Canvas, x: float, y: float, width: float, par: int | None) -> None:
@@ -871,3 +879,88 @@ def worksheet_documents(
     for items in sheet.pages():
         sheet.page(key, items, answers=True)
     return [doc] if key is doc else [doc, key]
+
+
+# --- class packs --------------------------------------------------------------------------
+
+INDEX_ROW = 7.0  # mm per student in the teacher's index
+
+
+def classpack_documents(
+    students: Sequence[Any],
+    solutions: Sequence[Sequence[Solution]],
+    rules: Rules,
+    *,
+    paper: Paper,
+    pitch: float,
+    mono: bool,
+    stem: str,
+    title: str,
+    ident: str,
+) -> list[Document]:
+    """A class pack's two documents (students: classpack.Student, in class order; solutions:
+    each student's, track by track).
+
+    `<stem>`: every student's worksheet, in class order, one puzzle a page at the largest size
+    the page holds (the more room, the more different maps: a pack never repeats one), each
+    page with the sheet's code, its number in the class, name and date fields and a box for the
+    moves. With two puzzles a student (the default), printed double-sided, each student gets
+    one sheet; one file to send to the printer, not thirty.
+    `<stem>-teacher`: the teacher's booklet: an index of the codes in order with each sheet's
+    pars (a marking list), then every student's answer pages in code order, each answer where
+    its puzzle stood on the student's page and under the same code, so a handed-in sheet's
+    key is found by its code."""
+    sheets = Document(stem=stem, title=title, game=GAME, ident=ident)
+    teacher = Document(stem=f"{stem}-teacher", title=f"{title}: answers", game=GAME, ident=ident)
+    by_number = {s.number: (s, sols) for s, sols in zip(students, solutions, strict=True)}
+
+    def worksheet(student: Any) -> Worksheet:
+        sols = by_number[student.number][1]
+        head = f"{title} · sheet {student.number} of {len(students)}"
+        key = f"Answers · sheet {student.number}"
+        return Worksheet(student.tracks, sols, rules, 1, paper, pitch, mono, head, key)
+
+    for student in students:
+        sheet = worksheet(student)
+        for items in sheet.pages():
+            sheet.page(sheets, items, answers=False, code=student.code)
+    ordered = sorted(students, key=lambda s: s.code)
+    _code_index(teacher, ordered, by_number, paper, mono, title)
+    for student in ordered:
+        sheet = worksheet(student)
+        for items in sheet.pages():
+            sheet.page(teacher, items, answers=True, code=student.code)
+    return [sheets, teacher]
+
+
+def _code_index(doc: Document, ordered, by_number, paper: Paper, mono: bool, title: str) -> None:  # noqa: ANN001
+    """The booklet's first pages: every code in order, its sheet and the par of each puzzle,
+    with room to tick each sheet off."""
+    rows = list(ordered)
+    while rows:
+        canvas, box = layout.page(doc, paper, mono=mono)
+        canvas.text(box.x, box.y + 5.5, f"{title}: answers by code", 13.0, bold=True)
+        layout.instructions(
+            canvas,
+            box.x,
+            box.y + 12.5,
+            "Find a sheet's answers by the code at its top right: the answer pages follow in "
+            "this order. A moves count equal to the par is full marks when the line is legal.",
+            box.w,
+            size=WS_TEXT,
+            line=WS_LINE,
+        )
+        top = box.y + WS_HEADER
+        fit = int((box.bottom - top) // INDEX_ROW)
+        rule = Style(stroke="#9a9a9a", width=0.2)
+        for i, student in enumerate(rows[:fit]):
+            y = top + INDEX_ROW * i
+            sols = by_number[student.number][1]
+            pars = " · ".join(
+                f"puzzle {k} par {moves_text(s.moves)}" for k, s in enumerate(sols, start=1)
+            )
+            canvas.text(box.x, y + 5.0, student.code, 12.0, bold=True)
+            canvas.text(box.x + 22, y + 5.0, f"sheet {student.number}", WS_TEXT)
+            canvas.text(box.x + 44, y + 5.0, pars, WS_TEXT)
+            canvas.line(box.x, y + INDEX_ROW, box.right, y + INDEX_ROW, rule)
+        rows = rows[fit:]

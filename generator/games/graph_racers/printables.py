@@ -1,6 +1,6 @@
 """What Graph Racers prints, declared once: the sheets of a track (track, race sheet, answer
-key) and classroom worksheets. `racegen list`, `racegen demo` and the kit read this table;
-the two commands are written in commands.py (they share the rule switches, --accel and the
+key), classroom worksheets and class packs. `racegen list`, `racegen demo` and the kit read this table;
+the commands are written in commands.py (they share the rule switches, --accel and the
 others, and word the generator's advice), so their entries are `custom`."""
 
 from __future__ import annotations
@@ -59,5 +59,14 @@ PRINTABLES: tuple[Printable, ...] = (
         seeded=True,
         custom=True,
         demo=("--count", "4", "--per-page", "2", "--difficulty", "medium"),
+    ),
+    Printable(
+        "classpack",
+        "A class pack: a different worksheet for every student, each sheet with a code, and "
+        "the teacher's answers in code order.",
+        _no_kit,
+        seeded=True,
+        custom=True,
+        listed="classpack (a worksheet per student with a code, the teacher's booklet)",
     ),
 )

@@ -1,0 +1,228 @@
+"""Class packs (issue 16): a different worksheet per student, each page with the sheet's code,
+and the teacher's booklet in code order; no map twice in a pack; both files or neither."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from generator.cli import cli
+from generator.errors import InvalidInput
+from generator.games.graph_racers.classpack import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    RepeatedMap,
+    class_pack,
+    in_code_order,
+    no_repeats,
+    sheet_code,
+)
+from generator.games.graph_racers.generate import Request, every_earlier, generate, recent
+from generator.games.graph_racers.model import Track
+from generator.games.graph_racers.rules import Rules
+
+STEM = "graph-racers-classpack-easy-s3"
+
+
+def run(*args: str):
+    return CliRunner().invoke(cli, ["graph-racers", "classpack", *args])
+
+
+def texts(path) -> list[str]:
+    return [" ".join(p.extract_text().split()) for p in PdfReader(str(path)).pages]
+
+
+@pytest.fixture(scope="module")
+def pack(tmp_path_factory):
+    """Three students with two puzzles each (seed 3), written once."""
+    out = tmp_path_factory.mktemp("pack")
+    r = run("--students", "3", "--difficulty", "easy", "--seed", "3", "--out", str(out))
+    assert r.exit_code == 0, r.output
+    return out, r
+
+
+def test_codes_are_short_unambiguous_and_fixed_by_seed_and_student():
+    code = sheet_code(7, 12)
+    assert len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET)
+    assert not set("0O1IL2Z5S8B6GUV") & set(CODE_ALPHABET)
+    assert sheet_code(7, 12) == code  # a lost sheet prints again with its code
+    assert sheet_code(8, 12) != code and sheet_code(7, 13) != code
+    assert sheet_code(7, 12, taken=[code]) != code  # a code taken is drawn again
+    students = class_pack(200, 1, 1, _tracks)
+    assert len({s.code for s in students}) == 200
+
+
+def _tracks(n: int) -> list[Track]:
+    return [Track(("S.G",), ((0, 0),), meta={"par": i}) for i in range(n)]
+
+
+def test_a_pack_deals_the_tracks_out_in_class_order_and_the_key_sorts_by_code():
+    asked = []
+
+    def make(count: int) -> list[Track]:
+        asked.append(count)
+        return _tracks(count)
+
+    students = class_pack(5, 2, 1, make)
+    assert asked == [10]  # one generation of the whole pack: no map twice across students
+    assert [s.number for s in students] == [1, 2, 3, 4, 5]
+    assert [[t.meta["par"] for t in s.tracks] for s in students] == [
+        [0, 1], [2, 3], [4, 5], [6, 7], [8, 9],
+    ]  # fmt: skip
+    assert len({s.code for s in students}) == 5
+    assert [s.code for s in students] == [sheet_code(1, n, []) for n in range(1, 6)]
+    assert [s.code for s in in_code_order(students)] == sorted(s.code for s in students)
+    with pytest.raises(InvalidInput):
+        class_pack(0, 2, 1, make)
+
+
+def test_a_repeated_map_is_refused():
+    tracks = _tracks(3)
+    tracks[2] = tracks[2].with_(meta={"generator": {"same_map_as": 1}})
+    with pytest.raises(RepeatedMap) as e:
+        no_repeats(tracks)
+    assert (e.value.track, e.value.twin, e.value.count) == (3, 1, 3)
+    with pytest.raises(RepeatedMap):
+        class_pack(1, 3, 1, lambda n: tracks)
+
+
+def test_the_generation_loop_asks_which_earlier_tracks_to_avoid():
+    """generate calls `avoid` with the tracks so far: recent (a worksheet: the last five) or
+    every_earlier (a pack)."""
+    seen = []
+
+    def spy(tracks):  # noqa: ANN001, ANN202
+        seen.append(len(tracks))
+        return every_earlier(tracks)
+
+    generate(Request(20, 24, (3, 5), "medium", 2, Rules()), 3, avoid=spy)
+    assert seen == [0, 1, 2]
+    made = _tracks(8)
+    assert [n for n, _ in recent(made)] == [4, 5, 6, 7, 8]
+    assert [n for n, _ in every_earlier(made)] == list(range(1, 9))
+
+
+def test_the_pack_writes_every_student_sheet_and_the_teacher_booklet(pack):
+    out, r = pack
+    sheets, teacher = out / f"{STEM}.pdf", out / f"{STEM}-teacher.pdf"
+    assert r.stdout.split() == [str(sheets), str(teacher)]
+    pages = texts(sheets)
+    assert len(pages) == 6  # 3 students, one puzzle a page
+    expected: list[str] = []
+    for n in (1, 2, 3):
+        expected.append(sheet_code(3, n, expected))
+    codes = []
+    for i, page in enumerate(pages):
+        student, puzzle = i // 2 + 1, i % 2 + 1
+        head = f"Graph Racers (easy) · sheet {student} of 3 · puzzle {puzzle}"
+        assert page.startswith(head), page[:80]
+        assert "Name" in page and "Date" in page and "Your moves" in page
+        codes.append(re.search(r"code ([A-Z0-9]{4})", page).group(1))
+    assert codes == [c for c in expected for _ in (1, 2)]  # both pages of a sheet carry its code
+    key = texts(teacher)
+    assert key[0].startswith("Graph Racers (easy): answers by code")
+    listed = re.findall(r"([A-Z0-9]{4}) sheet (\d)", key[0])
+    assert [c for c, _ in listed] == sorted(codes[0::2])
+    answer_codes = [re.search(r"code ([A-Z0-9]{4})", p).group(1) for p in key[1:]]
+    assert answer_codes == [c for c, _ in listed for _ in (1, 2)]  # in code order
+    # each answer page repeats its puzzle's par, and the index lists the same pars
+    for code, number in listed:
+        puzzles = [p for p in pages if f"code {code}" in p]
+        answers = [p for p in key[1:] if f"code {code}" in p]
+        assert all(p.startswith(f"Answers · sheet {number} · puzzle") for p in answers)
+        pars = [re.search(r"Puzzle \d · par (\d+)", p).group(1) for p in puzzles]
+        assert [re.search(r"Puzzle \d · par (\d+)", p).group(1) for p in answers] == pars
+        row = re.search(
+            rf"{code} sheet {number} (puzzle 1 par \d+ moves · puzzle 2 par \d+)", key[0]
+        )
+        assert row.group(1) == f"puzzle 1 par {pars[0]} moves · puzzle 2 par {pars[1]}"
+
+
+def test_a_pack_avoids_every_earlier_map(tmp_path, monkeypatch):
+    """A worksheet avoids the last five maps (a page); a pack every map before, so no two
+    students get one map."""
+    from generator.games.graph_racers import generate as gen
+
+    asked = []
+
+    def spy(req, count, progress=None, page=None, avoid=recent, map_tries=0):  # noqa: ANN001, ANN202
+        asked.append((count, page, avoid, map_tries))
+        raise InvalidInput("stopped after the generator was asked")
+
+    monkeypatch.setattr(gen, "generate", spy)
+    r = run("--students", "4", "--tracks", "3", "--out", str(tmp_path))
+    assert r.stderr == "Error: stopped after the generator was asked\n"
+    assert asked == [(12, 1, every_earlier, 300)]  # a repeat: every attempt looks for a new map
+
+
+def test_the_pack_is_written_whole_or_not_at_all(tmp_path):
+    taken = tmp_path / f"{STEM}-teacher.pdf"
+    taken.write_bytes(b"last year's key")
+    r = run("--students", "2", "--tracks", "1", "--seed", "3", "--out", str(tmp_path))
+    assert r.exit_code == 1 and "already exists: use --force" in r.stderr
+    assert [p.name for p in tmp_path.iterdir()] == [taken.name]
+
+
+def test_a_pack_too_big_for_one_run_is_a_usage_error():
+    r = run("--students", "200", "--tracks", "3")
+    assert r.exit_code == 2 and "600 puzzles, more than 400" in r.stderr
+    r = run("--help")
+    help_text = " ".join(r.output.split())
+    for option in ("--students", "--tracks", "--difficulty", "--seed", "--paper", "--grid"):
+        assert option in help_text
+    for option in ("--mono", "--out", "--force", "--format"):
+        assert option in help_text
+
+
+def test_a_repeat_the_generator_could_not_avoid_says_what_to_change(tmp_path, monkeypatch):
+    from generator.games.graph_racers import commands
+
+    def repeating(plan, opts, difficulty, width, seed, rules, checkpoints, count, avoid, tries):  # noqa: ANN001, ANN202
+        tracks = _tracks(count)
+        tracks[1] = tracks[1].with_(meta={"generator": {"same_map_as": 1}})
+        return tracks
+
+    monkeypatch.setattr(commands, "_sheet_tracks", repeating)
+    r = run("--students", "2", "--tracks", "1", "--out", str(tmp_path))
+    assert r.exit_code == 1
+    assert r.stderr == (
+        "Error: track 2 of the pack repeats the map of track 1: 2 tracks of this size and "
+        "difficulty are more than it has different maps; use fewer --students or --tracks, a "
+        "smaller --grid or another difficulty\n"
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_pack_pages_print_cleanly(monkeypatch):
+    """The print-quality checks every printable passes (margins, overlaps, type sizes, the bar),
+    on a pack's sheets and booklet in memory: two students, one small puzzle each."""
+    from pathlib import Path
+
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1]))  # tests/render
+    from render.test_print_quality import document_problems, has_track
+
+    from generator.games.graph_racers.generate import stored_solution
+    from generator.games.graph_racers.materials import classpack_documents
+    from generator.render.paper import Paper
+
+    tracks = generate(Request(20, 24, (3, 5), "medium", 5, Rules()), 2, avoid=every_earlier)
+    students = class_pack(2, 1, 5, lambda n: tracks)
+    docs = classpack_documents(
+        students,
+        [[stored_solution(t) for t in s.tracks] for s in students],
+        Rules(),
+        paper=Paper.get("a4"),
+        pitch=5.0,
+        mono=False,
+        stem="pack",
+        title="Graph Racers (medium)",
+        ident="test",
+    )
+    assert [len(d.pages) for d in docs] == [2, 3]
+    problems = []
+    for doc in docs:
+        problems += document_problems(doc.stem, doc, has_track)
+    assert problems == []
