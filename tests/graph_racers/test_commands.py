@@ -553,3 +553,25 @@ def test_solve_says_when_the_line_is_the_search_s_own(monkeypatch):
         "note: barto-small: the line is the search's first optimal line; the optimal lines "
         "span more than 10 states, too many to pick the most natural one\n"
     )
+
+
+def test_many_repeats_are_counted_in_one_short_note(capsys):
+    """400 easy puzzles repeated 34 loops on their pages: the note named each in a paragraph;
+    past six it counts them and lists the first six."""
+    from generator.games.graph_racers.commands import _repeats_note
+    from generator.games.graph_racers.model import Track
+
+    tracks = [
+        Track(("S.G",), ((0, 0),), meta={"generator": {"same_loop_as": i} if i % 2 else {}})
+        for i in range(20)
+    ]
+    _repeats_note(tracks, "puzzle", "24x23 easy", "fewer puzzles per page", page=2)
+    assert capsys.readouterr().err == (
+        "note: 10 puzzles repeat the map or loop of an earlier one (2, 4, 6, 8, 10, 12, ...) "
+        "(a 24x23 easy track has few different maps); use fewer puzzles per page or another "
+        "difficulty for more\n"
+    )
+    _repeats_note(tracks[:4], "puzzle", "24x23 easy", "fewer puzzles per page", page=2)
+    assert capsys.readouterr().err.startswith(
+        "note: puzzle 2 repeats the loop of puzzle 1; puzzle 4 repeats the loop of puzzle 3 ("
+    )

@@ -160,6 +160,7 @@ def _max_states_option(what: str) -> Callable[..., Any]:
 CPSAT_SECONDS = 60.0  # solve --engine cp-sat gives up after this long without a proof
 MAX_PUZZLES = 400  # worksheet --count: weekly sheets for a school year, a few minutes to make
 PACK_TRIES = 300  # attempts a class pack spends looking for a new map once one repeats
+MANY_REPEATS = 6  # repeats named one by one on stderr; more are counted
 
 
 @graph_racers.command("solve")
@@ -952,6 +953,12 @@ def _repeats_note(tracks: list, what: str, kind: str, advice: str, page: int | N
         else:
             listed = ", ".join(map(str, ns[:-1])) + f" and {ns[-1]}"
             parts.append(f"{what}s {listed} repeat the {words} of {what} {m}")
+    if len(parts) > MANY_REPEATS:  # hundreds of puzzles: one short line, not a paragraph
+        ns = sorted(n for found in by_map.values() for n in found)
+        listed = ", ".join(map(str, ns[:MANY_REPEATS])) + (
+            ", ..." if len(ns) > MANY_REPEATS else ""
+        )
+        parts = [f"{len(ns)} {what}s repeat the map or loop of an earlier one ({listed})"]
     pairs = "; ".join(parts)
     click.echo(
         f"note: {pairs} (a {kind} track has few different maps); "
