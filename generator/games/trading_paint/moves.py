@@ -190,6 +190,13 @@ def placements(
     return out
 
 
+def can_place(state: State, face: int, occ: dict[int, int]) -> bool:
+    """Whether `face` goes anywhere (placements is not empty), without listing the ways: every
+    rolled die asks this before the turn goes on."""
+    slots = next_squares(state, occ) if state.path else first_squares(state, state.car, occ)
+    return any(_turns(face, slot.side, slot.bits) for slot in slots)
+
+
 def approach_ok(board: Board, s: int, d: int, t: int) -> bool:
     """Whether a car coming from s in direction d may bump (or draft) the car on t.
 

@@ -21,12 +21,13 @@ from generator.games.trading_paint import caution as cz
 from generator.games.trading_paint.board import TRACK, back
 from generator.games.trading_paint.faces import load_faces
 from generator.games.trading_paint.moves import (
+    Slot,
     bump_result,
+    can_place,
     die_exits,
     draft_rear,
     draft_route,
     first_squares,
-    next_squares,
     occupancy,
     path_ends,
     placements,
@@ -168,7 +169,7 @@ def _rolled(state: State, face: int) -> State:
         )
         return evolve(spun, stage=SPUN) if eligible else end_turn(spun)
     nxt = evolve(state, stage=PLACE, face=face, dice=dice)
-    if not placements(nxt, face, occupancy(nxt)):
+    if not can_place(nxt, face, occupancy(nxt)):
         return end_turn(evolve(nxt, path=(), exits=()))  # the die fits nowhere: turn lost
     return nxt
 
@@ -186,8 +187,7 @@ def _path_progress(state: State) -> float:
 
 def _place(state: State, move: Place) -> State:
     occ = occupancy(state)
-    slots = next_squares(state, occ) if state.path else first_squares(state, state.car, occ)
-    slot = next(s for s in slots if s.square == move.square)
+    slot = _placed_slot(state, move.square, occ)
     b = state.board
     exits = die_exits(b, slot.square, state.face, move.rotation, slot.side, slot.bits)
     lap = cz.continue_lap(b, _path_progress(state), slot.square)
@@ -208,6 +208,21 @@ def _place(state: State, move: Place) -> State:
     if ends.offs:
         return evolve(nxt, stage=OFF, options=tuple(ends.offs))
     return end_turn(evolve(nxt, path=(), exits=()))  # every way is blocked: turn lost
+
+
+def _placed_slot(state: State, square: int, occ: dict[int, int]) -> Slot:
+    """The slot of a legal die on `square` (as moves.slot_at finds it): beyond the open exit
+    of the last die that leads there, found without listing every free slot again (a search
+    places dice by the hundred thousand; apply_legal's moves are legal)."""
+    if not state.path:
+        return next(s for s in first_squares(state, state.car, occ) if s.square == square)
+    b = state.board
+    last = state.path[-1][0]
+    return next(
+        Slot(square, back(d), bits, state.blocker)
+        for d, bits in state.exits
+        if last + b.offsets[d] == square
+    )
 
 
 # --- ending a path --------------------------------------------------------------------------
