@@ -122,47 +122,36 @@ def _bbox(points: Sequence[Point]) -> Box:
     return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
 
 
-def clip_ops(flat: list[tuple[Op, list[Group]]], win: Box) -> list[Op]:
-    """The drawing's ops restricted to `win` (drawing mm), as ops in drawing mm.
+class Outline:
+    """A path or circle op made ready to clip to any number of windows: its style in drawing
+    mm, its outline flattened and its box measured once (a tiled board or the Triactor tiles
+    clip one drawing to every sheet or tile, and flattening was most of that work)."""
 
-    Shapes wholly inside keep their exact form (curves, circles); shapes across the edge are
-    flattened, fills clipped as polygons (Sutherland-Hodgman) and strokes as segments
-    (Liang-Barsky), so no clipped edge is ever stroked. Text is kept when its anchor is inside.
-    """
-    out: list[Op] = []
-    for op, stack in flat:
-        if op.kind == "text":
-            x, y = chain_point(stack, op.data[0], op.data[1])
-            if win.x <= x <= win.right and win.y <= y <= win.bottom:
-                for g in stack:
-                    out.append(
-                        Op(
-                            "begin",
-                            (),
-                            group=Group(None, g.dx, g.dy, g.rotate, g.scale, g.mirror_x),
-                        )
-                    )
-                out.append(op)
-                out.extend(Op("end", ()) for _ in stack)
-            continue
-        if op.style is None:
-            continue
-        style = _scaled_style(op.style, chain_scale(stack))
+    __slots__ = ("op", "stack", "style", "subs", "box")
+
+    def __init__(self, op: Op, stack: Sequence[Group]) -> None:
+        assert op.style is not None
+        self.op, self.stack = op, stack
+        self.style = _scaled_style(op.style, chain_scale(stack))
+        self.subs = _subpaths(op, stack)
+        self.box = _bbox([p for pts, _ in self.subs for p in pts]) if self.subs else None
+
+    def clip(self, win: Box) -> list[Op]:
+        """The op restricted to `win`, as clip_ops draws it."""
+        style, subs, bb = self.style, self.subs, self.box
+        if bb is None:
+            return []
         pad = style.width if style.stroke else 0.0
-        subs = _subpaths(op, stack)
-        if not subs:
-            continue
-        bb = _bbox([p for pts, _ in subs for p in pts])
         if (
             bb.x > win.right + pad
             or bb.right < win.x - pad
             or bb.y > win.bottom + pad
             or bb.bottom < win.y - pad
         ):
-            continue
+            return []
         if win.contains(bb):
-            out.extend(_exact(op, stack, style))
-            continue
+            return _exact(self.op, self.stack, style)
+        out: list[Op] = []
         if style.fill is not None or style.hatch:
             polys = [_clip_polygon(pts, win) for pts, closed in subs]
             polys = [p for p in polys if len(p) >= 3]
@@ -188,6 +177,50 @@ def clip_ops(flat: list[tuple[Op, list[Group]]], win: Box) -> list[Op]:
                 for p in pieces:
                     cmds += [("M", *p[0])] + [("L", *q) for q in p[1:]]
                 out.append(Op("path", _rounded(cmds), style=style.with_(fill=None, hatch=None)))
+        return out
+
+
+# a drawing ready to clip: each op with its groups and, for a path or circle, its Outline
+Prepared = list[tuple[Op, Sequence[Group], Outline | None]]
+
+
+def prepare(flat: Sequence[tuple[Op, Sequence[Group]]]) -> Prepared:
+    """What clip_ops works out of a drawing whatever the window, for clipping it to many."""
+    return [
+        (op, stack, Outline(op, stack) if op.kind != "text" and op.style is not None else None)
+        for op, stack in flat
+    ]
+
+
+def clip_ops(flat: list[tuple[Op, list[Group]]], win: Box) -> list[Op]:
+    """The drawing's ops restricted to `win` (drawing mm), as ops in drawing mm.
+
+    Shapes wholly inside keep their exact form (curves, circles); shapes across the edge are
+    flattened, fills clipped as polygons (Sutherland-Hodgman) and strokes as segments
+    (Liang-Barsky), so no clipped edge is ever stroked. Text is kept when its anchor is inside.
+    """
+    return clip_prepared(prepare(flat), win)
+
+
+def clip_prepared(drawing: Prepared, win: Box) -> list[Op]:
+    """clip_ops of a prepared drawing."""
+    out: list[Op] = []
+    for op, stack, outline in drawing:
+        if outline is not None:
+            out.extend(outline.clip(win))
+        elif op.kind == "text":
+            x, y = chain_point(stack, op.data[0], op.data[1])
+            if win.x <= x <= win.right and win.y <= y <= win.bottom:
+                for g in stack:
+                    out.append(
+                        Op(
+                            "begin",
+                            (),
+                            group=Group(None, g.dx, g.dy, g.rotate, g.scale, g.mirror_x),
+                        )
+                    )
+                out.append(op)
+                out.extend(Op("end", ()) for _ in stack)
     return out
 
 

@@ -19,7 +19,7 @@ from generator.render.canvas import (
     Point,
     Style,
 )
-from generator.render.clip import Box, clip_ops
+from generator.render.clip import Box, Prepared, prepare
 from generator.render.document import Document
 from generator.render.marks import (
     ALIGN,
@@ -218,6 +218,7 @@ def tile(
     sheets: list[Canvas] = []
     labels: list[str] = []
     boxes: list[Box] = []
+    drawing = prepare(flat)  # flattened once, clipped to every sheet
     for r, (y0, y1) in enumerate(row_spans):
         for c, (x0, x1) in enumerate(col_spans):
             canvas, box = page(doc, paper, mono=mono)
@@ -225,7 +226,7 @@ def tile(
             win = Box(x0, y0, x1 - x0, y1 - y0)
             on_page = Box(content.x, content.y, win.w, win.h)
             strips = (col_spans, row_spans)
-            _tile_sheet(canvas, box, on_page, win, flat, r, c, strips, overlap, label, words)
+            _tile_sheet(canvas, box, on_page, win, drawing, r, c, strips, overlap, label, words)
             sheets.append(canvas)
             labels.append(label)
             boxes.append(on_page)
@@ -249,7 +250,7 @@ def _tile_sheet(
     box: Box,
     on_page: Box,
     win: Box,
-    flat: list[tuple[Op, list[Group]]],
+    drawing: Prepared,
     r: int,
     c: int,
     spans: tuple[Sequence[tuple[float, float]], Sequence[tuple[float, float]]],
@@ -276,9 +277,10 @@ def _tile_sheet(
     with canvas.group(dx=dx, dy=dy):
         window = Box(*win)
         straddles = False
-        for op, stack in flat:
+        for op, stack, outline in drawing:
+            if outline is not None:
+                canvas.ops.extend(outline.clip(window))
             if op.kind != "text":
-                canvas.ops.extend(clip_ops([(op, stack)], window))
                 continue
             # text cannot be clipped: every sheet its box touches prints all of it, and a
             # white mask below hides what runs past this sheet's window (so a title across a

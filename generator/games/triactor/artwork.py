@@ -25,8 +25,8 @@ from generator.games.triactor.track import (
     Tile,
     board,
 )
-from generator.render.canvas import BLACK, GREY, WHITE, Canvas, Group, Op, Style
-from generator.render.clip import Box, clip_ops
+from generator.render.canvas import BLACK, GREY, WHITE, Canvas, Op, Style
+from generator.render.clip import Box, Prepared, clip_prepared, prepare
 from generator.render.glyphs import arrow, suit
 from generator.render.layout import text_width
 from generator.render.palette import SUIT_COLOURS, suit_style
@@ -259,10 +259,11 @@ def tile_window(tile: Tile, unit: float = TRUE_UNIT) -> Box:
 
 
 @cache
-def _board_record(unit: float, mono: bool) -> tuple[tuple[Op, tuple[Group, ...]], ...]:
+def _board_record(unit: float, mono: bool) -> Prepared:
+    """The board drawing, ready to clip to each tile (clip.prepare)."""
     source = Canvas(*board_size(unit), mono=mono)
     draw_board(source, unit)
-    return tuple((op, tuple(stack)) for op, stack in source.flat())
+    return prepare([(op, tuple(stack)) for op, stack in source.flat()])
 
 
 def draw_tile(canvas: Canvas, tile: Tile, unit: float = TRUE_UNIT) -> None:
@@ -270,10 +271,10 @@ def draw_tile(canvas: Canvas, tile: Tile, unit: float = TRUE_UNIT) -> None:
     prints on that tile (steps, spaces, numbers, coin spot, a half of the start and finish
     line), clipped to the tile (texts kept whose anchor is on it)."""
     win = tile_window(tile, unit)
-    flat = [(op, list(stack)) for op, stack in _board_record(unit, canvas.mono)]
+    drawing = _board_record(unit, canvas.mono)
     with canvas.group(dx=-win.x, dy=-win.y):
         # a neighbour's fill that only touches the tile clips to nothing: leave it out
-        canvas.ops.extend(op for op in clip_ops(flat, win) if not _flat_fill(op))
+        canvas.ops.extend(op for op in clip_prepared(drawing, win) if not _flat_fill(op))
 
 
 def _flat_fill(op: Op) -> bool:
