@@ -188,24 +188,25 @@ def page_problems(canvas: Canvas, true_scale: bool) -> list[str]:
     def visible_outside(pts: list[tuple[float, float]], room: Box) -> bool:
         """Some sampled point of the shape's box lies outside `room`, on paper, unmasked."""
         xs, ys = [x for x, _ in pts], [y for _, y in pts]
+        x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+        inside = room.inset(-TOL, -TOL, -TOL, -TOL)
         for i in range(11):
             for j in range(3):
-                x = min(xs) + (max(xs) - min(xs)) * i / 10
-                y = min(ys) + (max(ys) - min(ys)) * j / 2
-                if room.inset(-TOL, -TOL, -TOL, -TOL).contains(Box(x, y, 0, 0)):
+                x = x0 + (x1 - x0) * i / 10
+                y = y0 + (y1 - y0) * j / 2
+                if _holds(inside, x, y):
                     continue
-                if not paper_box.contains(Box(x, y, 0, 0)):
+                if not _holds(paper_box, x, y):
                     continue  # off the paper: never printed
-                if not any(m.contains(Box(x, y, 0, 0), tol=1e-6) for m in masks):
+                if not any(_holds(m, x, y) for m in masks):
                     return True
         return False
 
     flat = list(canvas.flat())
     texts: list[tuple[Box, str]] = []
+    page_room = Box(MARGIN, MARGIN, canvas.width - 2 * MARGIN, canvas.height - 2 * MARGIN)
     for (op, stack), (_, pts) in zip(flat, canvas.absolute_points(), strict=True):
-        footer = _in_footer(stack)
-        room = Box(MARGIN, MARGIN, canvas.width - 2 * MARGIN, canvas.height - 2 * MARGIN)
-        room = room if footer else usable
+        room = page_room if _in_footer(stack) else usable
         if op.kind == "text":
             corners = text_corners(op, stack)
             if visible_outside(corners, room):
@@ -223,22 +224,42 @@ def page_problems(canvas: Canvas, true_scale: bool) -> list[str]:
             (cx, cy) = pts[0]
             pts = [(cx - r, cy - r), (cx + r, cy + r)]
         inside = room.inset(-TOL, -TOL, -TOL, -TOL)
-        if not all(inside.contains(Box(x, y, 0, 0)) for x, y in pts):
+        xs, ys = [x for x, _ in pts], [y for _, y in pts]
+        # every point inside: the extreme ones are
+        if pts and not (_holds(inside, min(xs), min(ys)) and _holds(inside, max(xs), max(ys))):
             problems.append(f"{op.kind} outside the printable area at {pts[0]}")
-    for i, (a, sa) in enumerate(texts):
-        for b, sb in texts[i + 1 :]:
-            if not (sa.strip() and sb.strip()):
-                continue
-            dx = min(a.right, b.right) - max(a.x, b.x)
-            dy = min(a.bottom, b.bottom) - max(a.y, b.y)
-            if dx > OVERLAP and dy > OVERLAP:
-                problems.append(f"text {sa!r} overlaps {sb!r}")
+    for sa, sb in _overlapping(texts):
+        problems.append(f"text {sa!r} overlaps {sb!r}")
     labels = canvas.texts()
     if not layout.has_footer(canvas):
         problems.append("no footer")
     if true_scale and BAR_TEXT not in labels:
         problems.append("true-scale page without a calibration bar")
     return problems
+
+
+def _holds(box: Box, x: float, y: float, tol: float = 1e-6) -> bool:
+    """box.contains(Box(x, y, 0, 0), tol), without building the point's box."""
+    return box.x - tol <= x <= box.right + tol and box.y - tol <= y <= box.bottom + tol
+
+
+def _overlapping(texts: list[tuple[Box, str]]) -> list[tuple[str, str]]:
+    """Each pair of non-blank texts (in page order) whose boxes share more than OVERLAP mm
+    both ways: a sweep along x, where every pair was compared (pages of tables hold hundreds
+    of texts); a pair the sweep passes by is at most OVERLAP apart along x."""
+    shown = sorted((i for i, (_, s) in enumerate(texts) if s.strip()), key=lambda i: texts[i][0].x)
+    pairs = []
+    for k, i in enumerate(shown):
+        a = texts[i][0]
+        for j in shown[k + 1 :]:
+            b = texts[j][0]
+            if a.right - b.x <= OVERLAP:
+                break  # b, and every text after it, starts too far right to overlap a
+            dx = min(a.right, b.right) - max(a.x, b.x)
+            dy = min(a.bottom, b.bottom) - max(a.y, b.y)
+            if dx > OVERLAP and dy > OVERLAP:
+                pairs.append((min(i, j), max(i, j)))
+    return [(texts[i][1], texts[j][1]) for i, j in sorted(pairs)]
 
 
 def layout_paper(canvas: Canvas):  # noqa: ANN201
