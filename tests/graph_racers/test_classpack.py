@@ -153,7 +153,7 @@ def test_a_pack_avoids_every_earlier_map(tmp_path, monkeypatch):
         raise InvalidInput("stopped after the generator was asked")
 
     monkeypatch.setattr(gen, "generate", spy)
-    r = run("--students", "4", "--tracks", "3", "--out", str(tmp_path))
+    r = run("--students", "4", "--tracks", "3", "--kind", "cells", "--out", str(tmp_path))
     assert r.stderr == "Error: stopped after the generator was asked\n"
     assert asked == [(12, 1, every_earlier, 300)]  # a repeat: every attempt looks for a new map
 
@@ -180,13 +180,15 @@ def test_a_pack_too_big_for_one_run_is_a_usage_error():
 def test_a_repeat_the_generator_could_not_avoid_says_what_to_change(tmp_path, monkeypatch):
     from generator.games.graph_racers import commands
 
-    def repeating(plan, opts, difficulty, width, seed, rules, checkpoints, count, avoid, tries):  # noqa: ANN001, ANN202
+    def repeating(
+        plan, opts, difficulty, width, seed, rules, checkpoints, count, avoid, tries, kind
+    ):  # noqa: ANN001, ANN202, E501
         tracks = _tracks(count)
         tracks[1] = tracks[1].with_(meta={"generator": {"same_map_as": 1}})
         return tracks
 
     monkeypatch.setattr(commands, "_sheet_tracks", repeating)
-    r = run("--students", "2", "--tracks", "1", "--out", str(tmp_path))
+    r = run("--students", "2", "--tracks", "1", "--kind", "cells", "--out", str(tmp_path))
     assert r.exit_code == 1
     assert r.stderr == (
         "Error: track 2 of the pack repeats the map of track 1: 2 tracks of this size and "
@@ -226,3 +228,19 @@ def test_pack_pages_print_cleanly(monkeypatch):
     for doc in docs:
         problems += document_problems(doc.stem, doc, has_track)
     assert problems == []
+
+
+def test_a_drawn_pack_never_gives_one_shape_twice():
+    """A pack of drawn circuits (the default): 12 students x 2 at the pack's size (37x28),
+    every pair of the 24 shapes compared (the benchmark does 30 students)."""
+    from generator.games.graph_racers import shapes
+    from generator.games.graph_racers.drawn_generate import generate_drawn
+
+    req = Request(28, 37, (0, 99), "easy", 4, Rules(), 2)
+    students = class_pack(12, 2, 4, lambda n: generate_drawn(req, n))
+    tracks = [t for s in students for t in s.tracks]
+    sigs = [shapes.signature([tuple(p) for p in t.meta["drawn_from"]["centre"]]) for t in tracks]
+    assert len(sigs) == 24
+    for a in range(24):
+        for b in range(a + 1, 24):
+            assert not shapes.same_shape(sigs[a], sigs[b]), (a + 1, b + 1)

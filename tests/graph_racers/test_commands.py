@@ -157,6 +157,7 @@ def test_check_command(tmp_path):
 
 def test_generate_command_is_reproducible(tmp_path):
     args = ["generate", "--size", "32x20", "--difficulty", "easy", "--seed", "5", "--count", "2"]
+    args += ["--kind", "cells"]
     r1 = run(*args, "--out", str(tmp_path / "a"))
     run(*args, "--out", str(tmp_path / "b"))
     assert r1.exit_code == 0, r1.output
@@ -198,7 +199,8 @@ def test_worksheet_three_per_page_turns_the_sheet(tmp_path):
 
     result = CliRunner().invoke(
         cli,
-        ["graph-racers", "worksheet", "--count", "3", "--per-page", "3", "--out", str(tmp_path)],
+        ["graph-racers", "worksheet", "--count", "3", "--per-page", "3", "--kind", "cells"]
+        + ["--out", str(tmp_path)],
     )
     assert result.exit_code == 0, result.output
     reader = PdfReader(tmp_path / "graph-racers-worksheet-easy-s1.pdf")
@@ -211,7 +213,8 @@ def test_worksheet_three_per_page_turns_the_sheet(tmp_path):
 def test_worksheet_too_many_per_page_says_what_to_do(tmp_path):
     result = CliRunner().invoke(
         cli,
-        ["graph-racers", "worksheet", "--count", "2", "--per-page", "6", "--out", str(tmp_path)],
+        ["graph-racers", "worksheet", "--count", "2", "--per-page", "6", "--kind", "cells"]
+        + ["--out", str(tmp_path)],
     )
     assert result.exit_code == 1
     (line,) = result.output.strip().splitlines()
@@ -225,7 +228,9 @@ def test_worksheet_too_many_per_page_says_what_to_do(tmp_path):
         "page, a smaller --grid or another difficulty"
     )
     # found by the metrology audit: --landscape made the slot smaller, and was not named
-    result = run("worksheet", "--per-page", "4", "--landscape", "--out", str(tmp_path))
+    result = run(
+        "worksheet", "--per-page", "4", "--landscape", "--kind", "cells", "--out", str(tmp_path)
+    )
     assert result.exit_code == 1
     assert result.output.strip().endswith(
         "on a4 landscape holds 24x9 points (the size that fits A4 and US Letter too, so a "
@@ -235,10 +240,21 @@ def test_worksheet_too_many_per_page_says_what_to_do(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+def test_drawn_worksheet_too_small_a_slot_says_what_to_do(tmp_path):
+    result = run("worksheet", "--count", "2", "--per-page", "6", "--out", str(tmp_path))
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == (
+        "Error: a drawn circuit needs at least 16x12 points, not 17x9; a worksheet slot at "
+        "--per-page 6 on a4 holds 17x9 points: use fewer puzzles per page, a smaller --grid "
+        "or --kind cells\n"
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_worksheet_says_which_feature_the_size_cannot_reach(tmp_path):
     """A size that cannot reach a difficulty failed with no reason (found by the audit): 3 a
     page on Letter at 1/4 inch is 12x18, whose loops have at most 4 corners."""
-    args = ["graph-racers", "worksheet", "--paper", "letter", "--grid", "0.25in"]
+    args = ["graph-racers", "worksheet", "--paper", "letter", "--grid", "0.25in", "--kind", "cells"]
     r = CliRunner().invoke(
         cli, [*args, "--per-page", "3", "--difficulty", "hard", "--out", str(tmp_path)]
     )
@@ -257,14 +273,24 @@ def test_worksheet_says_which_feature_the_size_cannot_reach(tmp_path):
 
 def test_widths_a_difficulty_never_has_are_refused_at_once(tmp_path):
     r = CliRunner().invoke(
-        cli, ["graph-racers", "worksheet", "--width", "2..2", "--out", str(tmp_path)]
+        cli,
+        ["graph-racers", "worksheet", "--width", "2..2", "--kind", "cells", "--out", str(tmp_path)],
     )
     assert r.exit_code == 1
     assert r.output == (
         "Error: easy tracks are at least 4 points wide everywhere: --width 2..2 gives none;"
         " use --width 4..4 or another difficulty\n"
     )
-    args = ["graph-racers", "generate", "--difficulty", "hard", "--width", "5..5"]
+    args = [
+        "graph-racers",
+        "generate",
+        "--difficulty",
+        "hard",
+        "--width",
+        "5..5",
+        "--kind",
+        "cells",
+    ]
     r = CliRunner().invoke(cli, [*args, "--out", str(tmp_path)])
     assert r.exit_code == 1 and "hard tracks narrow to 4 points or less somewhere" in r.output
     assert list(tmp_path.iterdir()) == []
@@ -312,8 +338,9 @@ def test_worksheet_advice_fits_the_request(tmp_path):
     """One puzzle a page cannot take fewer; a --width too wide for the slot is named (found by
     the CLI audit)."""
     result = run(
-        "worksheet", "--count", "1", "--per-page", "1", "--width", "12..12", "--out", str(tmp_path)
-    )
+        "worksheet", "--count", "1", "--per-page", "1", "--width", "12..12", "--kind", "cells",
+        "--out", str(tmp_path),
+    )  # fmt: skip
     assert result.exit_code == 1
     (line,) = result.output.strip().splitlines()
     assert line == (

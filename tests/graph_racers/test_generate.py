@@ -228,7 +228,8 @@ def test_a_size_with_one_map_says_which_tracks_repeat(tmp_path):
     # each names the nearest earlier track with its map
     assert [t.meta["generator"].get("same_map_as") for t in tracks] == [None, 1, 2]
     assert same_map(tracks[1].grid, tracks[2].grid)
-    args = ["graph-racers", "generate", "--size", "17x11", "--difficulty", "medium"]
+    args = ["graph-racers", "generate", "--size", "17x11", "--difficulty", "medium", "--kind"]
+    args.append("cells")
     r = CliRunner().invoke(cli, [*args, "--count", "2", "--out", str(tmp_path)])
     assert r.exit_code == 0, r.output
     assert "note: track 2 repeats the map of track 1 (a 17x11 medium track has few" in r.output
@@ -261,7 +262,7 @@ def test_worksheet_pages_avoid_a_loop_twice_and_say_so_when_they_cannot(tmp_path
 
     from generator.cli import cli
 
-    args = ["graph-racers", "worksheet", "--count", "4", "--per-page", "2"]
+    args = ["graph-racers", "worksheet", "--count", "4", "--per-page", "2", "--kind", "cells"]
     r = CliRunner().invoke(
         cli, [*args, "--seed", "4", "--difficulty", "easy", "--out", str(tmp_path)]
     )

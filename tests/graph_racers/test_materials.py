@@ -315,6 +315,13 @@ def test_worksheet_prints_every_rule_and_where_answers_use_boosts(tmp_path):
     (found by the audit): the rules line has every rule, each answer says where its boosts
     go, and the grid note says 1/4 in."""
     args = ["worksheet", "--brakes", "2", "--turbo", "2", "--count", "2", "--seed", "1"]
+    drawn = run(*args, "--out", str(tmp_path))
+    assert (drawn.exit_code, drawn.stderr) == (
+        1,
+        "Error: drawn circuits are raced without good brakes, turbo or the rocket: drop the "
+        "boost options or use --kind cells\n",
+    )
+    args += ["--kind", "cells"]
     r = run(*args, "--paper", "letter", "--grid", "0.25in", "--out", str(tmp_path))
     assert r.exit_code == 0, r.output
     texts = [

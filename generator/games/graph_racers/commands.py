@@ -395,6 +395,24 @@ def _difficulty_option(default: str) -> Callable[[Callable[..., Any]], Callable[
     )
 
 
+KINDS = ("drawn", "cells")
+
+_kind_option = click.option(
+    "--kind",
+    type=click.Choice(KINDS),
+    default="drawn",
+    show_default=True,
+    help="drawn: a circuit with smooth edges, judged exactly against the drawn edge (named "
+    "features, graded, no shape twice); cells: a map of grid squares (CP-SAT loop), as the "
+    "public benchmark maps.",
+)
+
+
+def _drawn_width(width_text: str | None) -> tuple[float, float]:
+    """--width for drawn circuits clips the difficulty's widths (squares); none: theirs."""
+    return _parse_range(width_text) if width_text is not None else (0, 99)
+
+
 _checkpoints_option = click.option(
     "--checkpoints",
     type=click.IntRange(1, 6),
@@ -409,9 +427,9 @@ _checkpoints_option = click.option(
 @click.option(
     "--width",
     "width_text",
-    default="3..5",
-    show_default=True,
-    help="Track width range in points, MIN..MAX.",
+    default=None,
+    help="Track width range, MIN..MAX (points for cells, squares for drawn). "
+    "[default: 3..5 for cells, the difficulty's widths for drawn]",
 )
 @_difficulty_option("medium")
 @click.option(
@@ -421,6 +439,7 @@ _checkpoints_option = click.option(
     "--count", type=click.IntRange(1, None), default=1, show_default=True, help="How many tracks."
 )
 @_checkpoints_option
+@_kind_option
 @rule_options
 @click.option(
     "--out",
@@ -432,26 +451,30 @@ _checkpoints_option = click.option(
 @click.option("--force", is_flag=True, help="Overwrite existing files.")
 def generate_cmd(
     size: str,
-    width_text: str,
+    width_text: str | None,
     difficulty: str,
     seed: int,
     count: int,
     checkpoints: int,
+    kind: str,
     rule_choice: RuleChoice,
     out: Path,
     force: bool,
 ) -> None:
     """Generate closed circuits, each solved for its par, as JSON track files.
 
-    Prints one line per track: its file, two spaces and its par ("output/...-1.json  par 14");
-    the path comes first, so `cut -d' ' -f1` or the first word gives the files."""
+    Prints one line per track: its file, two spaces and its par ("output/...-1.json  par 14"),
+    then for drawn circuits its measured grade and features; the path comes first, so
+    `cut -d' ' -f1` or the first word gives the files."""
     from generator.errors import RacegenError
-    from generator.games.graph_racers.formats import track_to_json
-    from generator.games.graph_racers.generate import Request, generate
+    from generator.games.graph_racers.generate import Request
     from generator.output import check_writable, refuse_taken, write_files
 
     cols, rows = _parse_size(size)
-    width = _parse_range(width_text)
+    if kind == "drawn":
+        width = _drawn_width(width_text)
+    else:
+        width = _parse_range(width_text if width_text is not None else "3..5")
     limits = _limits()
     max_cols, max_rows = limits["max_generate_size"]
     if cols > max_cols or rows > max_rows:
@@ -471,18 +494,66 @@ def generate_cmd(
         refuse_taken(p, force)
     check_writable(out, create=False)  # before the generating, which takes seconds
     req = Request(rows, cols, width, difficulty, seed, rules, checkpoints)
+    _drawn_size(kind, req, "use --size within it or --kind cells")
     bar = Progress(count, "generating")
     try:
-        tracks = generate(req, count, bar)
+        tracks = _generated(kind, req, count, bar)
     except RacegenError as e:
         raise _same_kind(e)(generator_advice(e)) from None
     finally:
         bar.close()
-    payload = [(p, track_to_json(t).encode("utf-8")) for p, t in zip(names, tracks, strict=False)]
+    payload = [(p, _track_json(t).encode("utf-8")) for p, t in zip(names, tracks, strict=False)]
     written = write_files(payload, out, force)  # all the tracks, or none
     for p, t in zip(written, tracks, strict=True):
-        click.echo(f"{p}  par {t.meta['par']}")  # the path first: scripts read it
+        click.echo(f"{p}  par {t.meta['par']}{_grade_words(t)}")  # the path first: scripts read it
     _repeats_note(tracks, "track", f"{cols}x{rows} {difficulty}", "a larger --size")
+
+
+def _generated(kind: str, req, count: int, bar, **cells) -> list:  # noqa: ANN001
+    """`count` tracks of a kind: drawn circuits (drawn_generate, no shape twice in the run) or
+    cell maps (generate.generate, with its options `cells`)."""
+    if kind == "drawn":
+        from generator.games.graph_racers.drawn_generate import generate_drawn
+
+        return generate_drawn(req, count, bar)
+    from generator.games.graph_racers.generate import generate
+
+    return generate(req, count, bar, **cells)
+
+
+def _drawn_size(kind: str, req, advice: str) -> None:  # noqa: ANN001
+    """One line when drawn circuits are not made at the request's size or rules (before any
+    file is claimed or track drawn)."""
+    if kind != "drawn":
+        return
+    from generator.games.graph_racers.drawn_generate import size_problem
+    from generator.games.graph_racers.drawn_solve import supports
+
+    why = supports(req.rules)
+    if why:
+        raise InvalidInput(f"{why}: drop the boost options or use --kind cells")
+    problem = size_problem(req)
+    if problem:
+        raise InvalidInput(f"{problem}; {advice}")
+
+
+def _track_json(track) -> str:  # noqa: ANN001
+    if getattr(track, "kind", "cells") == "drawn":
+        from generator.games.graph_racers.drawn_format import track_to_json as drawn_json
+
+        return drawn_json(track)
+    from generator.games.graph_racers.formats import track_to_json
+
+    return track_to_json(track)
+
+
+def _grade_words(track) -> str:  # noqa: ANN001
+    """'  graded easy: long straight, s-bends' for a drawn circuit ('' for a cell map)."""
+    if not track.meta.get("grade"):
+        return ""
+    from generator.games.graph_racers.materials import grade_note
+
+    return f"  {grade_note(track)}"
 
 
 def _same_kind(e: Exception) -> type:
@@ -669,6 +740,7 @@ _answers_option = click.option(
     help="Track width range in points, MIN..MAX. [default: 3..5]",
 )
 @_checkpoints_option
+@_kind_option
 @_pitch_option
 @_answers_option
 @rule_options
@@ -680,6 +752,7 @@ def worksheet_cmd(
     difficulty: str,
     width_text,
     checkpoints: int,
+    kind: str,
     pitch: float,
     answers: str,
     rule_choice: RuleChoice,
@@ -692,7 +765,7 @@ def worksheet_cmd(
     from generator.output import check_free, emit_all
 
     rules = resolve_rules(None, rule_choice)
-    plan = _sheet_plan(opts, int(per_page), pitch, rules, checkpoints)
+    plan = _sheet_plan(opts, int(per_page), pitch, rules, checkpoints, kind=kind)
     seed = opts.seed_or(1)
     stem = f"graph-racers-worksheet-{difficulty}-s{seed}"
     pages = -(-count // plan.per_page)
@@ -700,7 +773,9 @@ def worksheet_cmd(
     check_free(opts, stem, pages * (2 if answers == "after" else 1))
     if answers == "separate":
         check_free(opts, f"{stem}-answers", pages)
-    tracks = _sheet_tracks(plan, opts, difficulty, width_text, seed, rules, checkpoints, count)
+    tracks = _sheet_tracks(
+        plan, opts, difficulty, width_text, seed, rules, checkpoints, count, kind=kind
+    )
     docs = worksheet_documents(
         tracks,
         [stored_solution(t) for t in tracks],
@@ -742,6 +817,7 @@ def worksheet_cmd(
 )
 @_difficulty_option("easy")
 @_checkpoints_option
+@_kind_option
 @_pitch_option
 @rule_options
 @printing_options
@@ -751,6 +827,7 @@ def classpack_cmd(
     tracks: int,
     difficulty: str,
     checkpoints: int,
+    kind: str,
     pitch: float,
     rule_choice: RuleChoice,
 ) -> None:
@@ -776,7 +853,7 @@ def classpack_cmd(
             param_hint="'--students'",
         )
     rules = resolve_rules(None, rule_choice)
-    plan = _sheet_plan(opts, 1, pitch, rules, checkpoints, "a class pack page")
+    plan = _sheet_plan(opts, 1, pitch, rules, checkpoints, "a class pack page", kind=kind)
     seed = opts.seed_or(1)
     stem = f"graph-racers-classpack-{difficulty}-s{seed}"
     check_free(opts, stem, students * tracks)  # before the generating, which takes a while
@@ -785,7 +862,17 @@ def classpack_cmd(
     def make(count: int) -> list:
         # a map twice is refused in a pack: look for a new one through every attempt left
         return _sheet_tracks(
-            plan, opts, difficulty, None, seed, rules, checkpoints, count, every_earlier, PACK_TRIES
+            plan,
+            opts,
+            difficulty,
+            None,
+            seed,
+            rules,
+            checkpoints,
+            count,
+            every_earlier,
+            PACK_TRIES,
+            kind=kind,
         )
 
     try:
@@ -824,12 +911,21 @@ class SheetPlan:
     slot_words: str  # how an error names the slot: "a worksheet slot at --per-page 2"
 
 
-def _sheet_plan(opts, k: int, pitch: float, rules, checkpoints: int, slot_words: str = ""):  # noqa: ANN001, ANN202
+def _sheet_plan(  # noqa: ANN202
+    opts,  # noqa: ANN001
+    k: int,
+    pitch: float,
+    rules,  # noqa: ANN001
+    checkpoints: int,
+    slot_words: str = "",
+    *,
+    kind: str = "cells",
+):
     from generator.games.graph_racers.generate import presets
     from generator.games.graph_racers.materials import FACES, worksheet_rules, worksheet_track_size
 
-    cells = FACES["cells"]  # the generator draws cell maps
-    rules_text = worksheet_rules(cells, rules, cells.lap_race(checkpoints, rules))
+    shown = FACES[kind]  # the kind of track the generator draws
+    rules_text = worksheet_rules(shown, rules, shown.lap_race(checkpoints, rules))
     cap = tuple(presets()["worksheet"]["max_size"])
 
     def size(paper) -> tuple[int, int]:  # noqa: ANN001
@@ -858,6 +954,8 @@ def _sheet_tracks(
     count: int,
     avoid=None,  # noqa: ANN001
     map_tries: int | None = None,
+    *,
+    kind: str = "cells",
 ) -> list:
     """`count` generated tracks of the plan's size (generate.generate: the earlier tracks
     `avoid` picks never repeated, `map_tries` attempts for a new map once one repeats), or the
@@ -869,22 +967,33 @@ def _sheet_tracks(
         Request,
         TooSmall,
         WidthMismatch,
-        generate,
         presets,
         recent,
     )
     from generator.games.graph_racers.materials import worksheet_track_size
 
     table = presets()
-    width = (
-        _parse_range(width_text) if width_text is not None else tuple(table["worksheet"]["width"])
-    )
+    if kind == "drawn":
+        width = _drawn_width(width_text)
+    else:
+        width = (
+            _parse_range(width_text)
+            if width_text is not None
+            else tuple(table["worksheet"]["width"])
+        )
     k, paper, pitch, cols, rows = plan.per_page, plan.paper, plan.pitch, plan.cols, plan.rows
     req = Request(rows, cols, width, difficulty, seed, rules, checkpoints)
+    turn = " landscape" if paper.landscape else ""
+    _drawn_size(
+        kind,
+        req,
+        f"{plan.slot_words} on {paper.name}{turn} holds {cols}x{rows} points: use fewer "
+        "puzzles per page, a smaller --grid or --kind cells",
+    )
     bar = Progress(count, "generating")
     try:
         tries = {} if map_tries is None else {"map_tries": map_tries}
-        return generate(req, count, bar, page=k, avoid=avoid or recent, **tries)
+        return _generated(kind, req, count, bar, page=k, avoid=avoid or recent, **tries)
     except WidthMismatch as e:
         # its advice (--width or another difficulty) holds for a worksheet too
         raise InvalidInput(generator_advice(e)) from None

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 from generator.errors import InvalidInput
 
@@ -141,7 +141,8 @@ class DrawnTrack:
 
     kind = "drawn"
     is_lap = True
-    notes: tuple[str, ...] = ()
+    notes: ClassVar[tuple[str, ...]] = ()
+    oil: ClassVar[frozenset[Point]] = frozenset()  # drawn circuits have none
 
     def with_meta(self, meta: dict[str, Any]) -> DrawnTrack:
         return DrawnTrack(

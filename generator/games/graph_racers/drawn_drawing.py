@@ -91,6 +91,10 @@ class DrawnDrawing(TrackDrawing):
         return -1.0 if self.track.where(round(row * SCALE), round(col * SCALE)) == 1 else 1.0
 
     def marks(self, canvas: Canvas) -> None:
+        """No oil or goal squares on a drawn circuit; the start points are ringed over the
+        start/finish line (start_rings)."""
+
+    def start_rings(self, canvas: Canvas) -> None:
         """The grid points where cars start: on the start/finish line, ringed."""
         ring = Style(stroke=BLACK, width=0.25, fill="#ffffff")
         for p in self.track.starts:
@@ -106,6 +110,7 @@ class DrawnDrawing(TrackDrawing):
             self._arrow(canvas, cp, "#0072b2")
         self._finish_bar(canvas, t.finish)
         self._arrow(canvas, t.finish, BLACK)
+        self.start_rings(canvas)
 
     def _ends(self, line: Gate, extra: float = 0.0):  # noqa: ANN202
         """The gate from edge to edge (its stored ends)."""

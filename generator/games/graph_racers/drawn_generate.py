@@ -264,6 +264,37 @@ def build(
 # --- the run -------------------------------------------------------------------------------
 
 
+MAX_SIZE = (120, 80)  # cols, rows: beyond, a drawn circuit is a poster, not a worksheet puzzle
+MIN_SIZE = (16, 12)
+
+
+def size_problem(req: Request) -> str | None:
+    """Why drawn circuits are not made at the request's size (the facts, no advice), or None."""
+    if req.cols > MAX_SIZE[0] or req.rows > MAX_SIZE[1]:
+        return (
+            f"drawn circuits are made up to {MAX_SIZE[0]}x{MAX_SIZE[1]} points, not "
+            f"{req.cols}x{req.rows}"
+        )
+    if req.cols < MIN_SIZE[0] or req.rows < MIN_SIZE[1]:
+        return (
+            f"a drawn circuit needs at least {MIN_SIZE[0]}x{MIN_SIZE[1]} points, not "
+            f"{req.cols}x{req.rows}"
+        )
+    return None
+
+
+def feature_words(track: DrawnTrack) -> str:
+    """The features a generated circuit has, in words: 'long straight x2, hairpin'."""
+    counts: dict[str, int] = {}
+    for f in track.meta.get("features", ()):
+        counts[f["name"]] = counts.get(f["name"], 0) + 1
+    words = [
+        (n if n == "s-bends" else n.replace("-", " ")) + (f" x{k}" if k > 1 else "")
+        for n, k in counts.items()
+    ]
+    return ", ".join(words) if words else "a plain loop"
+
+
 def pick_features(rng: random.Random, difficulty: str) -> list[str]:
     spec = table()["difficulty"][difficulty]
     k = rng.randint(*spec["features"])

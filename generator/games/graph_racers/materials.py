@@ -17,6 +17,7 @@ from typing import Any
 from generator.errors import InvalidInput
 from generator.games.graph_racers.check import moves_text
 from generator.games.graph_racers.drawing import TrackDrawing
+from generator.games.graph_racers.drawn_drawing import DrawnDrawing
 from generator.games.graph_racers.model import Track
 from generator.games.graph_racers.referee import Referee
 from generator.games.graph_racers.rules import Rules, boost_kind
@@ -94,13 +95,14 @@ def cell_move_rule(rules: Rules) -> str:
     )
 
 
-def crash_text(rules: Rules) -> str:
+def crash_text(rules: Rules, wall: str = "a grey square") -> str:
     """The seed's damage rules, for play at the table (the solver and the par never crash),
-    with what a crash is under the collision rule in force."""
+    with what a crash is under the collision rule in force (`wall`: what the drawing shows as
+    the track's limit, TrackFace.wall)."""
     crash = (
         "a move that lands off the track crashes"
         if rules.collision == "endpoint"
-        else "a move whose line touches a grey square crashes"
+        else f"a move whose line touches {wall} crashes"
     )
     return (
         f"Crashes: {crash}. Take one damage point for each square of speed, put the car on the "
@@ -381,7 +383,7 @@ def track_sheet(
     mono: bool,
 ) -> None:
     """The track with its start/finish, checkpoints and oil, and a box with rules and par."""
-    drawing = TrackDrawing(track, pitch)
+    drawing = face(track).drawing(track, pitch)
     _page_with_drawing(
         doc,
         paper,
@@ -408,7 +410,7 @@ def race_sheet(
     """The track with a player legend (colour and symbol each), then a move log table."""
     if not 2 <= players <= 6:
         raise InvalidInput(f"--players {players}: a race sheet is for 2 to 6 players")
-    drawing = TrackDrawing(track, pitch)
+    drawing = face(track).drawing(track, pitch)
 
     def legend(canvas: Canvas, x: float, y: float, w: float) -> float:
         two_rows = w < LEGEND_ONE_ROW  # a narrow column puts the name line under the player
@@ -453,7 +455,7 @@ def race_sheet(
         extra=legend,
         extra_h=lambda w: legend_height(players, w),
     )
-    move_log(doc, players, par, paper, mono, track.name, rules)
+    move_log(doc, players, par, paper, mono, track.name, rules, face(track).wall)
 
 
 def move_log(
@@ -464,6 +466,7 @@ def move_log(
     mono: bool,
     name: str,
     rules: Rules,
+    wall: str = "a grey square",
 ) -> None:
     """A table to write each player's point (row, column) move by move, under the crash
     rules (the page players keep in front of them): rows for 1.6 x par moves (at least 20);
@@ -476,7 +479,7 @@ def move_log(
         canvas, box = layout.page(doc, paper, mono=mono)
         title = f"{name}: move log" + (" (continued)" if first_move else "")
         _header(canvas, box, title, f"{GAME} · write each move's point as (row, column)")
-        crash = [] if first_move else layout.wrap(crash_text(rules), 7.5, box.w)
+        crash = [] if first_move else layout.wrap(crash_text(rules, wall), 7.5, box.w)
         for i, ln in enumerate(crash):
             canvas.text(box.x, box.y + HEADER + 3.0 * i, ln, 7.5)
         top = box.y + HEADER + 3.0 * len(crash) + 1.0
@@ -551,8 +554,9 @@ def answer_key(
         raise InvalidInput(
             f"{track.name}: no route under {rules.short()}, so there is no answer key to print"
         )
-    drawing = TrackDrawing(track, pitch)
-    end = finish_fraction(track, rules, sol)
+    shown = face(track)
+    drawing = shown.drawing(track, pitch)
+    end = shown.finish_at(track, rules, sol)
 
     def draw(canvas: Canvas) -> None:
         drawing.draw(canvas, line=sol.path, end=end)
@@ -637,10 +641,59 @@ class TrackFace:
     lap_race: Callable[[int, Rules], str]
     how_to_race: Callable[[Any, Rules], str]
     finish_at: Callable[[Any, Rules, Solution], float]
+    wall: str  # what a crash touches, in the drawing's words ("a grey square")
+
+
+def drawn_move_rule(rules: Rules) -> str:
+    """The move rule in the words of a drawn circuit (drawn.py judges exactly this)."""
+    if rules.collision == "endpoint":
+        return "Each move: only the point you land on must be inside the track edge."
+    return (
+        "Each move is a straight line from point to point: stay inside the track edge. The "
+        "line must not touch the edge line, not even at one point."
+    )
+
+
+def drawn_lap_race(checkpoints: int, rules: Rules) -> str:
+    """How to race a lap of a drawn circuit: start on a ringed point, and the finishing move
+    stays inside the edge as every other (docs/rules/graph-racers.md, "Drawn circuits")."""
+    n = checkpoints
+    cps = "checkpoint 1" if n == 1 else "checkpoints 1 and 2" if n == 2 else f"checkpoints 1 to {n}"
+    return (
+        "Start standing on a ringed point of the start/finish line. Race in the arrow's "
+        f"direction, pass {cps} in order (each the way its arrow points), and finish by "
+        "crossing the start/finish line again the same way."
+    )
+
+
+def grade_note(track: Any) -> str:
+    """'graded easy: long straight, hairpin' for a generated drawn circuit."""
+    from generator.games.graph_racers.drawn_generate import feature_words
+
+    return f"graded {track.meta['grade']['difficulty']}: {feature_words(track)}"
+
+
+def _drawn_how_to_race(track: Any, rules: Rules) -> str:
+    return drawn_lap_race(len(track.checkpoints), rules)
+
+
+def _whole_move(track: Any, rules: Rules, sol: Solution) -> float:
+    """A drawn circuit's finishing move stays inside the track: drawn whole."""
+    return 1.0
 
 
 FACES: dict[str, TrackFace] = {
-    "cells": TrackFace(TrackDrawing, cell_move_rule, lap_race, how_to_race, finish_fraction),
+    "cells": TrackFace(
+        TrackDrawing, cell_move_rule, lap_race, how_to_race, finish_fraction, "a grey square"
+    ),
+    "drawn": TrackFace(
+        DrawnDrawing,
+        drawn_move_rule,
+        drawn_lap_race,
+        _drawn_how_to_race,
+        _whole_move,
+        "the track edge",
+    ),
 }
 
 
@@ -784,6 +837,8 @@ class Worksheet:
         shown = face(track)
         drawing = shown.drawing(track, self.pitch)
         parts = [f"Puzzle {k + 1} · par {moves_text(sol.moves)}"]
+        if track.meta.get("grade"):  # a drawn circuit's measured grade and features
+            parts.append(grade_note(track))
         boosts = boost_notes(sol.accelerations) if answers else []
         if answers:
             parts.append(lines_note(sol).split(":")[0].rstrip("."))
