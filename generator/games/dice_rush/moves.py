@@ -29,8 +29,10 @@ def room(board: Board, pos: Pos, face: int) -> int:
 
 def legal_directions(board: Board, pos: Pos) -> list[int]:
     """d8 faces a player at `pos` can move in (decision 2: a direction "cannot" be moved in
-    only when the next space that way is off the board; such faces are rolled again)."""
-    return [f for f in DIRECTIONS if room(board, pos, f) > 0]
+    only when the next space that way is off the board; such faces are rolled again): those
+    with room(board, pos, f) > 0, asked of the next space alone."""
+    r, c = pos
+    return [f for f, (dr, dc) in DIRECTIONS.items() if board.on_board((r + dr, c + dc))]
 
 
 def path(board: Board, pos: Pos, face: int, distance: int) -> list[Pos]:
