@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -34,6 +34,7 @@ from generator.games.graph_racers.generate import NotFound, Request, presets
 from generator.games.graph_racers.solve import Solution
 
 LINES_CAP = 1000  # optimal lines are counted up to this many
+ATTEMPTS = 2000  # attempts a track; most fail in the composer or on a shape seen before
 
 
 def table() -> dict[str, Any]:
@@ -305,13 +306,11 @@ def make_drawn(
     req: Request, index: int, earlier: Sequence[tuple[float, ...]]
 ) -> tuple[DrawnTrack, tuple[float, ...]]:
     """Track `index` of a run: composed, unlike every earlier shape, gated, solved and graded
-    as asked. NotFound after req.max_attempts attempts."""
-    spec = table()["difficulty"][req.difficulty]
-    width = (max(spec["width"][0], req.width[0]), min(spec["width"][1], req.width[1]))
-    if width[0] > width[1]:
-        width = tuple(spec["width"])
+    as asked. NotFound after ATTEMPTS attempts (most fail cheaply, in the composer or on a
+    shape seen before: 400 easy worksheet puzzles needed up to 394)."""
+    width = widths(req)
     misses: dict[str, int] = {}
-    for attempt in range(req.max_attempts):
+    for attempt in range(ATTEMPTS):
         rng = random.Random(f"drawn/{req.seed}/{index}/{attempt}")
         features = pick_features(rng, req.difficulty)
         circ = shapes.compose(rng, req.cols, req.rows, features, width)
@@ -337,7 +336,22 @@ def make_drawn(
             continue
         return _finished(track, circ, sol, g, req, index, attempt), sig
     common = sorted(misses.items(), key=lambda kv: -kv[1])[:3]
-    raise NotFound(req, " (" + ", ".join(f"{why}: {n}" for why, n in common) + ")")
+    shown = replace(req, width=(f"{width[0]:g}", f"{width[1]:g}"), max_attempts=ATTEMPTS)
+    raise NotFound(shown, " (" + ", ".join(f"{why}: {n}" for why, n in common) + ")")
+
+
+def widths(req: Request) -> tuple[float, float]:
+    """The difficulty's track widths (squares) within --width (req.width); InvalidInput when
+    they do not meet."""
+    lo, hi = table()["difficulty"][req.difficulty]["width"]
+    width = (max(lo, req.width[0]), min(hi, req.width[1]))
+    if width[0] > width[1]:
+        raise InvalidInput(
+            f"{req.difficulty} drawn circuits are {lo:g} to {hi:g} squares wide: --width "
+            f"{req.width[0]:g}..{req.width[1]:g} gives none; use a --width that meets it or "
+            "another difficulty"
+        )
+    return width
 
 
 def _finished(track, circ, sol, g, req, index, attempt) -> DrawnTrack:  # noqa: ANN001
