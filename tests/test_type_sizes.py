@@ -113,7 +113,8 @@ CUSTOM = [
     Case("graph-racers", "sheet", (("track", "ring"),)),  # tiled, with an assembly map
     Case("graph-racers", "sheet", (("kit", True),)),
     Case("graph-racers", "worksheet", (("count", 2),)),
-    Case("graph-racers", "worksheet", (("count", 3), ("per_page", "3"))),
+    Case("graph-racers", "worksheet", (("count", 3), ("per_page", "3"), ("kind", "cells"))),
+    Case("graph-racers", "worksheet", (("count", 4), ("per_page", "4"), ("difficulty", "hard"))),
     Case("", "paper", (("kind", "graph"),)),
     Case("", "paper", (("kind", "dot"), ("spacing", 6.35))),
     Case("", "dice", (("die", "d6"),)),
@@ -168,7 +169,8 @@ def _graph_racers_worksheet(spec: PrintSpec, values: dict) -> list:
     caught: list = []
     args = ["graph-racers", "worksheet", "--count", str(values["count"])]
     args += ["--per-page", values.get("per_page", "2"), "--paper", spec.paper]
-    args += ["--out", str(spec.out)]
+    args += ["--kind", values.get("kind", "drawn"), "--out", str(spec.out)]
+    args += ["--difficulty", values.get("difficulty", "easy")]
     with mock.patch("generator.output.emit_all", lambda docs, opts: caught.extend(docs) or []):
         r = CliRunner().invoke(cli, args)
     assert r.exit_code == 0, r.output

@@ -35,6 +35,7 @@ from generator.games.graph_racers.solve import Solution
 
 LINES_CAP = 1000  # optimal lines are counted up to this many
 ATTEMPTS = 2000  # attempts a track; most fail in the composer or on a shape seen before
+NO_FIT = 400  # when the composer fits none of the first attempts, the size is too small
 
 
 def table() -> dict[str, Any]:
@@ -316,6 +317,11 @@ def make_drawn(
         circ = shapes.compose(rng, req.cols, req.rows, features, width)
         if circ is None:
             misses["shape"] = misses.get("shape", 0) + 1
+            if misses["shape"] == NO_FIT == attempt + 1:
+                raise NotFound(
+                    replace(req, width=(f"{width[0]:g}", f"{width[1]:g}"), max_attempts=NO_FIT),
+                    f" (no {req.difficulty} circuit fits {req.cols}x{req.rows} points)",
+                )
             continue
         sig = shapes.signature(circ.centre)
         if any(shapes.same_shape(sig, s) for s in earlier):
