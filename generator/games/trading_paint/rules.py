@@ -185,22 +185,45 @@ def _path_progress(state: State) -> float:
     return state.board.station[state.path[-1][0]] + state.path_lap * state.board.lap_length
 
 
+def placed_positions(state: State) -> list[tuple[Place, State]]:
+    """Each move at stage PLACE with the position it leads to (apply_legal's), from one
+    listing of the placements: a search that plays every way to lay a die needs not find
+    each one's slot and exits again."""
+    occ = occupancy(state)
+    return [
+        (Place(p.square, p.rotation), _laid(state, occ, p.square, p.rotation, p.exits, p.blocker))
+        for p in placements(state, state.face, occ)
+    ]
+
+
 def _place(state: State, move: Place) -> State:
     occ = occupancy(state)
     slot = _placed_slot(state, move.square, occ)
+    exits = die_exits(state.board, slot.square, state.face, move.rotation, slot.side, slot.bits)
+    return _laid(state, occ, slot.square, move.rotation, exits, slot.blocker)
+
+
+def _laid(
+    state: State,
+    occ: dict[int, int],
+    square: int,
+    rotation: int,
+    exits: tuple[tuple[int, int], ...],
+    blocker: int,
+) -> State:
+    """The position once the rolled die lies on `square` turned `rotation`, opening `exits`."""
     b = state.board
-    exits = die_exits(b, slot.square, state.face, move.rotation, slot.side, slot.bits)
-    lap = cz.continue_lap(b, _path_progress(state), slot.square)
+    lap = cz.continue_lap(b, _path_progress(state), square)
     nxt = evolve(
         state,
         stage=PATH,
         face=0,
-        path=state.path + ((slot.square, state.face, move.rotation),),
+        path=state.path + ((square, state.face, rotation),),
         exits=exits,
         path_lap=lap,
-        blocker=slot.blocker,
+        blocker=blocker,
     )
-    ends = path_ends(nxt, occ, slot.square, [d for d, _ in exits], from_path=True)
+    ends = path_ends(nxt, occ, square, [d for d, _ in exits], from_path=True)
     if ends.on_track:
         return nxt
     if len(ends.offs) == 1:

@@ -24,10 +24,12 @@ from generator.games.trading_paint.rules import (
     describe,
     is_chance,
     legal_moves,
+    placed_positions,
 )
 from generator.games.trading_paint.state import (
     FINISHED,
     PATH,
+    PLACE,
     ROLL,
     SPUN,
     Bump,
@@ -120,6 +122,12 @@ class Valuer:
                     v += p * self.value(apply_legal(s, f))
         elif s.stage == SPUN:
             v = self.value(apply_legal(s, Caution(False)))
+        elif s.stage == PLACE:  # every way to lay the die, each position made once
+            v = None
+            for _, after in placed_positions(s):
+                w = self.value(after)
+                if v is None or w > v:
+                    v = w
         else:
             v = None
             for m in legal_moves(s):
