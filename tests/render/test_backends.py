@@ -329,6 +329,28 @@ def test_hatched_shapes_show_lines_in_the_png():
     assert img.getpixel((int(70 * 150 / 25.4), y)) == 255  # nothing outside the clip
 
 
+def test_dotted_shapes_show_their_dots_in_the_png():
+    """The dots hatch prints as one block of dots per shape (a form XObject): each row of
+    hatch_dots' centres across the shape shows its dots, nothing shows outside the clip."""
+
+    def draw(c: Canvas) -> None:
+        c.rect(20, 20, 40, 40, Style(fill="#ffffff", hatch="dots", hatch_spacing=3.0, stroke=None))
+
+    img = image(png_pages(pdf_bytes(doc_with(draw)), 150)[0])
+    centres = [(cx, cy) for cx, cy, _ in hatch_dots(3.0, (20, 20, 60, 60))]
+    y = 40.5  # a row of centres: (13 + 1/2) x 3 mm
+    inside = sorted(cx for cx, cy in centres if cy == y and 20 < cx < 60)
+    row = [
+        img.getpixel((x, int(y * 150 / 25.4))) < 160
+        for x in range(int(21 * 150 / 25.4), int(61 * 150 / 25.4))
+    ]
+    runs = sum(1 for a, b in zip(row, row[1:], strict=False) if b and not a) + row[0]
+    assert runs == len(inside) == 13
+    for cx in inside:  # a dot on every centre
+        assert img.getpixel((round(cx * 150 / 25.4), round(y * 150 / 25.4))) < 160
+    assert img.getpixel((int(70 * 150 / 25.4), int(y * 150 / 25.4))) == 255
+
+
 def test_mono_pages_print_only_greys():
     def draw(c: Canvas) -> None:
         c.rect(
