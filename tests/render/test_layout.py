@@ -696,3 +696,23 @@ def test_every_cross_in_a_shared_strip_is_on_both_sheets():
                 assert shared(mine) == shared(theirs) and shared(mine)
                 checked += 1
     assert checked == tiling.rows * (tiling.cols - 1) + tiling.cols * (tiling.rows - 1)
+
+
+def test_fewest_sheets_counts_without_drawing_the_pieces():
+    """fewest_sheets tries each paper with the pieces left out (where they go, not what they
+    draw, decides the sheets) and picks the paper the layout prints on the fewest sheets."""
+    drawn = []
+
+    def piece(c: Canvas) -> None:
+        drawn.append(1)
+        c.rect(0, 0, 120, 80, Style(fill="#56b4e9"))
+
+    def lay(d: Document, p: Paper) -> list:
+        return layout.nup(d, p, [piece] * 8, 120, 80, gap=2.0)
+
+    papers = [Paper.get("a4"), Paper.get("a4", landscape=True)]
+    best = layout.fewest_sheets(papers, lay)
+    assert drawn == []
+    assert [len(lay(Document("t", "t"), p)) for p in papers] == [3, 2]  # 3 a sheet, or 4
+    assert best == papers[1]
+    assert len(drawn) >= 2 * 8  # printing a layout draws every piece
