@@ -25,6 +25,7 @@ class Reference:
             for k in range(len(pts)):
                 self.segs.append((pts[k], pts[(k + 1) % len(pts)]))
         self._on: dict = {}
+        self._legal: dict = {}
         self.gates = [self._gate(g) for g in data["checkpoints"]] + [self._gate(data["finish"])]
 
     def _gate(self, g: dict) -> tuple:
@@ -84,6 +85,12 @@ class Reference:
         return True
 
     def legal(self, p, q) -> bool:
+        got = self._legal.get((p, q))
+        if got is None:
+            got = self._legal[(p, q)] = self._legal_move(p, q)
+        return got
+
+    def _legal_move(self, p, q) -> bool:
         k = self.scale
         seg = ((p[0] * k, p[1] * k), (q[0] * k, q[1] * k))
         return self.on_track(q) and not any(self._meet(seg, s) for s in self.segs)
@@ -119,6 +126,64 @@ class Reference:
                 if self.on_track(p):
                     out.append(p)
         return out
+
+    def accels(self, accel: int) -> list:
+        if accel == 9:
+            return [(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1)]
+        return [(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)]
+
+    def optimal_lines(self, accel: int, moves: int) -> list[list]:
+        """Every line of exactly `moves` moves that finishes, by depth-first search through the
+        states met first at their depth (self.depths, from the BFS; small tracks only): the
+        points of each, start first."""
+        final = len(self.gates)
+        out = []
+        depth_of = self.depths(accel)
+
+        def go(path, v, stage):
+            p = path[-1]
+            left = moves - (len(path) - 1)
+            if left == 0 or depth_of.get((p, v, stage)) != len(path) - 1:
+                return
+            for a in self.accels(accel):
+                nv = (v[0] + a[0], v[1] + a[1])
+                q = (p[0] + nv[0], p[1] + nv[1])
+                if nv != (0, 0) and not self.legal(p, q):
+                    continue
+                s2 = self.after(p, q, stage)
+                if s2 == final:
+                    if left == 1:
+                        out.append([*path, q])
+                    continue
+                if left > 1:
+                    go([*path, q], nv, s2)
+
+        for start in self.starts():
+            go([start], (0, 0), 0)
+        return out
+
+    def depths(self, accel: int) -> dict:
+        """Every state's depth in a breadth-first search from the starts (to the end)."""
+        final = len(self.gates)
+        dist = {}
+        queue = deque()
+        for p in self.starts():
+            dist[(p, (0, 0), 0)] = 0
+            queue.append((p, (0, 0), 0))
+        while queue:
+            state = queue.popleft()
+            p, v, stage = state
+            for a in self.accels(accel):
+                nv = (v[0] + a[0], v[1] + a[1])
+                q = (p[0] + nv[0], p[1] + nv[1])
+                if nv != (0, 0) and not self.legal(p, q):
+                    continue
+                s2 = self.after(p, q, stage)
+                nxt = (q, nv, s2)
+                if s2 < final and nxt not in dist:
+                    dist[nxt] = dist[state] + 1
+                    queue.append(nxt)
+        return dist
 
     def par(self, accel: int = 5, limit: int = 2_000_000) -> int | None:
         if accel == 9:

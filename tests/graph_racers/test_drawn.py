@@ -209,3 +209,26 @@ def test_state_limit_is_exact(small: DrawnTrack) -> None:
 def test_boosts_are_refused(small: DrawnTrack) -> None:
     with pytest.raises(InvalidInput, match="without good brakes"):
         solve_drawn(small, Rules(turbo=1))
+
+
+def test_lines_counted_and_the_natural_one_chosen_as_brute_force_says() -> None:
+    """Every optimal line of a small circuit, by the reference's depth-first search: the
+    count matches, and the line printed has the fewest turns, then the least acceleration."""
+    from generator.games.graph_racers.rules import turns
+
+    track = square_ring().validate()
+    ref = Reference(track_to_dict(track))
+    sol = solve_drawn(track, Rules(accel=9), count_lines=100_000)
+    lines = ref.optimal_lines(9, sol.moves)
+    assert sol.optimal_lines == len(lines) > 1 and not sol.lines_capped
+
+    def cost(line: list) -> tuple[int, int]:
+        vs = [(0, 0)] + [(b[0] - a[0], b[1] - a[1]) for a, b in zip(line, line[1:], strict=False)]
+        pairs = list(zip(vs, vs[1:], strict=False))
+        return (
+            sum(turns(v, w) for v, w in pairs),
+            sum(abs(w[0] - v[0]) + abs(w[1] - v[1]) for v, w in pairs),
+        )
+
+    assert [tuple(p) for p in sol.path] in [[tuple(p) for p in line] for line in lines]
+    assert cost(sol.path) == min(cost(line) for line in lines)

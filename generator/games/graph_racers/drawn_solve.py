@@ -14,8 +14,9 @@ stage.
 
 A state first reached at layer k always has a predecessor in layer k - 1, so the stored layers
 give one optimal line by walking back, and, walked back from every finishing move, the states
-on *every* optimal line: `lines` counts those lines and picks the most natural one (the least
-total change of vector, then the earliest in a fixed order).
+on *every* optimal line: `optimal_lines` counts those lines and picks the most natural one
+(as solve.move_cost: fewest changes of direction, then the least total acceleration, then the
+first in a fixed order).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from collections.abc import Iterator
 
 from generator.errors import InvalidInput, LimitExceeded
 from generator.games.graph_racers.drawn import SCALE, DrawnTrack, Point
-from generator.games.graph_racers.rules import NORMAL, Rules, normal_changes
+from generator.games.graph_racers.rules import NORMAL, Rules, normal_changes, turns
 from generator.games.graph_racers.solve import Solution, default_max_states
 
 Vector = tuple[int, int]
@@ -207,7 +208,7 @@ def solve_drawn(
     count_lines: int = 0,
 ) -> Solution:
     """The exact par of a lap of a drawn circuit and one optimal line (the most natural of
-    them: least total change of vector). count_lines > 0 also counts the optimal lines, up
+    them: fewest changes of direction, then least total acceleration). count_lines > 0 also counts the optimal lines, up
     to that cap. Gives up (LimitExceeded) when the search needs more than max_states states
     (None: the sweep's default, as it settles states the same way)."""
     rules = rules or Rules()
@@ -242,8 +243,9 @@ def optimal_lines(
     there are (up to cap), and whether the count hit the cap.
 
     Walking back from every finishing move gives the states on some optimal line, layer by
-    layer; per state, the number of lines from the start and the least total change of
-    vector (sum of |a_r| + |a_c|) are then summed forwards over that small graph."""
+    layer; per state, the number of lines from the start and the least cost (_then: fewest
+    changes of direction, then least total acceleration) are then summed forwards over that
+    small graph."""
     n = len(layers) - 1
     # the finishing moves: (state at layer n) -> the end points they reach
     on_line: list[dict[tuple[int, Vector, int], list]] = [{} for _ in range(n + 1)]
@@ -263,27 +265,29 @@ def optimal_lines(
                 on_line[k - 1].setdefault(p, [])
     # forwards: lines counted, and the natural line's cost and choice
     count: dict[tuple[int, Vector, int], int] = {}
-    cost: dict[tuple[int, Vector, int], tuple[int, tuple]] = {}
+    cost: dict[tuple[int, Vector, int], tuple[int, int, tuple]] = {}
     for state in on_line[0]:
         count[state] = 1
-        cost[state] = (0, (state[0],))
+        cost[state] = (0, 0, (state[0],))
     for k in range(1, n + 1):
         for state, preds in on_line[k].items():
             count[state] = min(sum(count[p] for p in preds), cap + 1) if cap else 1
-            cost[state] = min(
-                (cost[p][0] + _change(p[1], state[1]), (*cost[p][1], state[0])) for p in preds
-            )
+            cost[state] = min(_then(cost[p], p[1], state[1], state[0]) for p in preds)
     total = 0
     best = None
     for state, outs in sorted(ends.items()):
         for j, d in outs:
             total += count[state]
-            c = (cost[state][0] + _change(state[1], d), (*cost[state][1], j))
+            c = _then(cost[state], state[1], d, j)
             if best is None or c < best:
                 best = c
     capped = bool(cap) and total > cap
-    return list(best[1]), min(total, cap) if cap else 0, capped
+    return list(best[2]), min(total, cap) if cap else 0, capped
 
 
-def _change(v0: Vector, v1: Vector) -> int:
-    return abs(v1[0] - v0[0]) + abs(v1[1] - v0[1])
+def _then(cost: tuple, v0: Vector, v1: Vector, point: int) -> tuple:
+    """A line's cost (turns, total acceleration, points) after one more move from vector v0
+    to v1, landing on `point`: as solve.move_cost, fewest changes of direction first, then the
+    least total acceleration, then the first in index order."""
+    size = abs(v1[0] - v0[0]) + abs(v1[1] - v0[1])
+    return (cost[0] + turns(v0, v1), cost[1] + size, (*cost[2], point))

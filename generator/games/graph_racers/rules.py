@@ -210,3 +210,14 @@ def classify(rules: Rules, v: Vector, a: Vector, budget: tuple[int, int, int]) -
         if b == a:
             return kind
     return None
+
+
+def turns(v: Vector, nv: Vector) -> int:
+    """1 when a moving car changes direction (its new vector is not its old one scaled up or
+    down), else 0: what makes a printed racing line look jagged (answer keys pick lines with
+    few turns)."""
+    vr, vc = v
+    nvr, nvc = nv
+    return int(
+        bool((vr or vc) and (nvr or nvc) and (vr * nvc != vc * nvr or vr * nvr + vc * nvc < 0))
+    )

@@ -41,6 +41,7 @@ from generator.games.graph_racers.rules import (
     normal_changes,
     skid_changes,
     spend,
+    turns,
 )
 from generator.resources import load_json
 
@@ -733,7 +734,7 @@ def move_cost(race: Race, sid: int, a: Vector, finish: bool = False) -> tuple[in
     goal square's outer corner from beyond the grid: legal, but no student draws it so."""
     r, c, vr, vc, stage, _budget = race.unpack(sid)
     nvr, nvc = vr + a[0], vc + a[1]
-    turn = int((vr or vc) and (nvr or nvc) and (vr * nvc != vc * nvr or vr * nvr + vc * nvc < 0))
+    turn = turns((vr, vc), (nvr, nvc))
     off = 0
     if finish:
         t = race.ref.finish_fraction(r, c, nvr, nvc, stage)
