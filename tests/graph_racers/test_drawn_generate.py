@@ -83,3 +83,38 @@ def test_a_long_run_never_repeats_a_shape() -> None:
     for a in range(len(sigs)):
         for b in range(a + 1, len(sigs)):
             assert not shapes.same_shape(sigs[a], sigs[b]), (a + 1, b + 1)
+
+
+def test_the_commands_on_a_generated_drawn_file(tmp_path) -> None:
+    """generate writes a drawn circuit and names its par and grade; solve, check and sheet
+    read it; CP-SAT and boosts say what to do instead."""
+    from click.testing import CliRunner
+    from pypdf import PdfReader
+
+    from generator.cli import cli
+
+    def run(*args: str):
+        return CliRunner().invoke(cli, ["graph-racers", *args])
+
+    r = run("generate", "--size", "26x17", "--difficulty", "easy", "--out", str(tmp_path))
+    assert r.exit_code == 0, r.output
+    path, rest = r.stdout.strip().split("  ", 1)
+    data = json.loads(open(path).read())
+    assert data["format"] == "graph-racers-drawn/1"
+    assert rest.startswith(f"par {data['meta']['par']}  graded easy: ")
+    solved = run("solve", path, "--json")
+    assert json.loads(solved.stdout)["moves"] == data["meta"]["par"]
+    answer = tmp_path / "answer.json"
+    answer.write_text(solved.stdout)
+    checked = run("check", path, str(answer))
+    assert checked.stdout.startswith(f"legal, {data['meta']['par']} moves")
+    sheet = run("sheet", path, "--out", str(tmp_path / "sheet"))
+    assert sheet.exit_code == 0, sheet.output
+    pages = PdfReader(sheet.stdout.strip()).pages
+    assert len(pages) == 4  # track, race sheet with its move log, answer key
+    text = " ".join(" ".join(p.extract_text().split()) for p in pages)
+    assert "stay inside the track edge" in text and "touches the track edge crashes" in text
+    cp = run("solve", path, "--engine", "cp-sat")
+    assert cp.exit_code == 1 and "leave out --engine cp-sat" in cp.stderr
+    boost = run("solve", path, "--turbo", "1")
+    assert boost.exit_code == 1 and "raced without good brakes, turbo or the rocket" in boost.stderr

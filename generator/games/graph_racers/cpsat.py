@@ -18,7 +18,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from generator.errors import LimitExceeded
+from generator.errors import InvalidInput, LimitExceeded
 from generator.games.graph_racers.distances import UNREACHABLE, MovesLeft, stage_distances
 from generator.games.graph_racers.model import Track
 from generator.games.graph_racers.referee import FINISH, MOVE, Referee
@@ -86,6 +86,12 @@ def solve_cpsat(
 
     from generator.core import cpsolve
 
+    if getattr(track, "kind", "cells") == "drawn":
+        raise InvalidInput(
+            f"{track.name}: CP-SAT races cell maps; a drawn circuit is solved by the search "
+            "(its pars are checked against an independent search in the tests): leave out "
+            "--engine cp-sat"
+        )
     rules = rules or Rules()
     horizon = horizon_for(track) if horizon is None else horizon
     began = time.perf_counter()
