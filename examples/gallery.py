@@ -13,9 +13,13 @@ import tempfile
 from pathlib import Path
 
 DPI = "40"
-# (gallery name, racegen arguments); the gallery shows the first page
+# (gallery name, racegen arguments: a seed where the command takes one); the gallery shows
+# the first page
 SHOTS = [
-    ("graph-racers-worksheet", ["graph-racers", "worksheet", "--count", "2", "--per-page", "2"]),
+    (
+        "graph-racers-worksheet",
+        ["graph-racers", "worksheet", "--count", "2", "--per-page", "2", "--seed", "1"],
+    ),
     ("trading-paint-board", ["trading-paint", "board", "--style", "overview"]),
     ("trading-paint-dice", ["trading-paint", "dice"]),
     ("triactor-board", ["triactor", "board", "--size", "page"]),
@@ -32,7 +36,7 @@ def main() -> None:
     target.mkdir(parents=True, exist_ok=True)
     for name, args in SHOTS:
         with tempfile.TemporaryDirectory() as tmp:
-            cmd = [sys.executable, "-m", "generator", *args, "--seed", "1", "--format", "png"]
+            cmd = [sys.executable, "-m", "generator", *args, "--format", "png"]
             subprocess.run([*cmd, "--dpi", DPI, "--out", tmp], check=True, capture_output=True)
             first_page = sorted(Path(tmp).glob("*.png"))[0]
             shutil.copyfile(first_page, target / f"{name}.png")
