@@ -11,18 +11,18 @@ KIT_SIZE = (34, 24)  # points: a medium circuit that fits one A4 or Letter sheet
 
 
 def _race_sheets(spec: PrintSpec) -> list:
-    """A generated circuit (seeded) as a track sheet and a race sheet with the rules: what a
-    table needs to race tonight (the answer key stays out of the kit)."""
-    from generator.games.graph_racers.generate import Request, generate
+    """A generated drawn circuit (seeded) as a track sheet and a race sheet with the rules:
+    what a table needs to race tonight (the answer key stays out of the kit)."""
+    from generator.games.graph_racers.drawn_generate import generate_drawn
+    from generator.games.graph_racers.generate import Request, stored_solution
     from generator.games.graph_racers.materials import sheet_document
     from generator.games.graph_racers.rules import Rules
-    from generator.games.graph_racers.solve import solve
 
     cols, rows = KIT_SIZE
     seed = spec.seed_or(1)
     rules = Rules()
-    (track,) = generate(Request(rows, cols, (3, 5), "medium", seed, rules), 1)
-    sol = solve(track, rules)
+    (track,) = generate_drawn(Request(rows, cols, (0, 99), "medium", seed, rules), 1)
+    sol = stored_solution(track)
     return [
         sheet_document(
             track,
