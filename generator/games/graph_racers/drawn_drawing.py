@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from generator.games.graph_racers.drawing import CHECKPOINT, WALL_FILL, TrackDrawing
+from generator.games.graph_racers.drawing import WALL_FILL, TrackDrawing
 from generator.games.graph_racers.drawn import SCALE, Gate
 from generator.render.canvas import BLACK, Canvas, Style
 from generator.render.palette import VERMILLION
@@ -102,14 +102,9 @@ class DrawnDrawing(TrackDrawing):
             canvas.circle(x, y, self.pitch * 0.16, ring)
 
     def lines(self, canvas: Canvas) -> None:
-        t = self.track
-        for i, cp in enumerate(t.checkpoints, start=1):
-            a, b = self._ends(cp)
-            canvas.line(*a, *b, CHECKPOINT)
-            self._badge(canvas, cp, str(i), "#0072b2")
-            self._arrow(canvas, cp, "#0072b2")
-        self._finish_bar(canvas, t.finish)
-        self._arrow(canvas, t.finish, BLACK)
+        """The checkpoints and the start/finish line as on a cell map, then the start rings
+        over the chequered bar."""
+        super().lines(canvas)
         self.start_rings(canvas)
 
     def _ends(self, line: Gate, extra: float = 0.0):  # noqa: ANN202
@@ -127,20 +122,6 @@ class DrawnDrawing(TrackDrawing):
         x1, y1 = self.xy((centre[0] - dr * 0.9 + side[0], centre[1] - dc * 0.9 + side[1]))
         x2, y2 = self.xy((centre[0] + dr * 0.9 + side[0], centre[1] + dc * 0.9 + side[1]))
         return x1, y1, x2, y2
-
-    def _mark_boxes(self) -> list[tuple[float, float, float, float]]:
-        out = []
-        half = self.pitch * 0.2
-        for line in self.track.gates:
-            x1, y1, x2, y2 = self._arrow_ends(line)
-            out.append(
-                (min(x1, x2) - half, min(y1, y2) - half, max(x1, x2) + half, max(y1, y2) + half)
-            )
-        r = self.pitch * 0.38
-        for cp in self.track.checkpoints:
-            (ax, ay), _ = self._ends(cp)
-            out.append((ax - r, ay - r, ax + r, ay + r))
-        return out
 
 
 def _area(ring: list[tuple[float, float]]) -> float:
