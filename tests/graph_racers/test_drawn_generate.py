@@ -118,3 +118,20 @@ def test_the_commands_on_a_generated_drawn_file(tmp_path) -> None:
     assert cp.exit_code == 1 and "leave out --engine cp-sat" in cp.stderr
     boost = run("solve", path, "--turbo", "1")
     assert boost.exit_code == 1 and "raced without good brakes, turbo or the rocket" in boost.stderr
+
+
+def test_the_readme_worksheet_repeats_nothing(tmp_path) -> None:
+    """The README's worksheet command (drawn circuits by default): six puzzles, each graded
+    easy, and no note about a repeat on stderr."""
+    from click.testing import CliRunner
+    from pypdf import PdfReader
+
+    from generator.cli import cli
+
+    args = ["worksheet", "--count", "6", "--per-page", "2", "--difficulty", "easy", "--seed", "1"]
+    r = CliRunner().invoke(cli, ["graph-racers", *args, "--out", str(tmp_path)])
+    assert r.exit_code == 0 and r.stderr == "", r.output
+    pages = PdfReader(r.stdout.strip()).pages
+    text = " ".join(" ".join(p.extract_text().split()) for p in pages[:3])
+    assert [text.count(f"Puzzle {k} ·") for k in range(1, 7)] == [1] * 6
+    assert text.count("graded easy:") == 6 and "stay inside the track edge" in text
