@@ -33,6 +33,7 @@ CASES: list[tuple[str, tuple[str, ...], str, int]] = [
     ("graph-racers solve", (str(TRACKS / "mdp-lib" / "square-5-potholes.track"),), "graph-racers-solve/1", 0),
     ("graph-racers solve", (str(TRACKS / "momba" / "tiny.track"), "--accel", "9", "--engine", "cp-sat"), "graph-racers-solve/1", 0),
     ("graph-racers solve", ("{tmp}/blocked.txt",), "graph-racers-solve/1", 1),
+    ("graph-racers solve", (str(EXAMPLES / "graph_racers" / "drawn-30x20-medium-s3.json"), "--lines", "5"), "graph-racers-solve/1", 0),
     ("dice-rush odds", ("--board", "{board}", "--turns", "2"), "dice-rush-odds/1", 0),
     ("dice-rush odds", ("--board", "{board}", "--turns", "1", "--order", "turns"), "dice-rush-odds/1", 0),
     ("dice-rush simulate", ("--games", "60", "--declare", "lead:2"), "dice-rush-simulate/1", 0),

@@ -219,7 +219,7 @@ def solve_drawn(
     layers, finishing = race.run(max_states)
     settled = sum(b.bit_count() for layer in layers for b in layer.values())
     if not finishing:
-        return Solution(rules, None, expanded=settled, engine="drawn")
+        return Solution(rules, None, expanded=settled, engine="search")
     best, count, capped = optimal_lines(race, layers, finishing, count_lines)
     path = [race.point(i) for i in best]
     accels = []
@@ -229,7 +229,6 @@ def solve_drawn(
         accels.append((v[0] - prev[0], v[1] - prev[1]))
         prev = v
     sol = Solution(rules, len(path) - 1, path, accels, [NORMAL] * (len(path) - 1), settled)
-    sol.engine = "drawn"
     if count_lines:
         sol.optimal_lines, sol.lines_capped = count, capped
     sol.seconds = time.perf_counter() - began
