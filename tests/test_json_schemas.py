@@ -34,6 +34,9 @@ CASES: list[tuple[str, tuple[str, ...], str, int]] = [
     ("graph-racers solve", (str(TRACKS / "momba" / "tiny.track"), "--accel", "9", "--engine", "cp-sat"), "graph-racers-solve/1", 0),
     ("graph-racers solve", ("{tmp}/blocked.txt",), "graph-racers-solve/1", 1),
     ("graph-racers solve", (str(EXAMPLES / "graph_racers" / "drawn-30x20-medium-s3.json"), "--lines", "5"), "graph-racers-solve/1", 0),
+    ("graph-racers referee", (str(EXAMPLES / "graph_racers" / "sprint.txt"), "{tmp}/car1.txt", "{tmp}/car2.txt"), "graph-racers-referee/1", 0),
+    ("graph-racers referee", (str(EXAMPLES / "graph_racers" / "sprint.txt"), "{tmp}/car1.txt", "{tmp}/car1.txt"), "graph-racers-referee/1", 1),
+    ("graph-racers race", (str(EXAMPLES / "graph_racers" / "oil-oval.txt"), "--players", "3", "--driver", "solver,cautious,random", "--brakes", "2", "--turbo", "2"), "graph-racers-race/1", 0),
     ("dice-rush odds", ("--board", "{board}", "--turns", "2"), "dice-rush-odds/1", 0),
     ("dice-rush odds", ("--board", "{board}", "--turns", "1", "--order", "turns"), "dice-rush-odds/1", 0),
     ("dice-rush simulate", ("--games", "60", "--declare", "lead:2"), "dice-rush-simulate/1", 0),
@@ -85,6 +88,11 @@ def json_commands(group: click.Group, prefix: tuple[str, ...] = ()) -> set[str]:
 def inputs(tmp_path_factory) -> dict[str, str]:
     tmp = tmp_path_factory.mktemp("json-inputs")
     (tmp / "blocked.txt").write_text(BLOCKED, encoding="utf-8")
+    # two cars of a Graph Racers race (referee): car 2 crashes into the end wall
+    (tmp / "car1.txt").write_text("points\n1 1\n1 2\n1 4\n1 6\n2 8\n4 10\n7 12\n", encoding="utf-8")
+    (tmp / "car2.txt").write_text(
+        "start 3 1\naccelerations\n0 1\n0 1\n0 1\n0 1\n0 0\n1 0\n1 0\n1 0\n", encoding="utf-8"
+    )
     board = tmp / "board.txt"
     new_board = ["dice-rush", "new-board", "--rows", "4", "--cols", "4", "--points", "4"]
     made = CliRunner().invoke(cli, [*new_board, "--out", str(board)])

@@ -1074,3 +1074,183 @@ def _repeats_note(tracks: list, what: str, kind: str, advice: str, page: int | N
         f"use {advice} or another difficulty for more",
         err=True,
     )
+
+
+# --- the multi-car race (race.py, drivers.py) -------------------------------------------------
+
+
+def _race_text(state: Any, title: str) -> list[str]:
+    """The log of a race, round by round, then the standings."""
+    lines = [title]
+    rnd = None
+    for event in state.log:
+        if event.round != rnd:
+            rnd = event.round
+            lines.append(f"round {rnd}")
+        lines.append(("  " if event.kind in ("move", "parked") else "    ") + event.text())
+    lines.append("standings")
+    for row in state.standings():
+        status = row["status"]
+        when = f" in round {row['round']}" if row["round"] is not None else ""
+        word = {"finished": "finished", "out": "out", "parked": "parked", "running": "running"}
+        lines.append(
+            f"  {row['place']}. car {row['car']}: {word[status]}{when}, damage {row['damage']}, "
+            f"{row['moves']} moves"
+        )
+    return lines
+
+
+def _race_json(state: Any, track: Any, rules: Any) -> dict[str, Any]:
+    return {
+        "track": track.name,
+        "rules": rules.to_dict(),
+        "cars": len(state.cars),
+        "rounds": max((e.round for e in state.log), default=0),
+        "events": [e.to_dict() for e in state.log],
+        "cars_at_end": state.snapshot(),
+        "standings": state.standings(),
+    }
+
+
+@graph_racers.command("referee")
+@click.argument("track_file", metavar="TRACK")
+@click.argument("moves_files", metavar="MOVES1 MOVES2 ...", nargs=-1, required=True)
+@rule_options
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@_max_cells_option
+def referee_cmd(
+    track_file: str, moves_files: tuple[str, ...], rule_choice: RuleChoice, as_json: bool, max_cells
+) -> None:
+    """Referee a table's race: car i plays MOVES i (points or accelerations, the formats check
+    reads), in seat order (car 1, the youngest, first). Prints the race turn by turn (damage,
+    crashes, collisions, who is out) and the standings; exits 1 naming the first illegal move.
+    """
+    from generator.games.graph_racers.check import read_moves
+    from generator.games.graph_racers.formats import read_track
+    from generator.games.graph_racers.race import MAX_CARS, MIN_CARS, replay
+
+    if not MIN_CARS <= len(moves_files) <= MAX_CARS:
+        raise click.UsageError(
+            f"{len(moves_files)} moves file(s): a race has {MIN_CARS} to {MAX_CARS} cars, one "
+            "moves file each (check judges one car's line)"
+        )
+    if sum(f == "-" for f in (track_file, *moves_files)) > 1:
+        raise click.UsageError("only one of TRACK and the MOVES files can be '-'")
+    track = read_track(track_file, max_cells=max_cells or _limits()["max_cells"])
+    lines = []
+    for name in moves_files:
+        try:
+            lines.append(read_moves(name))
+        except InvalidInput as e:
+            raise InvalidInput(f"car {len(lines) + 1}: {e}") from None
+    rules = resolve_rules(track, rule_choice, source=track_file)
+    result = replay(track, rules, lines)
+    state = result.state
+    if as_json:
+        from generator.schemas import dumps
+
+        out = {
+            **_race_json(state, track, rules),
+            "moves_files": list(moves_files),
+            "legal": result.illegal is None,
+            "illegal": None,
+            "notes": result.notes,
+        }
+        if result.illegal is not None:
+            seat, move, message = result.illegal
+            out["illegal"] = {"car": seat + 1, "move": move, "message": message}
+        click.echo(dumps(out, "graph-racers-referee/1"))
+    else:
+        title = f"{track.name}: {len(lines)} cars under {rules.short()}"
+        for line in _race_text(state, title):
+            click.echo(line)
+        for note in result.notes:
+            click.echo(f"note: {note}")
+        if result.illegal is not None:
+            click.echo(f"illegal: {result.illegal[2]} (rules: {rules.short()})")
+    if result.illegal is not None:
+        raise click.exceptions.Exit(1)
+
+
+@graph_racers.command("race")
+@click.argument("track_file", metavar="TRACK")
+@click.option(
+    "--players", type=click.IntRange(2, 6), default=2, show_default=True, help="Cars in the race."
+)
+@click.option(
+    "--driver",
+    default="solver",
+    show_default=True,
+    help="solver (an optimal line, aware of the other cars), cautious (never faster than it "
+    "can stop before a wall) or random; or one per car, comma-separated (solver,random).",
+)
+@click.option("--seed", type=int, default=1, show_default=True, help="Random seed.")
+@click.option(
+    "--max-rounds",
+    type=click.IntRange(1, 10_000),
+    default=500,
+    show_default=True,
+    help="Stop after this many rounds (cars still racing stay 'running').",
+)
+@rule_options
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@_max_cells_option
+def race_cmd(
+    track_file: str,
+    players: int,
+    driver: str,
+    seed: int,
+    max_rounds: int,
+    rule_choice: RuleChoice,
+    as_json: bool,
+    max_cells,
+) -> None:
+    """Play a whole race of computer drivers on TRACK and print the log and the standings
+    (the same seed gives the same race; `referee` replays it from the lines --json prints)."""
+    from generator.games.graph_racers.drivers import DRIVERS, make_drivers, run_race
+    from generator.games.graph_racers.formats import read_track
+
+    names = [n.strip() for n in driver.split(",")]
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players or any(n not in DRIVERS for n in names):
+        raise click.BadParameter(
+            f"{driver!r}: give one of {', '.join(DRIVERS)}, or {players} of them "
+            "comma-separated (one per car)",
+            param_hint="'--driver'",
+        )
+    track = read_track(track_file, max_cells=max_cells or _limits()["max_cells"])
+    rules = resolve_rules(track, rule_choice, source=track_file)
+    state = run_race(track, rules, make_drivers(names, track, rules, seed), max_rounds=max_rounds)
+    lines = _driven_lines(state)
+    if as_json:
+        from generator.schemas import dumps
+
+        out = {
+            **_race_json(state, track, rules),
+            "drivers": names,
+            "seed": seed,
+            "max_rounds": max_rounds,
+            "lines": lines,
+        }
+        click.echo(dumps(out, "graph-racers-race/1"))
+        return
+    title = f"{track.name}: {players} cars ({', '.join(names)}), seed {seed}, {rules.short()}"
+    for line in _race_text(state, title):
+        click.echo(line)
+
+
+def _driven_lines(state: Any) -> list[dict[str, Any]]:
+    """Each car's start and accelerations, as `check` and `referee` read them."""
+    out = []
+    for car in state.cars:
+        moves = [e for e in state.log if e.kind == "move" and e.car == car.seat]
+        first = moves[0].frm if moves else car.point
+        out.append(
+            {
+                "car": car.seat + 1,
+                "start": list(first),
+                "accelerations": [list(e.accel) for e in moves],
+            }
+        )
+    return out

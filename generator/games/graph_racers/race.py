@@ -1,0 +1,663 @@
+"""The multi-car race at the table: the seed's basic rules with damage, crashes and collisions.
+
+Cars move one at a time in seat order (seat 1 is the youngest player, who moves first), every
+car once a round. A move is chosen as in the one-car game (rules.py: the acceleration set, the
+boosts left, the skid on oil); then the move meets the other cars and the track:
+
+- **collision**: the move's straight line reaches a point where another car stands (under the
+  endpoint rule: lands on it). It is legal only when every allowed move collides or crashes
+  ("avoid a collision if you can"). Both cars take one point of damage per square they were
+  apart last turn (the larger of the row and column distance between the point each car moved
+  from on its latest move), both stop (vector 0), the mover stands on the last point of its
+  line before the other car, and each moves off with a normal move next turn.
+- **crash**: the move touches an off-track square (exact) or lands off the track (endpoint). The
+  car takes damage equal to the move's speed (the larger of its two components), is put on the
+  track point nearest to where it crashed that it could reach from where it stood by a clean
+  straight move (ties: nearer the point it left, then the lower row, then column), stops, and
+  moves off with a normal move next turn.
+- more than five damage points: the car is **out** and leaves the track.
+- a move that finishes (referee FINISH) puts the car in the next place; it leaves the track.
+
+docs/rules/graph-racers.md, "The race (race.py)", gives every decision with the seed's
+sentence. The track is judged through the referee seam of check.py (`judge`, `skids`,
+`first_bad_square`), so cell maps and drawn circuits both work. No rendering or CLI here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import gcd
+from typing import Any
+
+from generator.errors import InvalidInput
+from generator.games.graph_racers.check import RacingLine, _referee
+from generator.games.graph_racers.referee import CRASH, FINISH, MOVE
+from generator.games.graph_racers.rules import (
+    ACCEL_TEXT,
+    NORMAL,
+    Rules,
+    Vector,
+    changes,
+    normal_changes,
+    skid_changes,
+    spend,
+)
+
+Point = tuple[int, int]
+
+MAX_DAMAGE = 5  # "If you lose more than five damage points, you are out of the game"
+MIN_CARS, MAX_CARS = 2, 6  # "from two to maybe six players"
+
+RUNNING, FINISHED, OUT, PARKED = "running", "finished", "out", "parked"
+# outcomes of a move
+MOVED, FINISHES, CRASHES, COLLIDES = "move", "finish", "crash", "collision"
+
+
+class IllegalMove(InvalidInput):
+    """A move the race's rules do not allow (the message says why)."""
+
+
+def speed(v: Vector) -> int:
+    """Squares of speed: the larger of the two components (so (3, 1) is speed 3)."""
+    return max(abs(v[0]), abs(v[1]))
+
+
+def apart(p: Point, q: Point) -> int:
+    """Squares apart: the larger of the row and the column distance."""
+    return max(abs(p[0] - q[0]), abs(p[1] - q[1]))
+
+
+def fmt(p: Point) -> str:
+    return f"({p[0]}, {p[1]})"
+
+
+def track_points(track: Any) -> list[Point]:
+    """Every point on the track, in row then column order (cell maps and drawn circuits)."""
+    if getattr(track, "kind", "cells") == "drawn":
+        return sorted(track.track_points)
+    return [(r, c) for r in range(track.rows) for c in range(track.cols) if track.on_track(r, c)]
+
+
+def on_track(track: Any, p: Point) -> bool:
+    if getattr(track, "kind", "cells") == "drawn":
+        return p in track.track_points
+    return track.on_track(p[0], p[1])
+
+
+def stages(track: Any) -> int:
+    """How many stages (checkpoints passed) a car can be in before it finishes."""
+    return len(track.checkpoints) + 1 if track.is_lap else 1
+
+
+@dataclass
+class Car:
+    """One car at the table. seat is 0-based (car 1 is seat 0, the youngest player)."""
+
+    seat: int
+    point: Point
+    budget: tuple[int, int, int]
+    vector: Vector = (0, 0)
+    stage: int = 0
+    damage: int = 0
+    status: str = RUNNING
+    moves: int = 0
+    prev: Point | None = None  # where the car stood before its latest move ("last turn")
+    restart: bool = False  # the next move moves off after a crash or collision: no boost
+    place: int | None = None  # finishing place
+    ended: int | None = None  # the round it finished, went out or parked
+
+    @property
+    def name(self) -> str:
+        return f"car {self.seat + 1}"
+
+    @property
+    def last(self) -> Point:
+        return self.prev if self.prev is not None else self.point
+
+    @property
+    def on_board(self) -> bool:
+        """Does the car stand on the track (an obstacle to the others)?"""
+        return self.status in (RUNNING, PARKED)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One allowed acceleration for the car on turn, judged against the track and the cars."""
+
+    accel: Vector
+    kind: str  # NORMAL or a boost
+    vector: Vector  # the new vector
+    aim: Point  # where the move's line ends
+    outcome: str  # MOVED, FINISHES, CRASHES or COLLIDES
+    end: Point | None = None  # where the car stands after a move or collision
+    stage: int = 0  # checkpoints passed after the move
+    other: int | None = None  # the seat of the car hit
+
+    @property
+    def clean(self) -> bool:
+        return self.outcome in (MOVED, FINISHES)
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened on a turn. The first event of a turn is its move."""
+
+    kind: str  # move, crash, collision, out, finish, parked
+    round: int
+    car: int  # seat, 0-based
+    frm: Point | None = None
+    to: Point | None = None  # where the car stands afterwards (None when it left the track)
+    aim: Point | None = None
+    accel: Vector | None = None
+    vector: Vector | None = None
+    boost: str = ""
+    outcome: str = ""
+    damage: int = 0
+    total: int = 0
+    other: int | None = None
+    other_damage: int = 0
+    other_total: int = 0
+    apart: int | None = None
+    place: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "round": self.round, "car": self.car + 1}
+        for key in ("frm", "to", "aim", "accel", "vector"):
+            value = getattr(self, key)
+            if value is not None:
+                out["from" if key == "frm" else key] = list(value)
+        if self.kind == "move":
+            out["boost"] = self.boost
+            out["outcome"] = self.outcome
+        if self.kind in ("crash", "collision"):
+            out["damage"] = self.damage
+            out["total"] = self.total
+        if self.kind == "collision":
+            out["other"] = (self.other or 0) + 1
+            out["other_damage"] = self.other_damage
+            out["other_total"] = self.other_total
+            out["apart"] = self.apart
+        if self.place is not None:
+            out["place"] = self.place
+        return out
+
+    def text(self) -> str:
+        who = f"car {self.car + 1}"
+        if self.kind == "move":
+            boost = f" ({self.boost})" if self.boost else ""
+            assert self.frm is not None and self.aim is not None and self.vector is not None
+            return f"{who}: {fmt(self.frm)} -> {fmt(self.aim)} vector {fmt(self.vector)}{boost}"
+        if self.kind == "crash":
+            assert self.to is not None
+            return (
+                f"{who} crashes: {self.damage} damage (total {self.total}), "
+                f"put at {fmt(self.to)}, stopped"
+            )
+        if self.kind == "collision":
+            assert self.to is not None and self.other is not None
+            return (
+                f"{who} collides with car {self.other + 1} ({self.apart} apart last turn): "
+                f"{who} {self.damage} damage (total {self.total}), car {self.other + 1} "
+                f"{self.other_damage} (total {self.other_total}); {who} stops at "
+                f"{fmt(self.to)}, both stopped"
+            )
+        if self.kind == "out":
+            return f"{who} is out ({self.total} damage, more than {MAX_DAMAGE})"
+        if self.kind == "finish":
+            return f"{who} finishes, place {self.place}"
+        if self.kind == "parked":
+            return f"{who} has no moves left: parked at {fmt(self.to or (0, 0))}"
+        return f"{who}: {self.kind}"
+
+
+def default_starts(track: Any, cars: int) -> list[Point]:
+    """Car i starts on start point i (in the track's order); with more cars than start
+    points they share them in turn (car 1 and car k + 1 on the first, ...)."""
+    starts = list(track.starts)
+    return [starts[i % len(starts)] for i in range(cars)]
+
+
+class RaceState:
+    """A race of several cars on one track under one set of rules."""
+
+    def __init__(self, track: Any, rules: Rules, starts: list[Point]) -> None:
+        if not MIN_CARS <= len(starts) <= MAX_CARS:
+            raise InvalidInput(
+                f"{len(starts)} cars: a race has {MIN_CARS} to {MAX_CARS} cars "
+                "(check judges one car's line)"
+            )
+        self.track = track
+        self.rules = rules
+        self.ref = _referee(track, rules)
+        self.exact = rules.collision == "exact"
+        self.cars = [Car(i, p, rules.budget) for i, p in enumerate(starts)]
+        self.round = 1
+        self.turn = 0  # seat on turn
+        self.finish_order: list[int] = []
+        self.out_order: list[int] = []
+        self.log: list[Event] = []
+
+    # --- whose turn -------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return not any(car.status == RUNNING for car in self.cars)
+
+    def to_move(self) -> Car:
+        return self.cars[self.turn]
+
+    def _advance(self) -> None:
+        if self.over:
+            return
+        n = len(self.cars)
+        seat = self.turn
+        while True:
+            seat += 1
+            if seat == n:
+                seat = 0
+                self.round += 1
+            if self.cars[seat].status == RUNNING:
+                self.turn = seat
+                return
+
+    # --- judging moves ----------------------------------------------------------------
+    def allowed(self, car: Car) -> list[tuple[Vector, str]]:
+        """The accelerations the rules allow the car (skid, boosts left, restart)."""
+        p, v = car.point, car.vector
+        if self.ref.skids(p[0], p[1], v[0], v[1]):
+            return skid_changes(self.rules, v)
+        if car.restart:
+            return [(a, NORMAL) for a in normal_changes(self.rules.accel)]
+        return changes(self.rules, v, car.budget)
+
+    def _blocker(self, car: Car, v: Vector) -> tuple[int, int] | None:
+        """(steps along the line, seat) of the first car the move meets, or None."""
+        if v == (0, 0):
+            return None
+        p = car.point
+        g = gcd(abs(v[0]), abs(v[1]))
+        u = (v[0] // g, v[1] // g)
+        best: tuple[int, int] | None = None
+        for other in self.cars:
+            if other is car or not other.on_board or other.point == p:
+                continue
+            d = (other.point[0] - p[0], other.point[1] - p[1])
+            if d[0] * u[1] - d[1] * u[0] != 0:
+                continue
+            j = d[0] // u[0] if u[0] else d[1] // u[1]
+            if not 0 < j <= g or (not self.exact and j != g):
+                continue
+            if best is None or j < best[0]:
+                best = (j, other.seat)
+        return best
+
+    def judge(self, car: Car, a: Vector, kind: str) -> Option:
+        p, v, stage = car.point, car.vector, car.stage
+        nv = (v[0] + a[0], v[1] + a[1])
+        aim = (p[0] + nv[0], p[1] + nv[1])
+        if nv == (0, 0):
+            return Option(a, kind, nv, aim, MOVED, p, stage)
+        hit = self._blocker(car, nv)
+        if hit is not None:
+            j, seat = hit
+            u = (nv[0] // gcd(*map(abs, nv)), nv[1] // gcd(*map(abs, nv)))
+            contact = (p[0] + j * u[0], p[1] + j * u[1])
+            outcome, _ = self.ref.judge(p[0], p[1], contact[0] - p[0], contact[1] - p[1], stage)
+            if outcome == FINISH:
+                return Option(a, kind, nv, aim, FINISHES, None, stage)
+            if outcome != CRASH:
+                k = j - 1
+                while k > 0 and not on_track(self.track, (p[0] + k * u[0], p[1] + k * u[1])):
+                    k -= 1  # endpoint rule: the line may cross the wall
+                stop = (p[0] + k * u[0], p[1] + k * u[1])
+                after = stage
+                if k:
+                    after = self.ref.judge(p[0], p[1], k * u[0], k * u[1], stage)[1]
+                return Option(a, kind, nv, aim, COLLIDES, stop, after, seat)
+            return Option(a, kind, nv, aim, CRASHES, None, stage)
+        outcome, after = self.ref.judge(p[0], p[1], nv[0], nv[1], stage)
+        if outcome == CRASH:
+            return Option(a, kind, nv, aim, CRASHES, None, stage)
+        if outcome == FINISH:
+            return Option(a, kind, nv, aim, FINISHES, None, after)
+        return Option(a, kind, nv, aim, MOVED, aim, after)
+
+    def options(self, car: Car | None = None) -> list[Option]:
+        """Every allowed acceleration of the car (default: the car on turn), judged."""
+        car = car or self.to_move()
+        return [self.judge(car, a, kind) for a, kind in self.allowed(car)]
+
+    def legal(self, car: Car | None = None) -> list[Option]:
+        """The options the car may take: a colliding one only when every option collides or
+        crashes."""
+        opts = self.options(car)
+        if any(o.clean for o in opts):
+            return [o for o in opts if o.outcome != COLLIDES]
+        return opts
+
+    # --- playing ------------------------------------------------------------------------
+    def play(self, a: Vector) -> list[Event]:
+        """Play acceleration `a` for the car on turn; the events, the move first.
+        Raises IllegalMove (the state unchanged) when the rules do not allow it."""
+        if self.over:
+            raise IllegalMove("the race is over")
+        car = self.to_move()
+        opts = self.options(car)
+        chosen = next((o for o in opts if o.accel == a), None)
+        if chosen is None:
+            p, v = car.point, car.vector
+            if self.ref.skids(p[0], p[1], v[0], v[1]):
+                allowed = [o.accel for o in opts]
+                extra = " or stop" if len(allowed) > 1 else ""
+                raise IllegalMove(
+                    f"the car skids on oil and must repeat vector {fmt(v)}{extra}; "
+                    f"acceleration {fmt(a)} is not allowed"
+                )
+            why = f"accel {self.rules.accel}: {ACCEL_TEXT[self.rules.accel]}"
+            if car.restart:
+                why += "; it moves off after a crash or collision, so no boost"
+            elif self.rules.has_boosts:
+                b, t, k = car.budget
+                why += f"; boosts left: brakes {b}, turbo {t}, rocket {k}"
+            raise IllegalMove(
+                f"acceleration {fmt(a)} from vector {fmt(v)} is not allowed under the rules ({why})"
+            )
+        if chosen.outcome == COLLIDES:
+            clean = next((o for o in opts if o.clean), None)
+            if clean is not None:
+                assert chosen.other is not None
+                raise IllegalMove(
+                    f"the move to {fmt(chosen.aim)} collides with car {chosen.other + 1}, "
+                    f"which the rules forbid when a move avoids it (acceleration "
+                    f"{fmt(clean.accel)} to {fmt(clean.aim)} does)"
+                )
+        events = self._apply(car, chosen)
+        self.log += events
+        self._advance()
+        return events
+
+    def _apply(self, car: Car, o: Option) -> list[Event]:
+        rnd = self.round
+        p = car.point
+        if o.kind:
+            car.budget = spend(car.budget, o.kind)
+        car.moves += 1
+        car.prev = p
+        car.restart = False
+        after: list[Event] = []
+        outs: list[Car] = []
+        if o.outcome == MOVED:
+            car.point, car.vector, car.stage = o.aim, o.vector, o.stage
+        elif o.outcome == FINISHES:
+            car.stage = o.stage
+            car.status = FINISHED
+            car.ended = rnd
+            self.finish_order.append(car.seat)
+            car.place = len(self.finish_order)
+            after.append(Event("finish", rnd, car.seat, place=car.place))
+        elif o.outcome == CRASHES:
+            where = self.crash_point(car, o.vector)
+            hurt = speed(o.vector)
+            car.damage += hurt
+            car.point, car.vector, car.restart = where, (0, 0), True
+            after.append(Event("crash", rnd, car.seat, to=where, damage=hurt, total=car.damage))
+            outs.append(car)
+        else:
+            assert o.other is not None and o.end is not None
+            other = self.cars[o.other]
+            hurt = apart(p, other.last)
+            car.damage += hurt
+            other.damage += hurt
+            car.point, car.vector, car.stage, car.restart = o.end, (0, 0), o.stage, True
+            other.vector, other.restart = (0, 0), True
+            after.append(
+                Event(
+                    "collision",
+                    rnd,
+                    car.seat,
+                    to=o.end,
+                    damage=hurt,
+                    total=car.damage,
+                    other=other.seat,
+                    other_damage=hurt,
+                    other_total=other.damage,
+                    apart=hurt,
+                )
+            )
+            outs += [car, other]
+        after += [self._out(c, rnd) for c in outs if c.damage > MAX_DAMAGE]
+        to = car.point if car.on_board else None
+        move = Event("move", rnd, car.seat, p, to, o.aim, o.accel, o.vector, o.kind, o.outcome)
+        return [move, *after]
+
+    def _out(self, car: Car, rnd: int) -> Event:
+        car.status = OUT
+        car.ended = rnd
+        car.vector = (0, 0)
+        self.out_order.append(car.seat)
+        return Event("out", rnd, car.seat, total=car.damage)
+
+    def park(self) -> Event:
+        """The car on turn plays no more (its list of moves ran out): it stays where it
+        stands, an obstacle to the others, and takes no more turns."""
+        car = self.to_move()
+        car.status = PARKED
+        car.ended = self.round
+        event = Event("parked", self.round, car.seat, to=car.point)
+        self.log.append(event)
+        self._advance()
+        return event
+
+    # --- where a crashed car is put ------------------------------------------------------
+    def crash_spot(self, car: Car, v: Vector) -> tuple[Fraction, Fraction]:
+        """Where the move crashed: the first off-track square it touches (exact rule on a cell
+        map: its point), the first point of the drawn edge it touches (drawn circuit), or the
+        landing point (endpoint rule)."""
+        p = car.point
+        aim = (p[0] + v[0], p[1] + v[1])
+        if not self.exact:
+            return Fraction(aim[0]), Fraction(aim[1])
+        if getattr(self.track, "kind", "cells") == "drawn":
+            return _drawn_contact(self.track, p, v)
+        bad = self.ref.first_bad_square(p[0], p[1], v[0], v[1])
+        if bad is None:
+            return Fraction(aim[0]), Fraction(aim[1])
+        return Fraction(bad[0]), Fraction(bad[1])
+
+    def crash_point(self, car: Car, v: Vector) -> Point:
+        """The track point nearest to where the move crashed, among the points the car could
+        reach from where it stood by a straight move that neither crashes nor passes a line
+        (so it stays on its side of a wall), not taken by another car; the point it stood on
+        is always one. Ties: nearer that point, then the lower row, then the lower column."""
+        x, y = self.crash_spot(car, v)
+        p = car.point
+        taken = {o.point for o in self.cars if o is not car and o.on_board}
+        reach = apart(p, (round(x), round(y))) + 1
+        for radius in range(1, reach + 2):
+            best = None
+            for r in range(int(x) - radius - 1, int(x) + radius + 2):
+                for c in range(int(y) - radius - 1, int(y) + radius + 2):
+                    q = (r, c)
+                    if max(abs(r - x), abs(c - y)) > radius or q in taken:
+                        continue
+                    if q != p:
+                        if not on_track(self.track, q):
+                            continue
+                        res = self.ref.judge(p[0], p[1], r - p[0], c - p[1], car.stage)
+                        if res[0] != MOVE or res[1] != car.stage:
+                            continue
+                    key = ((r - x) ** 2 + (c - y) ** 2, apart(q, p), r, c)
+                    if best is None or key < best[0]:
+                        best = (key, q)
+            if best is not None:
+                return best[1]
+        return p
+
+    # --- results --------------------------------------------------------------------------
+    def standings(self) -> list[dict[str, Any]]:
+        """Finished cars in finishing order; then cars still racing or parked, the most
+        checkpoints passed first (then seat); then cars out, the last out first."""
+        cars = self.cars
+        order = list(self.finish_order)
+        rest = [c for c in cars if c.status in (RUNNING, PARKED)]
+        order += [c.seat for c in sorted(rest, key=lambda c: (-c.stage, c.seat))]
+        order += list(reversed(self.out_order))
+        out = []
+        for place, seat in enumerate(order, start=1):
+            car = cars[seat]
+            out.append(
+                {
+                    "place": place,
+                    "car": seat + 1,
+                    "status": car.status,
+                    "damage": car.damage,
+                    "moves": car.moves,
+                    "round": car.ended,
+                    "stage": car.stage,
+                }
+            )
+        return out
+
+    def snapshot(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "car": c.seat + 1,
+                "point": list(c.point),
+                "vector": list(c.vector),
+                "stage": c.stage,
+                "damage": c.damage,
+                "status": c.status,
+            }
+            for c in self.cars
+        ]
+
+
+def _drawn_contact(track: Any, p: Point, v: Vector) -> tuple[Fraction, Fraction]:
+    """The first point of a drawn circuit's edge lines that the move p -> p + v touches."""
+    from generator.games.graph_racers.drawn import SCALE, touches
+
+    pr, pc = p[0] * SCALE, p[1] * SCALE
+    dr, dc = v[0] * SCALE, v[1] * SCALE
+    move = (pr, pc, pr + dr, pc + dc)
+    best: Fraction | None = None
+    for seg in track.geometry.segments:
+        if not touches(move, seg):
+            continue
+        ar, ac, br, bc = seg
+        sr, sc = br - ar, bc - ac
+        den = dr * sc - dc * sr
+        if den:
+            t = Fraction((ar - pr) * sc - (ac - pc) * sr, den)
+        else:  # along the edge: the nearer end of the overlap
+            length = dr * dr + dc * dc
+            ts = [
+                Fraction((er - pr) * dr + (ec - pc) * dc, length) for er, ec in ((ar, ac), (br, bc))
+            ]
+            t = max(Fraction(0), min(ts))
+        t = min(max(t, Fraction(0)), Fraction(1))
+        if best is None or t < best:
+            best = t
+    t = best if best is not None else Fraction(1)
+    return p[0] + t * v[0], p[1] + t * v[1]
+
+
+# --- the referee: replaying a table's race from each player's list ---------------------------
+
+
+@dataclass
+class Replay:
+    """A race replayed from the players' lists: the state reached, and the first illegal move
+    (car seat, move number, message) if any."""
+
+    state: RaceState
+    illegal: tuple[int, int, str] | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+def _start_of(track: Any, line: RacingLine, seat: int, default: Point) -> Point | str:
+    if line.points is not None:
+        return line.points[0]
+    if line.start is not None:
+        return line.start
+    return default
+
+
+def replay(track: Any, rules: Rules, lines: list[RacingLine]) -> Replay:
+    """Replay a race: car i plays lines[i] (points: the first is its start and each later one
+    the point its move aims at, from wherever the rules left the car; accelerations: as
+    written). Stops at the first illegal move in playing order."""
+    lines = [ln.resolved(track) for ln in lines]
+    defaults = default_starts(track, len(lines)) if lines else []
+    starts: list[Point] = []
+    for seat, line in enumerate(lines):
+        s = _start_of(track, line, seat, defaults[seat])
+        assert not isinstance(s, str)
+        starts.append(s)
+    free = list(track.starts)
+    for seat, s in enumerate(starts):
+        if s not in track.starts:
+            state = RaceState(track, rules, defaults) if len(lines) >= MIN_CARS else None
+            if state is None:
+                raise InvalidInput(f"{len(lines)} cars: a race has {MIN_CARS} to {MAX_CARS} cars")
+            return Replay(state, (seat, 0, f"car {seat + 1} start: {fmt(s)} is not a start point"))
+        if s in free:
+            free.remove(s)
+        elif free:
+            state = RaceState(track, rules, defaults)
+            return Replay(
+                state,
+                (
+                    seat,
+                    0,
+                    f"car {seat + 1} start: {fmt(s)} is taken by an earlier car while start point "
+                    f"{fmt(free[0])} is free",
+                ),
+            )
+    state = RaceState(track, rules, starts)
+    done = [0] * len(lines)
+    illegal: tuple[int, int, str] | None = None
+
+    def wanted(seat: int, k: int) -> Vector:
+        line = lines[seat]
+        car = state.cars[seat]
+        if line.points is not None:
+            aim = line.points[k + 1]
+            nv = (aim[0] - car.point[0], aim[1] - car.point[1])
+            return (nv[0] - car.vector[0], nv[1] - car.vector[1])
+        assert line.accelerations is not None
+        return line.accelerations[k]
+
+    def count(seat: int) -> int:
+        line = lines[seat]
+        return len(line.points) - 1 if line.points is not None else len(line.accelerations or ())
+
+    while not state.over:
+        car = state.to_move()
+        k = done[car.seat]
+        if k >= count(car.seat):
+            state.park()
+            continue
+        try:
+            state.play(wanted(car.seat, k))
+        except IllegalMove as e:
+            illegal = (car.seat, k + 1, f"car {car.seat + 1} move {k + 1}: {e}")
+            break
+        done[car.seat] += 1
+    # moves listed after a car finished or went out: its next move would come a round later
+    for car in state.cars:
+        if car.status in (FINISHED, OUT) and done[car.seat] < count(car.seat):
+            nxt = done[car.seat] + 1
+            what = "finished" if car.status == FINISHED else "was out"
+            msg = (
+                f"car {car.seat + 1} move {nxt}: the car {what} by move {nxt - 1}; remove the "
+                f"{count(car.seat) - nxt + 1} move(s) after it"
+            )
+            if illegal is None or (nxt, car.seat) < (illegal[1], illegal[0]):
+                illegal = (car.seat, nxt, msg)
+    out = Replay(state, illegal)
+    for car in state.cars:
+        if car.status == PARKED:
+            out.notes.append(
+                f"car {car.seat + 1}: its moves ran out after move {car.moves}; finish not reached"
+            )
+    return out
