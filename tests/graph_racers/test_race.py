@@ -1,0 +1,292 @@
+"""The multi-car race (race.py): every rule sentence of the seed pinned by a position.
+
+docs/rules/graph-racers.md, "The race (race.py)", states each rule and decision; the tests
+here are named after them.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import EXAMPLES
+
+from generator.errors import InvalidInput
+from generator.games.graph_racers.check import RacingLine
+from generator.games.graph_racers.formats import read_track
+from generator.games.graph_racers.race import (
+    COLLIDES,
+    CRASHES,
+    FINISHED,
+    MOVED,
+    OUT,
+    IllegalMove,
+    RaceState,
+    default_starts,
+    replay,
+)
+from generator.games.graph_racers.rules import NORMAL, TURBO, Rules, changes, skid_changes
+
+ARENA = """
+####################
+#S................G#
+#S................G#
+#S................G#
+#.................G#
+#.................G#
+####################
+"""
+CORRIDOR = """
+##############
+#S.S........G#
+##############
+"""
+
+
+@pytest.fixture
+def arena(text_track):
+    return text_track(ARENA, name="arena")
+
+
+@pytest.fixture
+def corridor(text_track):
+    return text_track(CORRIDOR, name="corridor")
+
+
+def put(state: RaceState, seat: int, point, vector=(0, 0), prev=None, damage=0) -> None:
+    car = state.cars[seat]
+    car.point, car.vector, car.prev, car.damage = point, vector, prev, damage
+
+
+def option(state: RaceState, a):
+    return next(o for o in state.options() if o.accel == a)
+
+
+# --- turn order, one lap wins -----------------------------------------------------------------
+
+
+def test_turn_order_is_seat_order_every_car_once_a_round(arena):
+    """RULE 2: players take it in turns, the youngest first: car 1 (seat 0), then 2, then 3."""
+    state = RaceState(arena, Rules(), default_starts(arena, 3))
+    seen = []
+    for _ in range(6):
+        seen.append((state.round, state.to_move().seat))
+        state.play((0, 1))
+    assert seen == [(1, 0), (1, 1), (1, 2), (2, 0), (2, 1), (2, 2)]
+
+
+def test_cars_that_finished_or_are_out_lose_their_turns(arena):
+    state = RaceState(arena, Rules(), default_starts(arena, 3))
+    put(state, 0, (3, 15), (0, 3))
+    events = state.play((0, 0))  # car 1 reaches the goal column
+    assert [e.kind for e in events] == ["move", "finish"]
+    assert state.cars[0].status == FINISHED and state.cars[0].place == 1
+    state.play((0, 1))
+    state.play((0, 1))
+    assert (state.round, state.to_move().seat) == (2, 1)
+
+
+def test_first_to_finish_wins_and_one_round_is_decided_by_seat_order(arena):
+    """RULE 3 "first person ... wins": two cars crossing in one round place in playing
+    order, even when the later one crosses nearer the start of its move."""
+    state = RaceState(arena, Rules(), default_starts(arena, 2))
+    put(state, 0, (1, 15), (0, 3))
+    put(state, 1, (3, 16), (0, 2))
+    state.play((0, 0))
+    state.play((0, 0))
+    assert state.over
+    assert [(r["car"], r["place"]) for r in state.standings()] == [(1, 1), (2, 2)]
+
+
+# --- the move rule, stopping, moving off ------------------------------------------------------
+
+
+@pytest.mark.parametrize("accel", [5, 8, 9])
+def test_the_move_rule_under_each_acceleration_set(arena, accel):
+    """RULE 4 (accel 5) and the variants: the race offers exactly the one-car rules' changes."""
+    rules = Rules(accel)
+    state = RaceState(arena, rules, default_starts(arena, 2))
+    put(state, 0, (3, 5), (0, 2))
+    assert [o.accel for o in state.options()] == [a for a, _ in changes(rules, (0, 2), (0, 0, 0))]
+
+
+def test_stopping_and_moving_off_at_one_square(arena):
+    """ "If you are moving just one square ... you can come to a complete stop on your next
+    move. The move after that ... move off at a speed of one square N, S, E or W"."""
+    state = RaceState(arena, Rules(), default_starts(arena, 2))
+    put(state, 0, (4, 5), (0, 1))
+    state.play((0, -1))
+    assert state.cars[0].vector == (0, 0) and state.cars[0].point == (4, 5)
+    state.play((0, 1))  # car 2
+    assert sorted(o.vector for o in state.options()) == [(-1, 0), (0, -1), (0, 0), (0, 1), (1, 0)]
+
+
+# --- collisions ---------------------------------------------------------------------------
+
+
+def test_a_collision_is_illegal_when_a_move_avoids_it(arena):
+    """ "you aren't allowed to do it deliberately": landing on a car when another move is clean."""
+    state = RaceState(arena, Rules(), default_starts(arena, 2))
+    put(state, 0, (3, 4), (0, 3), prev=(3, 1))
+    put(state, 1, (3, 8), (0, -3), prev=(3, 11))
+    assert option(state, (0, 1)).outcome == COLLIDES
+    assert all(o.outcome != COLLIDES for o in state.legal())
+    with pytest.raises(
+        IllegalMove, match=r"collides with car 2.*acceleration \(0, 0\) to \(3, 7\)"
+    ):
+        state.play((0, 1))
+    assert state.cars[0].point == (3, 4) and state.to_move().seat == 0  # nothing changed
+
+
+def test_head_on_collision_when_unavoidable_costs_both_the_squares_apart_last_turn(corridor):
+    """ "if it's unavoidable then look back and count how many squares apart the two cars were
+    last turn. Both cars take one point of damage for each square ... Both cars are then
+    considered stopped"."""
+    state = RaceState(corridor, Rules(), [(1, 1), (1, 3)])
+    put(state, 0, (1, 3), (0, 2), prev=(1, 1))
+    put(state, 1, (1, 4), (0, -2), prev=(1, 6))
+    legal = state.legal()
+    assert {o.outcome for o in legal} == {COLLIDES, CRASHES}  # every move collides or crashes
+    events = state.play((0, 0))
+    hit = events[1]
+    assert hit.kind == "collision" and hit.apart == 3  # (1, 3) and (1, 6)
+    assert (state.cars[0].damage, state.cars[1].damage) == (3, 3)
+    assert state.cars[0].point == (1, 3)  # the last point of its line before the other car
+    assert state.cars[0].vector == state.cars[1].vector == (0, 0)
+    assert state.cars[1].restart and state.cars[0].restart
+
+
+def test_rear_ending_costs_little(corridor):
+    """ "you can usually survive rear-ending another car": the cars were 1 apart last turn."""
+    state = RaceState(corridor, Rules(), [(1, 1), (1, 3)])
+    put(state, 0, (1, 3), (0, 2), prev=(1, 1))
+    put(state, 1, (1, 4), (0, 2), prev=(1, 2))
+    events = state.play((0, 0))
+    assert events[1].apart == 1 and state.cars[1].damage == 1
+
+
+def test_passing_through_a_car_collides_crossing_its_trail_does_not(arena):
+    state = RaceState(arena, Rules(), default_starts(arena, 2))
+    put(state, 1, (5, 5), (4, 0), prev=(1, 5))  # car 2 drove down column 5
+    put(state, 0, (3, 2), (0, 5))
+    assert option(state, (0, 1)).outcome == MOVED  # crosses the trail at (3, 5): no car there
+    put(state, 1, (3, 5), (0, 0), prev=(3, 5))
+    o = option(state, (0, 0))
+    assert o.outcome == COLLIDES and o.end == (3, 4)
+    jump = RaceState(arena, Rules(collision="endpoint"), default_starts(arena, 2))
+    put(jump, 1, (3, 5))
+    put(jump, 0, (3, 2), (0, 5))
+    assert option(jump, (0, 0)).outcome == MOVED  # the jump rule: only landing on a car counts
+    put(jump, 0, (3, 2), (0, 3))
+    landing = option(jump, (0, 0))
+    assert landing.outcome == COLLIDES and landing.end == (3, 4)
+
+
+# --- crashing, damage, out ------------------------------------------------------------------
+
+
+def test_crash_damage_is_the_speed_and_the_car_restarts_at_the_edge(arena):
+    """ "one point of damage for each square of speed ... Put the car at the edge of the track
+    on the square nearest to where it crashed - and start off again at one square"."""
+    state = RaceState(arena, Rules(turbo=2), default_starts(arena, 2))
+    put(state, 0, (3, 5), (-3, 2))
+    events = state.play((0, 0))  # (3, 5) -> (0, 7): the wall of row 0
+    crash = events[1]
+    assert crash.kind == "crash" and crash.damage == 3  # speed of (-3, 2) is 3
+    # the line meets row 0's squares at column 6 2/3: the wall square (0, 7); put below it
+    assert crash.to == (1, 7) == state.cars[0].point
+    assert state.cars[0].vector == (0, 0)
+    state.play((0, 1))
+    assert all(o.kind == NORMAL for o in state.options())  # moving off: no turbo
+    assert max(abs(x) for o in state.options() for x in o.vector) == 1
+    state.play((0, 1))
+    state.play((0, 1))
+    assert any(o.kind == TURBO for o in state.options())  # later the turbo is back
+
+
+def test_more_than_five_damage_points_is_out_and_the_car_leaves_the_track(arena):
+    state = RaceState(arena, Rules(), default_starts(arena, 2))
+    put(state, 0, (3, 5), (-3, 0), damage=2)
+    state.play((0, 0))
+    assert state.cars[0].damage == 5 and state.cars[0].status != OUT  # five is still in
+    state = RaceState(arena, Rules(), default_starts(arena, 2))
+    put(state, 0, (3, 5), (-3, 0), damage=3)
+    events = state.play((0, 0))
+    assert [e.kind for e in events] == ["move", "crash", "out"]
+    assert state.cars[0].status == OUT
+    out_at = state.cars[0].point
+    put(state, 1, (out_at[0], out_at[1] - 2), (0, 2))
+    assert option(state, (0, 0)).outcome == MOVED  # no wreck left where it stood
+    assert [r["car"] for r in state.standings()] == [2, 1]
+
+
+# --- advanced rules: good brakes, turbo, oil ----------------------------------------------------
+
+
+def test_turbo_and_good_brakes_have_two_uses_each(arena):
+    state = RaceState(arena, Rules(brakes=2, turbo=2), default_starts(arena, 2))
+    for _ in range(2):
+        turbo = next(o for o in state.options() if o.kind == TURBO and o.vector == (0, 2))
+        state.play(turbo.accel)
+        state.play((0, 0))  # car 2 stays
+        state.cars[0].vector = (0, 0)
+    assert state.cars[0].budget == (2, 0, 0)
+    assert not any(o.kind == TURBO for o in state.options())
+
+
+def test_oil_skids_and_boosts_do_not_work_on_it(text_track):
+    track = text_track("########\n#S.~~.G#\n#S.~~.G#\n########", name="oil")
+    state = RaceState(track, Rules(accel=9, turbo=2, brakes=2), [(1, 1), (2, 1)])
+    put(state, 0, (1, 2), (0, 2))
+    assert [(o.accel, o.kind) for o in state.options()] == skid_changes(state.rules, (0, 2))
+    with pytest.raises(IllegalMove, match="skids on oil"):
+        state.play((0, 1))
+
+
+# --- starts -------------------------------------------------------------------------------
+
+
+def test_more_cars_than_start_points_share_them_in_turn():
+    track = read_track(EXAMPLES / "sprint.txt")
+    assert default_starts(track, 4) == [(1, 1), (2, 1), (3, 1), (1, 1)]
+    state = RaceState(track, Rules(), default_starts(track, 4))
+    assert option(state, (0, 1)).outcome == MOVED  # leaving a shared point is no collision
+
+
+def test_referee_refuses_a_taken_start_while_one_is_free():
+    track = read_track(EXAMPLES / "sprint.txt")
+    line = RacingLine(points=((1, 1), (1, 2)))
+    result = replay(track, Rules(), [line, line])
+    assert result.illegal == (
+        1,
+        0,
+        "car 2 start: (1, 1) is taken by an earlier car while start point (2, 1) is free",
+    )
+
+
+def test_a_race_has_two_to_six_cars(arena):
+    with pytest.raises(InvalidInput, match="2 to 6 cars"):
+        RaceState(arena, Rules(), [(1, 1)])
+    with pytest.raises(InvalidInput, match="2 to 6 cars"):
+        RaceState(arena, Rules(), [(1, 1)] * 7)
+
+
+# --- the referee ---------------------------------------------------------------------------
+
+
+def test_referee_names_the_first_illegal_move_in_playing_order():
+    track = read_track(EXAMPLES / "sprint.txt")
+    one = RacingLine(points=((1, 1), (1, 2), (1, 4), (1, 6), (2, 8), (4, 10), (7, 12)))
+    two = RacingLine(accelerations=((0, 1), (0, 1), (0, 1), (0, 1)), start=(2, 1))
+    result = replay(track, Rules(), [one, two])
+    seat, move, message = result.illegal
+    assert (seat, move) == (1, 4)
+    assert message.startswith("car 2 move 4: the move to (2, 11) collides with car 1")
+
+
+def test_referee_moves_after_the_finish_are_illegal():
+    track = read_track(EXAMPLES / "sprint.txt")
+    one = RacingLine(points=((1, 1), (1, 2), (1, 4), (1, 6), (2, 8), (4, 10), (7, 12), (9, 13)))
+    two = RacingLine(accelerations=((0, 1),) * 2, start=(3, 1))
+    result = replay(track, Rules(), [one, two])
+    assert result.illegal[:2] == (0, 7)
+    assert "finished by move 6" in result.illegal[2]
+    assert result.notes == ["car 2: its moves ran out after move 2; finish not reached"]
