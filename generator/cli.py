@@ -23,6 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "kit": ("generator.commands.kit", "kit"),
     "paper": ("generator.commands.paper", "paper"),
     "dice": ("generator.commands.dice", "dice"),
+    "serve": ("generator.commands.serve", "serve"),
     "graph-racers": ("generator.games.graph_racers.commands", "graph_racers"),
     "trading-paint": ("generator.games.trading_paint.commands", "trading_paint"),
     "triactor": ("generator.games.triactor.commands", "triactor"),

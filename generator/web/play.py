@@ -1,0 +1,436 @@
+"""Play Graph Racers on the page: a track (generated, or uploaded), the car, its velocity
+arrow and the legal next points under the chosen rules; a click moves. No JavaScript: the
+race so far is in the address (the car's points), every choice is a link, and each request
+replays the race with the referee the checker and the solver use (check._referee), so an
+edited address is judged as a moves file would be."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+from urllib.parse import urlencode
+
+import bottle
+
+from generator.web.app import PageError, esc, guarded, page, read_upload
+
+PITCH = 5.0  # mm between points in the drawing (the SVG scales to the page)
+SIZES = {"small": (24, 16), "medium": (34, 24), "large": (40, 25)}
+KINDS = ("cells", "drawn")
+DIFFICULTIES = ("easy", "medium", "hard")
+KEY = re.compile(
+    r"^(?:g-(cells|drawn)-(small|medium|large)-(easy|medium|hard)-(\d{1,9})|u-([0-9a-f]{16}))$"
+)
+POINT = re.compile(r"^(-?\d{1,4})\.(-?\d{1,4})$")
+MAX_MOVES = 400  # points in an address: longer than any race on the largest track
+UPLOADS = 16  # uploaded tracks kept in memory (never on disk), the oldest dropped first
+COLOURS = ("#d55e00", "#0072b2", "#009e73", "#cc79a7")
+OPTIMAL = "#0072b2"
+
+_uploads: OrderedDict[str, Any] = OrderedDict()
+_lock = threading.Lock()
+
+
+# --- tracks ----------------------------------------------------------------------------------
+@lru_cache(maxsize=16)
+def generated(kind: str, size: str, difficulty: str, seed: int) -> Any:
+    from generator.games.graph_racers.generate import Request, generate
+    from generator.games.graph_racers.rules import Rules
+
+    cols, rows = SIZES[size]
+    if kind == "drawn":
+        from generator.games.graph_racers.drawn_generate import generate_drawn
+
+        req = Request(rows, cols, (4, 7), difficulty, seed, Rules())
+        (track,) = generate_drawn(req, 1)
+    else:
+        req = Request(rows, cols, (3, 5), difficulty, seed, Rules())
+        (track,) = generate(req, 1)
+    return track
+
+
+def track_of(key: str) -> Any:
+    m = KEY.match(key or "")
+    if m is None:
+        raise PageError("no such track: generate one or upload a track file", 404)
+    if m.group(5):
+        with _lock:
+            track = _uploads.get(m.group(5))
+        if track is None:
+            raise PageError(
+                "that uploaded track is no longer kept (racegen serve keeps the last "
+                f"{UPLOADS}): upload it again",
+                404,
+            )
+        return track
+    return generated(m.group(1), m.group(2), m.group(3), int(m.group(4)))
+
+
+def upload_track() -> str:
+    """Read the uploaded track (the CLI's cap and messages) and keep it in memory."""
+    from generator.core import textfile
+    from generator.games.graph_racers.formats import MAX_BYTES, parse_track
+    from generator.resources import load_json
+
+    up = read_upload("track", MAX_BYTES)
+    if up is None:
+        raise PageError("choose a track file to upload")
+    data, shown = up
+    where = f"track file {shown}"
+    if len(data) > MAX_BYTES:
+        raise textfile._too_big(where, MAX_BYTES, "a track file")
+    text = textfile.decode(data, where, "save the track as plain text")
+    limits = load_json("graph_racers", "presets.json")["limits"]
+    stem = shown.rsplit(".", 1)[0] or "track"
+    track = parse_track(text, source=shown, max_cells=limits["max_cells"], name=stem)
+    digest = hashlib.sha256(data).hexdigest()[:16]
+    with _lock:
+        _uploads[digest] = track
+        _uploads.move_to_end(digest)
+        while len(_uploads) > UPLOADS:
+            _uploads.popitem(last=False)
+    return f"u-{digest}"
+
+
+# --- rules -------------------------------------------------------------------------------------
+def rules_of(track: Any, query: Any) -> Any:
+    """The rules asked for in the address over the rules stored with the track."""
+    import click
+
+    from generator.games.graph_racers.rules import Rules
+    from generator.web.printables import _convert
+
+    stored = track.meta.get("rules")
+    base = Rules.from_dict(stored) if isinstance(stored, dict) else Rules()
+    spec = {
+        "accel": click.Option(["--accel"], type=click.Choice(["5", "8", "9"])),
+        "collision": click.Option(["--collision"], type=click.Choice(["exact", "endpoint"])),
+        "brakes": click.Option(["--brakes"], type=click.IntRange(0, 9)),
+        "turbo": click.Option(["--turbo"], type=click.IntRange(0, 9)),
+        "rocket": click.Option(["--rocket"], type=click.IntRange(0, 1)),
+    }
+    got = {}
+    for name, param in spec.items():
+        raw = query.get(name)
+        got[name] = getattr(base, name) if raw in (None, "") else _convert(param, raw)
+    return Rules(
+        accel=int(got["accel"]),
+        collision=got["collision"],
+        brakes=got["brakes"],
+        turbo=got["turbo"],
+        rocket=got["rocket"],
+    )
+
+
+@lru_cache(maxsize=32)
+def _par(key: str, track: Any, rules: Any) -> Any:
+    from generator.games.graph_racers.generate import stored_solution
+    from generator.games.graph_racers.rules import Rules
+    from generator.games.graph_racers.solve import solve
+
+    stored = track.meta.get("rules")
+    if "solution" in track.meta and isinstance(stored, dict) and Rules.from_dict(stored) == rules:
+        return stored_solution(track)
+    return solve(track, rules)
+
+
+# --- the race so far -----------------------------------------------------------------------
+@dataclass
+class Race:
+    points: list[tuple[int, int]]
+    velocity: tuple[int, int] = (0, 0)
+    stage: int = 0
+    budget: tuple[int, int, int] = (0, 0, 0)
+    finished: bool = False
+    crash: str = ""
+    choices: list[tuple[tuple[int, int], str, int]] = field(default_factory=list)
+
+
+def parse_points(text: str) -> list[tuple[int, int]]:
+    if not text:
+        return []
+    parts = text.split("_")
+    if len(parts) > MAX_MOVES:
+        raise PageError(f"more than {MAX_MOVES} points in the address: start again", 413)
+    out = []
+    for part in parts:
+        m = POINT.match(part)
+        if m is None:
+            raise PageError(f"moves: {part!r} is not a point ROW.COL: start again")
+        out.append((int(m.group(1)), int(m.group(2))))
+    return out
+
+
+def replay(track: Any, rules: Any, points: list[tuple[int, int]]) -> Race:
+    """The race after `points` (the car's points, start first), judged move by move."""
+    from generator.games.graph_racers.check import RacingLine, _referee, check_line
+    from generator.games.graph_racers.referee import CRASH, FINISH
+    from generator.games.graph_racers.rules import changes, skid_changes, spend
+
+    race = Race(points, budget=rules.budget)
+    ref = _referee(track, rules)
+    if not points:
+        race.choices = [(p, "start", 1) for p in track.starts]
+        return race
+    if points[0] not in track.starts:
+        raise PageError(f"point 1 ({points[0][0]}, {points[0][1]}) is not a start point")
+    r, c = points[0]
+    v = (0, 0)
+    for i, q in enumerate(points[1:], start=1):
+        if race.finished or race.crash:
+            raise PageError(f"move {i}: the race was already over: start again")
+        nv = (q[0] - r, q[1] - c)
+        a = (nv[0] - v[0], nv[1] - v[1])
+        allowed = skid_changes(rules, v) if ref.skids(r, c, *v) else changes(rules, v, race.budget)
+        kind = next((k for b, k in allowed if b == a), None)
+        if kind is None:
+            verdict = check_line(track, rules, RacingLine(points=tuple(points[: i + 1])))
+            raise PageError(verdict.message)
+        outcome, race.stage = ref.judge(r, c, nv[0], nv[1], race.stage)
+        if outcome == CRASH:
+            verdict = check_line(track, rules, RacingLine(points=tuple(points[: i + 1])))
+            race.crash = verdict.message
+        race.budget = spend(race.budget, kind)
+        r, c, v = q[0], q[1], nv
+        if outcome == FINISH:
+            race.finished = True
+    race.velocity = v
+    if race.finished or race.crash:
+        return race
+    allowed = skid_changes(rules, v) if ref.skids(r, c, *v) else changes(rules, v, race.budget)
+    for a, kind in allowed:
+        nv = (v[0] + a[0], v[1] + a[1])
+        outcome, _ = ref.judge(r, c, nv[0], nv[1], race.stage)
+        race.choices.append(((r + nv[0], c + nv[1]), kind, outcome))
+    return race
+
+
+# --- the page ----------------------------------------------------------------------------------
+def _svg_root(svg: bytes, w: float, h: float) -> str:
+    """The track page's SVG for inline use: no XML declaration, user units for its size."""
+    text = svg.decode("utf-8").split("?>", 1)[-1].strip()
+    head, rest = text.split(">", 1)
+    head = re.sub(r'\s(width|height)="[^"]*"', "", head)
+    head = re.sub(r'\sid="[^"]*"', ' id="track-page"', head)
+    return f'{head} x="0" y="0" width="{w:g}" height="{h:g}">{rest}'
+
+
+def _link(key: str, rules: Any, points: list[tuple[int, int]]) -> str:
+    q = {
+        "track": key,
+        "accel": rules.accel,
+        "collision": rules.collision,
+        "brakes": rules.brakes,
+        "turbo": rules.turbo,
+        "rocket": rules.rocket,
+    }
+    if points:
+        q["moves"] = "_".join(f"{r}.{c}" for r, c in points)
+    return "/play/race?" + urlencode(q)
+
+
+def board_svg(key: str, track: Any, rules: Any, race: Race, sol: Any) -> str:
+    from generator.games.graph_racers.materials import face
+    from generator.render.canvas import Canvas
+    from generator.render.svg import num, page_svg
+
+    drawing = face(track).drawing(track, PITCH)
+    canvas = Canvas(drawing.width, drawing.height, id="track")
+    drawing.draw(canvas)
+    w, h = drawing.width, drawing.height
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {num(w)} {num(h)}" '
+        f'id="board" role="img" aria-label="{esc(track.name)}">',
+        _svg_root(page_svg(canvas), w, h),
+    ]
+    colour = COLOURS[0]
+    pts = [drawing.xy(p) for p in race.points]
+    if len(pts) > 1:
+        d = " ".join(f"{num(x)},{num(y)}" for x, y in pts)
+        out.append(
+            f'<polyline id="your-line" points="{d}" fill="none" stroke="{colour}" '
+            'stroke-width="0.7" stroke-linejoin="round" stroke-linecap="round"/>'
+        )
+    for x, y in pts[:-1]:
+        out.append(f'<circle cx="{num(x)}" cy="{num(y)}" r="0.7" fill="{colour}"/>')
+    if race.finished and sol is not None and sol.moves is not None:
+        d = " ".join(f"{num(x)},{num(y)}" for x, y in (drawing.xy(p) for p in sol.path))
+        out.append(
+            f'<polyline id="optimal-line" points="{d}" fill="none" stroke="{OPTIMAL}" '
+            'stroke-width="0.5" stroke-dasharray="1.6 0.9" stroke-linejoin="round"/>'
+        )
+    if pts:
+        x, y = pts[-1]
+        vr, vc = race.velocity
+        if (vr, vc) != (0, 0) and not race.finished:
+            x2, y2 = drawing.xy((race.points[-1][0] + vr, race.points[-1][1] + vc))
+            out.append(
+                f'<line id="velocity" x1="{num(x)}" y1="{num(y)}" x2="{num(x2)}" y2="{num(y2)}" '
+                f'stroke="{colour}" stroke-width="0.45" stroke-dasharray="1 0.6"/>'
+            )
+        fill = "#c00" if race.crash else colour
+        out.append(
+            f'<circle id="car" cx="{num(x)}" cy="{num(y)}" r="1.5" fill="{fill}" '
+            'stroke="#000" stroke-width="0.3"/>'
+        )
+    from generator.games.graph_racers.referee import CRASH
+
+    for q, kind, outcome in race.choices:
+        if not (0 <= q[0] < track.rows and 0 <= q[1] < track.cols):
+            continue
+        x, y = drawing.xy(q)
+        cls = "crash" if outcome == CRASH and kind != "start" else "choice"
+        title = {"start": "start here", "": ""}.get(kind, kind)
+        title = "crash: " + (title or "move") if cls == "crash" else (title or "move here")
+        href = esc(_link(key, rules, race.points + [q]))
+        out.append(
+            f'<a href="{href}" class="point" data-point="{q[0]},{q[1]}" data-kind="{cls}">'
+            f"<title>{esc(title)} ({q[0]}, {q[1]})</title>"
+            f'<circle class="{cls}" cx="{num(x)}" cy="{num(y)}" r="1.1"/></a>'
+        )
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _rules_form(key: str, rules: Any) -> str:
+    def select(name: str, values: tuple, current: Any) -> str:
+        opts = "".join(
+            f'<option value="{v}"{" selected" if str(v) == str(current) else ""}>{v}</option>'
+            for v in values
+        )
+        return f'<label>{name} <select name="{name}">{opts}</select></label> '
+
+    return (
+        '<form method="get" action="/play/race" class="rules" id="rules">'
+        f'<input type="hidden" name="track" value="{esc(key)}">'
+        + select("accel", (5, 8, 9), rules.accel)
+        + select("collision", ("exact", "endpoint"), rules.collision)
+        + select("brakes", tuple(range(10)), rules.brakes)
+        + select("turbo", tuple(range(10)), rules.turbo)
+        + select("rocket", (0, 1), rules.rocket)
+        + '<button type="submit">New race with these rules</button></form>'
+    )
+
+
+def race_body(key: str, track: Any, rules: Any, race: Race) -> str:
+    from generator.games.graph_racers.materials import face
+
+    sol = None
+    note = ""
+    if race.finished:
+        try:
+            sol = _par(key, track, rules)
+        except Exception as e:  # a limit: the race stands, without a par
+            note = f" (no par: {esc(e)})"
+    moves = len(race.points) - 1
+    if race.crash:
+        status = f'<p class="status error" id="race-status">Crash! {esc(race.crash)}</p>'
+    elif race.finished:
+        par = sol.moves if sol is not None and sol.moves is not None else None
+        if par is None:
+            verdict = f"You finished in {moves} moves{note}."
+        elif moves == par:
+            verdict = f"You finished in {moves} moves: par is {par}. A perfect race!"
+        else:
+            verdict = f"You finished in {moves} moves: par is {par}, {moves - par} more than the best line."
+        status = (
+            f'<p class="status" id="race-status" data-moves="{moves}" data-par="{par}">'
+            f"{esc(verdict)} The dashed blue line is an optimal line.</p>"
+        )
+    elif not race.points:
+        status = (
+            '<p class="status" id="race-status">Click a start point (a ringed green point).</p>'
+        )
+    else:
+        b, t, k = race.budget
+        boosts = f" Boosts left: brakes {b}, turbo {t}, rocket {k}." if rules.has_boosts else ""
+        status = (
+            f'<p class="status" id="race-status">Move {moves}: velocity '
+            f"({race.velocity[0]}, {race.velocity[1]}). Click a green point to move there "
+            f"(red points crash).{boosts}</p>"
+        )
+    links = []
+    if race.points:
+        links.append(
+            f'<a href="{esc(_link(key, rules, race.points[:-1]))}" id="undo">Undo last move</a>'
+        )
+        links.append(f'<a href="{esc(_link(key, rules, []))}" id="restart">Start again</a>')
+    links.append('<a href="/play">Another track</a>')
+    how = face(track).how_to_race(track, rules)
+    return (
+        f"<h1>Graph Racers: {esc(track.name)}</h1>{status}"
+        f"<p>{' · '.join(links)}</p>"
+        f'<div class="board">{board_svg(key, track, rules, race, sol)}</div>'
+        f'<p class="note">{esc(how)} Rules: {esc(rules.short())}.</p>' + _rules_form(key, rules)
+    )
+
+
+def choose_body() -> str:
+    def select(name: str, values: tuple, current: str) -> str:
+        opts = "".join(
+            f'<option value="{v}"{" selected" if v == current else ""}>{v}</option>' for v in values
+        )
+        return f'<label>{name} <select name="{name}">{opts}</select></label> '
+
+    return (
+        "<h1>Play Graph Racers</h1>"
+        '<p class="note">Race a car on squared paper, on screen: each move keeps the velocity '
+        "and may change it a little. Choose a track, click the points, and see your moves "
+        "against par at the finish.</p>"
+        '<form method="get" action="/play/new" class="options" id="generate"><h2>Generate a track</h2>'
+        + select("kind", KINDS, "cells")
+        + select("size", tuple(SIZES), "small")
+        + select("difficulty", DIFFICULTIES, "easy")
+        + '<label>seed <input type="number" name="seed" value="1" min="0" max="999999999"></label> '
+        '<button type="submit">Race it</button></form>'
+        '<form method="post" action="/play/upload" enctype="multipart/form-data" class="options" '
+        'id="upload"><h2>Or upload a track file</h2>'
+        '<input type="file" name="track"> <button type="submit">Race it</button></form>'
+    )
+
+
+def routes(app: bottle.Bottle) -> None:
+    @app.get("/play")
+    @guarded("Play Graph Racers")
+    def choose() -> str:
+        return page("Play Graph Racers", choose_body())
+
+    @app.get("/play/new")
+    @guarded("Play Graph Racers")
+    def new() -> Any:
+        q = bottle.request.query
+        kind, size, diff = (
+            q.get("kind", "cells"),
+            q.get("size", "small"),
+            q.get("difficulty", "easy"),
+        )
+        seed = q.get("seed", "1") or "1"
+        key = f"g-{kind}-{size}-{diff}-{seed}"
+        if KEY.match(key) is None:
+            raise PageError(
+                "choose kind cells or drawn, size small, medium or large, difficulty easy, "
+                "medium or hard, and a seed from 0 to 999999999"
+            )
+        track_of(key)  # generate now: errors show here, not after the redirect
+        bottle.redirect("/play/race?" + urlencode({"track": key}), 303)
+
+    @app.post("/play/upload")
+    @guarded("Play Graph Racers")
+    def upload() -> Any:
+        key = upload_track()
+        bottle.redirect("/play/race?" + urlencode({"track": key}), 303)
+
+    @app.get("/play/race")
+    @guarded("Play Graph Racers")
+    def race() -> str:
+        q = bottle.request.query
+        key = q.get("track", "")
+        track = track_of(key)
+        rules = rules_of(track, q)
+        race = replay(track, rules, parse_points(q.get("moves", "")))
+        return page(f"Graph Racers: {track.name}", race_body(key, track, rules, race))

@@ -1,0 +1,317 @@
+"""Every printable of every game as a form, a live preview and downloads.
+
+The forms come from the per-game PRINTABLES tables (generator/games/*/printables.py), the
+tables the command line makes its commands from; option values are converted by the same
+click types, so a bad value gets the command line's words. Graph Racers' own commands
+(sheet, worksheet, classpack) are declared `custom` in its table: custom.py gives them the
+same kind of options here."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import bottle
+
+from generator.printing import PAPER_NAMES, Option, Printable, PrintSpec
+from generator.web.app import PageError, esc, guarded, page, read_upload, request_folder
+
+PREVIEW_PAGES = 24  # pages a preview shows; the download has them all
+FORMATS = ("pdf", "svg", "png")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One printable as the pages offer it: its options and how it builds documents."""
+
+    game: str
+    title: str
+    printable: Printable
+    options: tuple[Option, ...]
+    build: Any  # (spec, **values) -> list[Document]
+
+
+def entries() -> dict[tuple[str, str], Entry]:
+    from generator.games.registry import GAMES
+    from generator.web import custom
+
+    out: dict[tuple[str, str], Entry] = {}
+    for g in GAMES:
+        for p in g.printables():
+            if p.custom:
+                made = custom.entry(g.name, p)
+                if made is None:
+                    continue
+                options, build = made
+            else:
+                options = p.options + ((p.argument,) if p.argument is not None else ())
+                build = p.documents
+            out[(g.name, p.name)] = Entry(g.name, g.title, p, options, build)
+    return out
+
+
+def entry(game: str, name: str) -> Entry:
+    found = entries().get((game, name))
+    if found is None:
+        raise bottle.HTTPError(404, "not found")
+    return found
+
+
+# --- options from the form -----------------------------------------------------------------
+def _ctx():  # noqa: ANN202
+    import click
+
+    return click.Context(click.Command("racegen"))
+
+
+def _convert(param, raw: Any) -> Any:  # noqa: ANN001
+    return param.process_value(_ctx(), raw)
+
+
+def spec_from_form(form, folder: Path, seeded: bool) -> PrintSpec:  # noqa: ANN001
+    import click
+
+    paper = _convert(
+        click.Option(["--paper"], type=click.Choice(PAPER_NAMES, case_sensitive=False)),
+        form.get("paper") or "a4",
+    )
+    seed = None
+    if seeded and (form.get("seed") or "").strip():
+        seed = _convert(click.Option(["--seed"], type=int), form.get("seed").strip())
+    dpi = _convert(click.Option(["--dpi"], type=click.IntRange(36, 1200)), form.get("dpi") or "150")
+    return PrintSpec(
+        out=folder,
+        paper=paper.lower(),
+        mono=bool(form.get("mono")),
+        seed=seed,
+        landscape=bool(form.get("landscape")),
+        dpi=dpi,
+    )
+
+
+def _safe_name(shown: str) -> str:
+    name = re.sub(r"[^A-Za-z0-9._-]", "_", shown).lstrip(".")[:60]
+    return name or "upload"
+
+
+def values_from_form(options, form, folder: Path) -> dict[str, Any]:  # noqa: ANN001
+    """Each option's value from the form, converted as the command line converts it; an
+    upload is written into the request's folder and passed as that path."""
+    from generator.options import _click_param
+
+    values: dict[str, Any] = {}
+    for o in options:
+        if o.kind == "flag":
+            values[o.dest] = bool(form.get(o.dest))
+            continue
+        if o.kind == "file":
+            up = read_upload(o.dest, 9_000_000)
+            if up is None:
+                values[o.dest] = None if o.default is None else Path(str(o.default))
+                if o.default is not None:
+                    raise PageError(f"choose a file for {o.flag}")
+                continue
+            data, shown = up
+            path = folder / _safe_name(shown)
+            path.write_bytes(data)
+            values[o.dest] = path
+            continue
+        param = _click_param(o)
+        if o.kind == "choices":
+            raw = [v for v in form.getall(o.dest) if v]
+            values[o.dest] = tuple(dict.fromkeys(_convert(param, raw))) or o.default
+            continue
+        raw = form.get(o.dest)
+        if raw is None or str(raw).strip() == "":
+            raw = o.default
+        values[o.dest] = None if raw is None else _convert(param, str(raw).strip())
+    return values
+
+
+def build_documents(e: Entry, folder: Path) -> tuple[list, PrintSpec]:
+    from generator.errors import BadOption
+
+    form = bottle.request.forms
+    spec = spec_from_form(form, folder, e.printable.seeded)
+    values = values_from_form(e.options, form, folder)
+    try:
+        docs = e.build(spec, **values)
+    except BadOption as err:
+        import click
+
+        if err.option:
+            raise click.BadParameter(str(err), param_hint=f"'{err.option}'") from None
+        raise click.UsageError(str(err)) from None
+    except Exception as err:  # a message naming the request's folder names the upload alone
+        if err.args and isinstance(err.args[0], str) and str(folder) in err.args[0]:
+            err.args = (err.args[0].replace(str(folder) + "/", ""),) + err.args[1:]
+        raise
+    return [d for d in docs if d.pages], spec
+
+
+# --- pages -----------------------------------------------------------------------------------
+def index_body() -> str:
+    from generator.games.registry import GAMES
+
+    known = entries()
+    parts = [
+        "<h1>Print, play and settle race games</h1>",
+        '<p class="note">Choose something to print: set its options, watch the preview, and '
+        'download the PDF. Or <a href="/play">play Graph Racers</a> on this screen, or '
+        '<a href="/triactor/settle">settle Triactor bets</a>.</p>',
+        '<div class="games">',
+    ]
+    for g in GAMES:
+        items = [
+            f'<li><a href="/print/{esc(g.name)}/{esc(p.name)}">{esc(p.name)}</a>: {esc(p.summary)}</li>'
+            for p in g.printables()
+            if (g.name, p.name) in known
+        ]
+        parts.append(
+            f'<section class="game"><h2>{esc(g.title)}</h2><p class="note">{esc(g.summary)}</p>'
+            f"<ul>{''.join(items)}</ul></section>"
+        )
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def _field(o: Option) -> str:
+    name = esc(o.dest)
+    label = f'<label for="f-{name}">{esc(o.flag.lstrip("-"))}<span class="help">{esc(o.help)}</span></label>'
+    default = "" if o.default is None else o.default
+    if o.kind == "choice":
+        opts = "".join(
+            f'<option value="{esc(c)}"{" selected" if str(c) == str(default) else ""}>{esc(c)}</option>'
+            for c in o.choices
+        )
+        return f'{label}<select id="f-{name}" name="{name}">{opts}</select>'
+    if o.kind == "choices":
+        chosen = set(default or ())
+        opts = "".join(
+            f'<option value="{esc(c)}"{" selected" if c in chosen else ""}>{esc(c)}</option>'
+            for c in o.choices
+        )
+        return f'{label}<select id="f-{name}" name="{name}" multiple size="{min(6, len(o.choices))}">{opts}</select>'
+    if o.kind == "int":
+        lo = "" if o.low is None else f' min="{int(o.low)}"'
+        hi = "" if o.high is None else f' max="{int(o.high)}"'
+        return f'{label}<input id="f-{name}" type="number" name="{name}" value="{esc(default)}"{lo}{hi}>'
+    if o.kind == "flag":
+        return (
+            f'<label><input id="f-{name}" type="checkbox" name="{name}" value="1"> '
+            f'{esc(o.flag.lstrip("-"))}<span class="help">{esc(o.help)}</span></label>'
+        )
+    if o.kind == "file":
+        return f'{label}<input id="f-{name}" type="file" name="{name}">'
+    return f'{label}<input id="f-{name}" type="text" name="{name}" value="{esc(default)}">'
+
+
+def form_body(e: Entry) -> str:
+    p = e.printable
+    common = [
+        '<label for="f-paper">paper</label><select id="f-paper" name="paper">'
+        + "".join(f'<option value="{n}">{n}</option>' for n in PAPER_NAMES)
+        + "</select>",
+        '<label><input id="f-landscape" type="checkbox" name="landscape" value="1"> landscape'
+        f'<span class="help">{esc(p.portrait + " portrait" if p.portrait else "Turn the paper.")}</span></label>',
+        '<label><input id="f-mono" type="checkbox" name="mono" value="1"> mono'
+        '<span class="help">Ink-saving greyscale.</span></label>',
+    ]
+    if p.seeded:
+        common.append(
+            '<label for="f-seed">seed<span class="help">Same seed, same pages (1 when empty).</span></label>'
+            '<input id="f-seed" type="number" name="seed" value="">'
+        )
+    common.append(
+        '<label for="f-dpi">dpi<span class="help">Resolution of PNG downloads.</span></label>'
+        '<input id="f-dpi" type="number" name="dpi" value="150" min="36" max="1200">'
+    )
+    fields = [_field(o) for o in e.options] + common
+    base = f"/print/{esc(e.game)}/{esc(p.name)}"
+    buttons = "".join(
+        f'<button type="submit" name="format" value="{f}" formaction="{base}/download">'
+        f"Download {f.upper()}</button>"
+        for f in FORMATS
+    )
+    return (
+        f'<h1>{esc(e.title)}: {esc(p.name)}</h1><p class="note">{esc(p.help or p.summary)}</p>'
+        f'<div class="printable"><form class="options" id="options" method="post" '
+        f'enctype="multipart/form-data" action="{base}/download" data-preview="{base}/preview">'
+        f'{"".join(fields)}<div class="buttons">{buttons}</div></form>'
+        '<div><p id="status" aria-live="polite"></p><p class="error" id="preview-error" hidden></p>'
+        '<div id="preview"></div></div></div>'
+    )
+
+
+def preview_json(docs: list) -> dict:
+    from generator.render.svg import page_svg
+
+    total = sum(len(d.pages) for d in docs)
+    pages = []
+    for d in docs:
+        for pg in d.pages:
+            if len(pages) >= PREVIEW_PAGES:
+                break
+            pages.append(page_svg(pg, d.title).decode("utf-8"))
+    return {"total": total, "pages": pages, "documents": [d.stem for d in docs]}
+
+
+def download(docs: list, spec: PrintSpec, fmt: str, name: str) -> bytes:
+    from generator.output import render, target_names
+
+    files: list[tuple[str, bytes]] = []
+    for d in docs:
+        files += list(zip(target_names(d, fmt), render(d, fmt, spec.dpi), strict=True))
+    if len(files) == 1:
+        fname, data = files[0]
+        types = {"pdf": "application/pdf", "svg": "image/svg+xml", "png": "image/png"}
+        bottle.response.content_type = types[fmt]
+    else:
+        buf = io.BytesIO()
+        with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+            for fname, data in files:
+                z.writestr(fname, data)
+        fname, data = f"{name}-{fmt}.zip", buf.getvalue()
+        bottle.response.content_type = "application/zip"
+    bottle.response.set_header("Content-Disposition", f'attachment; filename="{fname}"')
+    return data
+
+
+def routes(app: bottle.Bottle) -> None:
+    @app.get("/")
+    @guarded("Printables")
+    def index() -> str:
+        return page("Printables", index_body())
+
+    @app.get("/print/<game>/<name>")
+    @guarded("Print")
+    def form(game: str, name: str) -> str:
+        e = entry(game, name)
+        return page(f"{e.title}: {name}", form_body(e), scripts=("print.js",))
+
+    @app.post("/print/<game>/<name>/preview")
+    @guarded("Preview", json=True)
+    def preview(game: str, name: str) -> str:
+        e = entry(game, name)
+        with request_folder() as folder:
+            docs, _ = build_documents(e, folder)
+            bottle.response.content_type = "application/json"
+            return json.dumps(preview_json(docs))
+
+    @app.post("/print/<game>/<name>/download")
+    @guarded("Download")
+    def download_route(game: str, name: str) -> bytes:
+        e = entry(game, name)
+        fmt = (bottle.request.forms.get("format") or "pdf").lower()
+        if fmt not in FORMATS:
+            raise PageError(f"unknown format {fmt!r}: use pdf, svg or png")
+        with request_folder() as folder:
+            docs, spec = build_documents(e, folder)
+            if not docs:
+                raise PageError("nothing to print with these options")
+            return download(docs, spec, fmt, f"{game}-{name}")

@@ -1,0 +1,64 @@
+// The live preview: on every change of the form, POST it to the preview route and show
+// each page (SVG) as an image. The download buttons are plain form submits.
+(function () {
+  var form = document.getElementById("options");
+  if (!form) return;
+  var preview = document.getElementById("preview");
+  var status = document.getElementById("status");
+  var errorBox = document.getElementById("preview-error");
+  var timer = null;
+  var asked = 0;
+  var urls = [];
+
+  function show(data) {
+    urls.forEach(function (u) { URL.revokeObjectURL(u); });
+    urls = [];
+    preview.textContent = "";
+    data.pages.forEach(function (svg, i) {
+      var url = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
+      urls.push(url);
+      var img = document.createElement("img");
+      img.src = url;
+      img.alt = "page " + (i + 1);
+      img.className = "page";
+      preview.appendChild(img);
+    });
+    var more = data.total > data.pages.length ? " (the first " + data.pages.length + " shown)" : "";
+    status.textContent = data.total + (data.total === 1 ? " page" : " pages") + more;
+    status.dataset.pages = String(data.total);
+  }
+
+  function refresh() {
+    var mine = ++asked;
+    status.textContent = "drawing…";
+    form.dataset.state = "busy";
+    fetch(form.dataset.preview, { method: "POST", body: new FormData(form) })
+      .then(function (r) { return r.json().then(function (d) { return [r.ok, d]; }); })
+      .then(function (res) {
+        if (mine !== asked) return;
+        if (res[0]) {
+          errorBox.hidden = true;
+          show(res[1]);
+        } else {
+          errorBox.hidden = false;
+          errorBox.textContent = "Error: " + res[1].error;
+          status.textContent = "";
+        }
+        form.dataset.state = "ready";
+      })
+      .catch(function () {
+        if (mine !== asked) return;
+        errorBox.hidden = false;
+        errorBox.textContent = "Error: the server did not answer: is racegen serve still running?";
+        form.dataset.state = "ready";
+      });
+  }
+
+  function soon() {
+    clearTimeout(timer);
+    timer = setTimeout(refresh, 250);
+  }
+  form.addEventListener("input", soon);
+  form.addEventListener("change", soon);
+  refresh();
+})();

@@ -1,0 +1,194 @@
+"""racegen serve at the HTTP level: every route, its status codes, caps and bad input."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+from web_helpers import request, start
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+SPRINT = (EXAMPLES / "graph_racers" / "sprint.txt").read_bytes() if EXAMPLES.exists() else None
+
+
+@pytest.fixture(scope="module")
+def base():
+    server, url = start()
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+def test_home_lists_every_printable_of_every_game(base):
+    from generator.web.printables import entries
+
+    status, headers, body = request(base + "/")
+    assert status == 200 and "text/html" in headers["Content-Type"]
+    text = body.decode()
+    for game, name in entries():
+        assert f'href="/print/{game}/{name}"' in text
+
+
+def test_static_files_are_a_fixed_list(base):
+    assert request(base + "/static/style.css")[0] == 200
+    assert request(base + "/static/print.js")[0] == 200
+    for bad in ("/static/app.py", "/static/..%2fapp.py", "/static/%2e%2e/app.py", "/nowhere"):
+        status, _, body = request(base + bad)
+        assert status == 404 and b"Traceback" not in body
+
+
+@pytest.mark.parametrize("game,name", [("triactor", "slips"), ("dice-rush", "dice")])
+def test_form_and_preview(base, game, name):
+    status, _, body = request(f"{base}/print/{game}/{name}")
+    assert status == 200 and b'id="options"' in body
+    t0 = time.perf_counter()
+    status, _, body = request(f"{base}/print/{game}/{name}/preview", {"paper": "a4"})
+    assert status == 200, body
+    data = json.loads(body)
+    assert data["total"] >= 1 and data["pages"][0].lstrip().startswith("<?xml")
+    assert time.perf_counter() - t0 < 5
+
+
+def test_every_form_page_opens(base):
+    from generator.web.printables import entries
+
+    for game, name in entries():
+        status, _, body = request(f"{base}/print/{game}/{name}")
+        assert status == 200, (game, name)
+
+
+def test_bad_option_is_the_cli_message_with_400(base):
+    status, _, body = request(f"{base}/print/triactor/slips/preview", {"players": "99"})
+    assert status == 400
+    assert json.loads(body)["error"] == (
+        "Invalid value for '--players': 99 is not in the range 1<=x<=12."
+    )
+    status, _, body = request(f"{base}/print/triactor/slips/preview", {"paper": "a9"})
+    assert status == 400 and "'--paper'" in json.loads(body)["error"]
+    status, _, body = request(f"{base}/print/triactor/slips/download", {"format": "doc"})
+    assert status == 400 and b"unknown format" in body
+
+
+def test_unknown_printable_is_404(base):
+    assert request(f"{base}/print/triactor/nothing")[0] == 404
+    assert request(f"{base}/print/nothing/slips/preview", {"a": "1"})[0] == 404
+
+
+def test_download_pdf_and_svg(base):
+    status, headers, body = request(
+        f"{base}/print/dice-rush/dice/download", {"format": "pdf", "paper": "letter"}
+    )
+    assert status == 200 and body.startswith(b"%PDF")
+    assert headers["Content-Type"] == "application/pdf"
+    assert "attachment" in headers["Content-Disposition"]
+    status, headers, body = request(f"{base}/print/triactor/slips/download", {"format": "svg"})
+    assert status == 200 and headers["Content-Type"] == "application/zip"
+
+
+def test_body_over_the_cap_is_413_before_it_is_read(base):
+    import http.client
+    from urllib.parse import urlsplit
+
+    from generator.web.app import MAX_BODY
+
+    u = urlsplit(base)
+    conn = http.client.HTTPConnection(u.hostname, u.port, timeout=30)
+    conn.putrequest("POST", "/print/triactor/slips/preview")
+    conn.putheader("Content-Type", "multipart/form-data; boundary=x")
+    conn.putheader("Content-Length", str(MAX_BODY + 10))
+    conn.endheaders()
+    conn.send(b"--x\r\n")
+    r = conn.getresponse()
+    assert r.status == 413 and b"bytes" in r.read()
+    conn.close()
+
+
+# --- play ------------------------------------------------------------------------------------
+def test_play_pages(base):
+    assert request(base + "/play")[0] == 200
+    status, _, body = request(base + "/play/race?track=g-cells-small-easy-1")
+    assert status == 200 and b'data-kind="choice"' in body and b'id="board"' in body
+    assert request(base + "/play/race?track=../../etc/passwd")[0] == 404
+    assert request(base + "/play/race?track=u-0123456789abcdef")[0] == 404
+    status, _, body = request(base + "/play/race?track=g-cells-small-easy-1&accel=7")
+    assert status == 400 and b"Invalid value for &#x27;--accel&#x27;" in body or b"--accel" in body
+    status, _, body = request(base + "/play/new?kind=cells&size=huge")
+    assert status == 400
+
+
+def _upload_sprint(base) -> str:
+    import urllib.request
+
+    from web_helpers import multipart
+
+    data, ctype = multipart({}, {"track": ("sprint.txt", SPRINT)})
+    req = urllib.request.Request(base + "/play/upload", data=data, headers={"Content-Type": ctype})
+    with urllib.request.urlopen(req) as r:  # follows the 303 to the race
+        assert r.status == 200
+        return r.url
+
+
+@pytest.mark.skipif(SPRINT is None, reason="examples/ is not beside the tests")
+def test_play_an_uploaded_track_to_the_finish(base):
+    from generator.games.graph_racers.formats import parse_track
+    from generator.games.graph_racers.rules import Rules
+    from generator.games.graph_racers.solve import solve
+
+    url = _upload_sprint(base)
+    sol = solve(parse_track(SPRINT.decode(), name="sprint"), Rules())
+    moves = "_".join(f"{r}.{c}" for r, c in sol.path)
+    status, _, body = request(f"{url}&moves={moves}")
+    assert status == 200
+    assert f'data-par="{sol.moves}"'.encode() in body and b'id="optimal-line"' in body
+    # an illegal move: the checker's words, 400
+    status, _, body = request(f"{url}&moves={moves.split('_')[0]}_9.9")
+    assert status == 400 and b"is not allowed under the rules" in body
+    status, _, body = request(f"{url}&moves=1.1_x")
+    assert status == 400 and b"not a point" in body
+
+
+@pytest.mark.skipif(SPRINT is None, reason="examples/ is not beside the tests")
+def test_a_crash_is_explained(base):
+    url = _upload_sprint(base)
+    # from (1,1) straight up: off the track at once
+    status, _, body = request(f"{url}&moves=1.1_0.1")
+    assert status == 200 and b"Crash!" in body and b"crash" in body
+
+
+def test_uploads_use_the_cli_caps_and_messages(base):
+    status, _, body = request(base + "/play/upload", {}, {"track": ("bad.txt", b"hello\n")})
+    assert status == 400 and b"bad.txt line 1" in body and b"unknown track format" in body
+    status, _, body = request(base + "/play/upload", {}, {"track": ("bad.txt", b"\xff\xfe")})
+    assert status == 400 and b"not UTF-8 text" in body
+
+
+# --- settle ----------------------------------------------------------------------------------
+def test_settle(base):
+    assert request(base + "/triactor/settle")[0] == 200
+    bets = b"player,bet\nalice,S\nbob,MM\n"
+    status, _, body = request(
+        base + "/triactor/settle", {"finish": "S,M,C"}, {"bets_file": ("bets.csv", bets)}
+    )
+    assert status == 200 and b'id="payouts"' in body and b"Leading: alice" in body
+    status, _, body = request(
+        base + "/triactor/settle", {"bets": "player,bet\nx,QQ", "finish": "S,M,C"}
+    )
+    assert status == 400 and b"bets line 2 (x,QQ)" in body
+    status, _, body = request(base + "/triactor/settle", {"bets": "player,bet\nx,S", "finish": ""})
+    assert status == 400 and b"--finish" in body
+    status, _, body = request(
+        base + "/triactor/settle", {"finish": "S,M,C"}, {"bets_file": ("b.csv", b"x" * 1_000_001)}
+    )
+    assert status == 413 or status == 400
+    assert b"is over 1,000,000 bytes" in body
+
+
+def test_serve_refuses_nothing_but_warns_for_other_hosts():
+    from click.testing import CliRunner
+
+    from generator.commands.serve import serve
+
+    result = CliRunner().invoke(serve, ["--port", "99999"])
+    assert result.exit_code == 2
