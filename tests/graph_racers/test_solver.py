@@ -318,24 +318,38 @@ def brute_force_line_list(track, rules, moves):
     acc = ref.accelerations(rules.accel)
     lines = []
     path = []
+    seen: dict = {}
+
+    def outcome(r, c, vr, vc):
+        key = (r, c, vr, vc)
+        if key not in seen:
+            seen[key] = ref.outcome(track, r, c, vr, vc, 0, rules.collision)[0]
+        return seen[key]
+
+    # a line is optimal only if every state on it is met first at its depth: the depths of a
+    # breadth-first search (up to `moves`) prune the rest
+    depth_of = {(r, c, 0, 0): 0 for r, c in track.starts}
+    layer = list(depth_of)
+    for depth in range(1, moves):
+        nxt = []
+        for r, c, vr, vc in layer:
+            for ar, ac in acc:
+                nvr, nvc = vr + ar, vc + ac
+                state = (r + nvr, c + nvc, nvr, nvc)
+                if state not in depth_of and outcome(r, c, nvr, nvc) == "move":
+                    depth_of[state] = depth
+                    nxt.append(state)
+        layer = nxt
 
     def walk(r, c, vr, vc, depth):
         path.append((r, c))
         for ar, ac in acc:
             nvr, nvc = vr + ar, vc + ac
-            what, _ = ref.outcome(track, r, c, nvr, nvc, 0, rules.collision)
+            what = outcome(r, c, nvr, nvc)
             if what == "finish" and depth + 1 == moves:
                 lines.append([*path, (r + nvr, c + nvc)])
-            elif what == "move" and depth + 1 < moves:
-                # prune: the car needs at least one more move and cannot be farther than it can
-                # still travel from the nearest goal
-                left = moves - depth - 1
-                reach = sum(max(abs(nvr), abs(nvc)) + k for k in range(1, left + 1))
-                if (
-                    min(max(abs(g[0] - r - nvr), abs(g[1] - c - nvc)) for g in track.goals)
-                    <= reach + 1
-                ):
-                    walk(r + nvr, c + nvc, nvr, nvc, depth + 1)
+            elif what == "move" and depth_of.get((r + nvr, c + nvc, nvr, nvc)) == depth + 1:
+                walk(r + nvr, c + nvc, nvr, nvc, depth + 1)
         path.pop()
 
     for r, c in track.starts:
