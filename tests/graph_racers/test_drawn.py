@@ -9,6 +9,7 @@ import random
 from fractions import Fraction
 
 import pytest
+from reference_drawn import Reference
 
 from generator.errors import InvalidInput
 from generator.games.graph_racers.check import RacingLine, check_line
@@ -16,7 +17,6 @@ from generator.games.graph_racers.drawn import SCALE, DrawnTrack, Gate, squares_
 from generator.games.graph_racers.drawn_format import track_from_dict, track_to_dict
 from generator.games.graph_racers.drawn_solve import solve_drawn
 from generator.games.graph_racers.rules import Rules
-from tests.graph_racers.reference_drawn import Reference
 
 
 def ring(cx: float, cy: float, rx: float, ry: float, n: int = 300) -> tuple:

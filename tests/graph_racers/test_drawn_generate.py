@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from reference_drawn import Reference
 
 from generator.games.graph_racers import shapes
 from generator.games.graph_racers.check import RacingLine, check_line
@@ -13,7 +14,6 @@ from generator.games.graph_racers.drawn_format import track_from_dict, track_to_
 from generator.games.graph_racers.drawn_generate import braking_points, generate_drawn, table
 from generator.games.graph_racers.generate import Request
 from generator.games.graph_racers.rules import Rules
-from tests.graph_racers.reference_drawn import Reference
 
 
 def request(difficulty: str, seed: int = 1, cols: int = 26, rows: int = 17) -> Request:

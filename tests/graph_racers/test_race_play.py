@@ -10,6 +10,7 @@ import json
 import pytest
 from click.testing import CliRunner
 from conftest import EXAMPLES
+from test_drawn import oval
 
 from generator.cli import cli
 from generator.games.graph_racers.check import RacingLine
@@ -17,7 +18,6 @@ from generator.games.graph_racers.drivers import make_drivers, run_race
 from generator.games.graph_racers.formats import read_track
 from generator.games.graph_racers.race import FINISHED, MAX_DAMAGE, OUT, replay
 from generator.games.graph_racers.rules import Rules
-from tests.graph_racers.test_drawn import oval
 
 TRACKS = {
     "sprint": lambda: read_track(EXAMPLES / "sprint.txt"),
