@@ -168,6 +168,16 @@ class Driver:
         """When every move crashes or collides: the least damage, then the first."""
         return min(opts, key=lambda o: _hurt(o, state))
 
+    def clean_moves(self, state: RaceState) -> tuple[list[Option], Option | None]:
+        """The legal moves that neither crash nor collide, and the move a planning driver
+        makes without weighing them: the first that finishes, or the least harm when every
+        move crashes or collides (then there are no clean moves)."""
+        opts = state.legal()
+        clean = [o for o in opts if o.clean]
+        if not clean:
+            return [], self.least_harm(opts, state)
+        return clean, next((o for o in clean if o.outcome == FINISHES), None)
+
 
 class RandomDriver(Driver):
     name = "random"
@@ -188,13 +198,9 @@ class SolverDriver(Driver):
         self.plan = plan
 
     def choose(self, state: RaceState) -> Option:
-        opts = state.legal()
-        clean = [o for o in opts if o.clean]
-        if not clean:
-            return self.least_harm(opts, state)
-        for o in clean:
-            if o.outcome == FINISHES:
-                return o
+        clean, chosen = self.clean_moves(state)
+        if chosen is not None:
+            return chosen
         return min(
             clean,
             key=lambda o: (self.plan.to_go(_after(o, state)), _near_others(o, state), bool(o.kind)),
@@ -233,13 +239,9 @@ class CautiousDriver(Driver):
         return True
 
     def choose(self, state: RaceState) -> Option:
-        opts = state.legal()
-        clean = [o for o in opts if o.clean]
-        if not clean:
-            return self.least_harm(opts, state)
-        for o in clean:
-            if o.outcome == FINISHES:
-                return o
+        clean, chosen = self.clean_moves(state)
+        if chosen is not None:
+            return chosen
         safe = [o for o in clean if self.can_stop(state, o)] or clean
         apart_ones = [o for o in safe if not _near_others(o, state)] or safe
         return min(
