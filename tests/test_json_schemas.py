@@ -37,6 +37,8 @@ CASES: list[tuple[str, tuple[str, ...], str, int]] = [
     ("graph-racers referee", (str(EXAMPLES / "graph_racers" / "sprint.txt"), "{tmp}/car1.txt", "{tmp}/car2.txt"), "graph-racers-referee/1", 0),
     ("graph-racers referee", (str(EXAMPLES / "graph_racers" / "sprint.txt"), "{tmp}/car1.txt", "{tmp}/car1.txt"), "graph-racers-referee/1", 1),
     ("graph-racers race", (str(EXAMPLES / "graph_racers" / "oil-oval.txt"), "--players", "3", "--driver", "solver,cautious,random", "--brakes", "2", "--turbo", "2"), "graph-racers-race/1", 0),
+    ("graph-racers race", (str(EXAMPLES / "graph_racers" / "sprint.txt"), "--players", "4", "--design", "2/2/12,0/0/0,4/0/12,0/4/12", "--teams", "A,B,A,B"), "graph-racers-race/1", 0),
+    ("graph-racers referee", (str(EXAMPLES / "graph_racers" / "sprint.txt"), "{tmp}/car1.txt", "{tmp}/car2.txt", "--design", "0/0/20,2/0/16", "--teams", "red,blue"), "graph-racers-referee/1", 0),
     ("dice-rush odds", ("--board", "{board}", "--turns", "2"), "dice-rush-odds/1", 0),
     ("dice-rush odds", ("--board", "{board}", "--turns", "1", "--order", "turns"), "dice-rush-odds/1", 0),
     ("dice-rush simulate", ("--games", "60", "--declare", "lead:2"), "dice-rush-simulate/1", 0),

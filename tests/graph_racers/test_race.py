@@ -18,9 +18,12 @@ from generator.games.graph_racers.race import (
     FINISHED,
     MOVED,
     OUT,
+    Design,
     IllegalMove,
     RaceState,
     default_starts,
+    parse_designs,
+    parse_teams,
     replay,
 )
 from generator.games.graph_racers.rules import NORMAL, TURBO, Rules, changes, skid_changes
@@ -290,3 +293,107 @@ def test_referee_moves_after_the_finish_are_illegal():
     assert result.illegal[:2] == (0, 7)
     assert "finished by move 6" in result.illegal[2]
     assert result.notes == ["car 2: its moves ran out after move 2; finish not reached"]
+
+
+# --- design your own car ----------------------------------------------------------------------
+
+
+def test_design_your_own_car_with_100_dollars():
+    """ "Each player gets $100 ... Good brakes cost $10 and Turbo Boosts cost $10, Damage
+    points cost $5 each. You can buy as many ... as you can afford." """
+    assert Design(2, 2, 12).cost == 100
+    assert Design(0, 0, 20).cost == 100 and Design(10, 0, 0).cost == 100
+    assert Design(1, 0, 3).cost == 25  # money left over is allowed
+    with pytest.raises(InvalidInput, match=r"2/2/13: costs \$105 .* a car has \$100"):
+        Design(2, 2, 13)
+    with pytest.raises(InvalidInput, match="brakes/turbo/damage points"):
+        Design.parse("2/2")
+    assert parse_designs("1/1/16", 3) == [Design(1, 1, 16)] * 3
+    assert parse_designs("0/0/20,4/4/4", 2) == [Design(0, 0, 20), Design(4, 4, 4)]
+    with pytest.raises(InvalidInput, match="3 car designs for 2 cars"):
+        parse_designs("0/0/20,4/4/4,0/0/0", 2)
+
+
+def test_a_designed_car_has_its_own_boosts_and_damage_points(arena):
+    designs = [Design(0, 1, 2), Design(2, 0, 16)]
+    state = RaceState(arena, Rules(), default_starts(arena, 2), designs)
+    assert [c.budget for c in state.cars] == [(0, 1, 0), (2, 0, 0)]
+    assert any(o.kind == TURBO for o in state.options())  # car 1 bought one turbo
+    state.play(next(o for o in state.options() if o.vector == (0, 2)).accel)
+    assert not any(o.kind == TURBO for o in state.options(state.cars[0]))  # and used it
+    assert not any(o.kind == TURBO for o in state.options())  # car 2 bought none
+    # car 1 has 2 damage points: a crash at speed 3 puts it out ("more than" its points)
+    state = RaceState(arena, Rules(), default_starts(arena, 2), designs)
+    put(state, 0, (3, 5), (-3, 0))
+    assert [e.kind for e in state.play((0, 0))] == ["move", "crash", "out"]
+    assert state.log[-1].text() == "car 1 is out (3 damage, more than 2)"
+    # car 2 has 16: the same crash three times leaves it racing at 9
+    state = RaceState(arena, Rules(), default_starts(arena, 2), designs)
+    state.play((0, 0))
+    put(state, 1, (3, 5), (-3, 0), damage=6)
+    assert [e.kind for e in state.play((0, 0))] == ["move", "crash"]
+    assert state.cars[1].damage == 9 and state.cars[1].status != OUT
+
+
+def test_no_damage_points_the_first_hit_destroys_the_car(corridor):
+    """ "If you don't buy any damage points then you car blows up the first time it hits
+    ANYTHING!" A hit by another car counts: the other car only takes its damage."""
+    designs = [Design(0, 0, 20), Design(0, 0, 0)]
+    state = RaceState(corridor, Rules(), [(1, 1), (1, 3)], designs)
+    put(state, 0, (1, 3), (0, 2), prev=(1, 1))  # the head-on position above: 3 apart
+    put(state, 1, (1, 4), (0, -2), prev=(1, 6))
+    events = state.play((0, 0))
+    assert [e.kind for e in events] == ["move", "collision", "out"] and events[2].car == 1
+    assert state.cars[0].status != OUT and state.cars[0].damage == 3
+    assert events[2].text() == "car 2 is out: no damage points, so the first hit destroys it"
+    # a crash at speed 1 is a hit too
+    state = RaceState(corridor, Rules(), [(1, 1), (1, 3)], designs[::-1])
+    put(state, 0, (1, 1), (0, -1))
+    assert [e.kind for e in state.play((0, 0))] == ["move", "crash", "out"]
+    assert state.cars[0].damage == 1
+
+
+def test_designed_cars_buy_their_boosts_the_rules_give_none(arena):
+    with pytest.raises(InvalidInput, match="leave --brakes and --turbo out"):
+        RaceState(arena, Rules(brakes=2), default_starts(arena, 2), [Design(0, 0, 20)] * 2)
+    state = RaceState(arena, Rules(rocket=1), default_starts(arena, 2), [Design(1, 1, 16)] * 2)
+    assert state.cars[0].budget == (1, 1, 1)  # the rocket stays a rule of the table
+
+
+def test_referee_plays_designed_cars():
+    track = read_track(EXAMPLES / "sprint.txt")
+    one = RacingLine(points=((1, 1), (1, 2), (1, 4), (1, 6), (2, 8), (4, 10), (7, 12)))
+    two = RacingLine(accelerations=((0, 1),) * 4 + ((0, 0),), start=(3, 1))
+    result = replay(track, Rules(), [one, two], [Design(0, 0, 20), Design(0, 0, 0)])
+    assert result.state.cars[1].status == OUT and result.state.cars[1].damage == 4
+    assert result.illegal is None
+
+
+# --- team racing ------------------------------------------------------------------------------
+
+
+def test_team_racing_three_two_one_points_for_the_first_three(arena):
+    """ "cars score three points for a win, two points for second place and one point for
+    third. The team with the most points wins overall." """
+    teams = parse_teams("A,B,A,B", 4)
+    state = RaceState(arena, Rules(), default_starts(arena, 4), teams=teams)
+    put(state, 0, (5, 5))  # car 1 (A) stays back
+    for seat, row in ((1, 2), (2, 3), (3, 4)):
+        put(state, seat, (row, 15), (0, 3))
+    for _ in range(4):
+        state.play((0, 0))
+    assert state.finish_order == [1, 2, 3]  # cars 2 (B), 3 (A), 4 (B)
+    assert state.team_standings() == [
+        {"place": 1, "team": "B", "points": 4, "cars": [2, 4]},
+        {"place": 2, "team": "A", "points": 2, "cars": [1, 3]},
+    ]
+    assert [r.get("team") for r in state.standings()] == ["B", "A", "B", "A"]
+
+
+def test_teams_with_equal_points_share_the_place(arena):
+    state = RaceState(arena, Rules(), default_starts(arena, 2), teams=["red", "blue"])
+    assert [(t["place"], t["points"]) for t in state.team_standings()] == [(1, 0), (1, 0)]
+    with pytest.raises(InvalidInput, match="at least two teams"):
+        parse_teams("A,A", 2)
+    with pytest.raises(InvalidInput, match="give 3 team names"):
+        parse_teams("A,B", 3)

@@ -144,3 +144,18 @@ def test_command_line_errors():
     taken = CliRunner().invoke(cli, ["graph-racers", "referee", sprint, moves, moves])
     assert taken.exit_code == 1
     assert "illegal: car 2 start: (1, 1) is taken" in taken.output
+
+
+def test_designs_and_teams_on_the_command_line():
+    sprint = str(EXAMPLES / "sprint.txt")
+    race = ["graph-racers", "race", sprint, "--players", "3"]
+    r = CliRunner().invoke(cli, [*race, "--design", "2/2/12,0/0/20,4/4/4", "--teams", "A,B,A"])
+    assert r.exit_code == 0, r.output
+    assert "  car 1 design 2/2/12 ($100): good brakes x2, turbo x2, 12 damage points" in r.output
+    assert "teams (3, 2 and 1 points for the first three cars to finish)" in r.output
+    dear = CliRunner().invoke(cli, [*race, "--design", "2/2/13"])
+    assert dear.exit_code == 2 and "costs $105" in dear.output
+    both = CliRunner().invoke(cli, [*race, "--design", "2/2/12", "--brakes", "2"])
+    assert both.exit_code == 2 and "leave --brakes and --turbo out" in both.output
+    one_team = CliRunner().invoke(cli, [*race, "--teams", "A,A,A"])
+    assert one_team.exit_code == 2 and "at least two teams" in one_team.output

@@ -1080,8 +1080,15 @@ def _repeats_note(tracks: list, what: str, kind: str, advice: str, page: int | N
 
 
 def _race_text(state: Any, title: str) -> list[str]:
-    """The log of a race, round by round, then the standings."""
+    """The log of a race, round by round, then the standings (and the teams')."""
     lines = [title]
+    for car in state.cars:
+        if car.design is not None:
+            d = car.design
+            lines.append(
+                f"  car {car.seat + 1} design {d.spec} (${d.cost}): good brakes x{d.brakes}, "
+                f"turbo x{d.turbo}, {d.damage} damage points"
+            )
     rnd = None
     for event in state.log:
         if event.round != rnd:
@@ -1093,33 +1100,102 @@ def _race_text(state: Any, title: str) -> list[str]:
         status = row["status"]
         when = f" in round {row['round']}" if row["round"] is not None else ""
         word = {"finished": "finished", "out": "out", "parked": "parked", "running": "running"}
+        team = f" (team {row['team']})" if "team" in row else ""
         lines.append(
-            f"  {row['place']}. car {row['car']}: {word[status]}{when}, damage {row['damage']}, "
-            f"{row['moves']} moves"
+            f"  {row['place']}. car {row['car']}{team}: {word[status]}{when}, "
+            f"damage {row['damage']}, {row['moves']} moves"
         )
+    teams = state.team_standings()
+    if teams:
+        lines.append("teams (3, 2 and 1 points for the first three cars to finish)")
+        for row in teams:
+            cars = ("car " if len(row["cars"]) == 1 else "cars ") + ", ".join(
+                str(c) for c in row["cars"]
+            )
+            points = f"{row['points']} point" + ("" if row["points"] == 1 else "s")
+            lines.append(f"  {row['place']}. team {row['team']}: {points} ({cars})")
     return lines
 
 
 def _race_json(state: Any, track: Any, rules: Any) -> dict[str, Any]:
+    designs = None
+    if state.designs is not None:
+        designs = [{"car": i + 1, **d.to_dict()} for i, d in enumerate(state.designs)]
     return {
         "track": track.name,
         "rules": rules.to_dict(),
         "cars": len(state.cars),
         "rounds": max((e.round for e in state.log), default=0),
+        "designs": designs,
         "events": [e.to_dict() for e in state.log],
         "cars_at_end": state.snapshot(),
         "standings": state.standings(),
+        "teams": state.team_standings() if state.teams is not None else None,
     }
+
+
+def _table_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """--design and --teams: the seed's 'Design your own car' and 'Team racing'."""
+    func = click.option(
+        "--teams",
+        default=None,
+        help="Team racing: each car's team, comma-separated, car 1 first (A,B,A,B); the first "
+        "three cars to finish score 3, 2 and 1 points for their team.",
+    )(func)
+    return click.option(
+        "--design",
+        default=None,
+        help="Design your own car with $100: BRAKES/TURBO/DAMAGE (good brakes $10 a use, turbo "
+        "$10 a use, damage points $5 each; 0 damage points: the first hit destroys the car), one "
+        "for every car or one per car comma-separated (2/2/12,0/0/20). Replaces --brakes and "
+        "--turbo; without it every car has 5 damage points.",
+    )(func)
+
+
+def _table(design: str | None, teams: str | None, cars: int) -> tuple[Any, Any]:
+    """The designs and teams given on the command line (None when not), as usage errors."""
+    from generator.games.graph_racers.race import parse_designs, parse_teams
+
+    try:
+        designs = parse_designs(design, cars) if design is not None else None
+    except InvalidInput as e:
+        raise click.BadParameter(str(e), param_hint="'--design'") from None
+    try:
+        named = parse_teams(teams, cars) if teams is not None else None
+    except InvalidInput as e:
+        raise click.BadParameter(str(e), param_hint="'--teams'") from None
+    return designs, named
+
+
+def _check_design_rules(designs: Any, rule_choice: RuleChoice) -> None:
+    if designs is not None and (rule_choice.brakes or rule_choice.turbo):
+        raise click.UsageError(
+            "--design buys each car its good brakes and turbo: leave --brakes and --turbo out"
+        )
+
+
+def _design_rules(rules: Any, designs: Any) -> Any:
+    """Designed cars bought their boosts: the track's stored brakes and turbo give way."""
+    import dataclasses
+
+    return rules if designs is None else dataclasses.replace(rules, brakes=0, turbo=0)
 
 
 @graph_racers.command("referee")
 @click.argument("track_file", metavar="TRACK")
 @click.argument("moves_files", metavar="MOVES1 MOVES2 ...", nargs=-1, required=True)
 @rule_options
+@_table_options
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @_max_cells_option
 def referee_cmd(
-    track_file: str, moves_files: tuple[str, ...], rule_choice: RuleChoice, as_json: bool, max_cells
+    track_file: str,
+    moves_files: tuple[str, ...],
+    rule_choice: RuleChoice,
+    design: str | None,
+    teams: str | None,
+    as_json: bool,
+    max_cells,
 ) -> None:
     """Referee a table's race: car i plays MOVES i (points or accelerations, the formats check
     reads), in seat order (car 1, the youngest, first). Prints the race turn by turn (damage,
@@ -1136,6 +1212,8 @@ def referee_cmd(
         )
     if sum(f == "-" for f in (track_file, *moves_files)) > 1:
         raise click.UsageError("only one of TRACK and the MOVES files can be '-'")
+    designs, named = _table(design, teams, len(moves_files))
+    _check_design_rules(designs, rule_choice)
     track = read_track(track_file, max_cells=max_cells or _limits()["max_cells"])
     lines = []
     for name in moves_files:
@@ -1143,8 +1221,8 @@ def referee_cmd(
             lines.append(read_moves(name))
         except InvalidInput as e:
             raise InvalidInput(f"car {len(lines) + 1}: {e}") from None
-    rules = resolve_rules(track, rule_choice, source=track_file)
-    result = replay(track, rules, lines)
+    rules = _design_rules(resolve_rules(track, rule_choice, source=track_file), designs)
+    result = replay(track, rules, lines, designs, named)
     state = result.state
     if as_json:
         from generator.schemas import dumps
@@ -1193,6 +1271,7 @@ def referee_cmd(
     help="Stop after this many rounds (cars still racing stay 'running').",
 )
 @rule_options
+@_table_options
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @_max_cells_option
 def race_cmd(
@@ -1202,6 +1281,8 @@ def race_cmd(
     seed: int,
     max_rounds: int,
     rule_choice: RuleChoice,
+    design: str | None,
+    teams: str | None,
     as_json: bool,
     max_cells,
 ) -> None:
@@ -1219,9 +1300,19 @@ def race_cmd(
             "comma-separated (one per car)",
             param_hint="'--driver'",
         )
+    designs, named = _table(design, teams, players)
+    _check_design_rules(designs, rule_choice)
     track = read_track(track_file, max_cells=max_cells or _limits()["max_cells"])
     rules = resolve_rules(track, rule_choice, source=track_file)
-    state = run_race(track, rules, make_drivers(names, track, rules, seed), max_rounds=max_rounds)
+    rules = _design_rules(rules, designs)
+    state = run_race(
+        track,
+        rules,
+        make_drivers(names, track, rules, seed),
+        max_rounds=max_rounds,
+        designs=designs,
+        teams=named,
+    )
     lines = _driven_lines(state)
     if as_json:
         from generator.schemas import dumps

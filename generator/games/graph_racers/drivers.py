@@ -30,7 +30,7 @@ from generator.errors import InvalidInput, LimitExceeded
 from generator.games.graph_racers.race import (
     CRASHES,
     FINISHES,
-    MAX_DAMAGE,
+    Design,
     Option,
     RaceState,
     apart,
@@ -278,13 +278,17 @@ def run_race(
     drivers: list[Driver],
     starts: list[tuple[int, int]] | None = None,
     max_rounds: int = MAX_ROUNDS,
+    designs: list[Design] | None = None,
+    teams: list[str] | None = None,
 ) -> RaceState:
-    """Play a whole race: car i driven by drivers[i], until every car has finished or is out,
-    or `max_rounds` rounds are played (cars still racing then stay 'running')."""
-    state = RaceState(track, rules, starts or default_starts(track, len(drivers)))
+    """Play a whole race: car i driven by drivers[i] (designed by designs[i], in team
+    teams[i], when given), until every car has finished or is out, or `max_rounds` rounds are
+    played (cars still racing then stay 'running')."""
+    starts = starts or default_starts(track, len(drivers))
+    state = RaceState(track, rules, starts, designs, teams)
     while not state.over and state.round <= max_rounds:
         car = state.to_move()
         option = drivers[car.seat].choose(state)
         state.play(option.accel)
-    assert all(c.damage <= MAX_DAMAGE or c.status == "out" for c in state.cars)
+    assert all(c.damage <= c.points or c.status == "out" for c in state.cars)
     return state

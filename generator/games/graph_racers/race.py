@@ -49,6 +49,13 @@ Point = tuple[int, int]
 MAX_DAMAGE = 5  # "If you lose more than five damage points, you are out of the game"
 MIN_CARS, MAX_CARS = 2, 6  # "from two to maybe six players"
 
+# Design your own car: "Each player gets $100 to kit out his or her car ... Good brakes cost
+# $10 and Turbo Boosts cost $10, Damage points cost $5 each."
+BUDGET = 100
+PRICES = {"brakes": 10, "turbo": 10, "damage": 5}
+# Team racing: "three points for a win, two points for second place and one point for third"
+TEAM_POINTS = (3, 2, 1)
+
 RUNNING, FINISHED, OUT, PARKED = "running", "finished", "out", "parked"
 # outcomes of a move
 MOVED, FINISHES, CRASHES, COLLIDES = "move", "finish", "crash", "collision"
@@ -90,6 +97,78 @@ def stages(track: Any) -> int:
     return len(track.checkpoints) + 1 if track.is_lap else 1
 
 
+@dataclass(frozen=True)
+class Design:
+    """A car designed with the seed's $100: uses of good brakes, uses of turbo and damage
+    points (the damage the car can take; with none, the first hit destroys it)."""
+
+    brakes: int
+    turbo: int
+    damage: int
+
+    def __post_init__(self) -> None:
+        for name in ("brakes", "turbo", "damage"):
+            n = getattr(self, name)
+            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+                raise InvalidInput(f"car design: {name} {n!r} is not a whole number of 0 or more")
+        if self.cost > BUDGET:
+            raise InvalidInput(
+                f"car design {self.spec}: costs ${self.cost} (brakes ${PRICES['brakes']}, turbo "
+                f"${PRICES['turbo']}, damage points ${PRICES['damage']} each); a car has "
+                f"${BUDGET}"
+            )
+
+    @property
+    def cost(self) -> int:
+        return sum(PRICES[k] * getattr(self, k) for k in PRICES)
+
+    @property
+    def spec(self) -> str:
+        """The command line's form: brakes/turbo/damage points, e.g. 2/2/12."""
+        return f"{self.brakes}/{self.turbo}/{self.damage}"
+
+    @classmethod
+    def parse(cls, text: str) -> Design:
+        parts = text.strip().split("/")
+        if len(parts) != 3 or not all(p.strip().isdigit() for p in parts):
+            raise InvalidInput(
+                f"car design {text!r}: give brakes/turbo/damage points, whole numbers "
+                "(e.g. 2/2/12: $20 + $20 + $60)"
+            )
+        b, t, d = (int(p) for p in parts)
+        return cls(b, t, d)
+
+    def to_dict(self) -> dict[str, int]:
+        return {
+            "brakes": self.brakes,
+            "turbo": self.turbo,
+            "damage": self.damage,
+            "cost": self.cost,
+        }
+
+
+def parse_designs(text: str, cars: int) -> list[Design]:
+    """One design for every car ("2/2/12") or one per car, comma-separated, car 1 first."""
+    designs = [Design.parse(t) for t in text.split(",")]
+    if len(designs) == 1:
+        designs *= cars
+    if len(designs) != cars:
+        raise InvalidInput(
+            f"{len(designs)} car designs for {cars} cars: give one for every car or one per car"
+        )
+    return designs
+
+
+def parse_teams(text: str, cars: int) -> list[str]:
+    """Each car's team, comma-separated, car 1 first (e.g. A,B,A,B): at least two teams."""
+    teams = [t.strip() for t in text.split(",")]
+    if len(teams) != cars or not all(teams):
+        raise InvalidInput(f"teams {text!r}: give {cars} team names, one per car, comma-separated")
+    if len(set(teams)) < 2:
+        raise InvalidInput(f"teams {text!r}: team racing needs at least two teams")
+    return teams
+
+
 @dataclass
 class Car:
     """One car at the table. seat is 0-based (car 1 is seat 0, the youngest player)."""
@@ -106,6 +185,15 @@ class Car:
     restart: bool = False  # the next move moves off after a crash or collision: no boost
     place: int | None = None  # finishing place
     ended: int | None = None  # the round it finished, went out or parked
+    points: int = MAX_DAMAGE  # damage points: more than this and the car is out
+    design: Design | None = None
+    team: str | None = None
+
+    def wrecked(self, hit: bool) -> bool:
+        """Out after a hit? More damage than its damage points; with none, any hit at all
+        ("If you don't buy any damage points then you car blows up the first time it hits
+        ANYTHING")."""
+        return self.damage > self.points or (hit and self.points == 0)
 
     @property
     def name(self) -> str:
@@ -160,6 +248,7 @@ class Event:
     other_total: int = 0
     apart: int | None = None
     place: int | None = None
+    limit: int = MAX_DAMAGE  # out: the car's damage points
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "round": self.round, "car": self.car + 1}
@@ -203,7 +292,9 @@ class Event:
                 f"{fmt(self.to)}, both stopped"
             )
         if self.kind == "out":
-            return f"{who} is out ({self.total} damage, more than {MAX_DAMAGE})"
+            if self.limit == 0:
+                return f"{who} is out: no damage points, so the first hit destroys it"
+            return f"{who} is out ({self.total} damage, more than {self.limit})"
         if self.kind == "finish":
             return f"{who} finishes, place {self.place}"
         if self.kind == "parked":
@@ -221,17 +312,44 @@ def default_starts(track: Any, cars: int) -> list[Point]:
 class RaceState:
     """A race of several cars on one track under one set of rules."""
 
-    def __init__(self, track: Any, rules: Rules, starts: list[Point]) -> None:
+    def __init__(
+        self,
+        track: Any,
+        rules: Rules,
+        starts: list[Point],
+        designs: list[Design] | None = None,
+        teams: list[str] | None = None,
+    ) -> None:
         if not MIN_CARS <= len(starts) <= MAX_CARS:
             raise InvalidInput(
                 f"{len(starts)} cars: a race has {MIN_CARS} to {MAX_CARS} cars "
                 "(check judges one car's line)"
             )
+        if designs is not None:
+            if len(designs) != len(starts):
+                raise InvalidInput(f"{len(designs)} car designs for {len(starts)} cars")
+            if rules.brakes or rules.turbo:
+                raise InvalidInput(
+                    "designed cars buy their good brakes and turbo: leave --brakes and --turbo "
+                    "out (the design gives each car its own)"
+                )
+        if teams is not None and len(teams) != len(starts):
+            raise InvalidInput(f"{len(teams)} teams for {len(starts)} cars")
         self.track = track
         self.rules = rules
         self.ref = _referee(track, rules)
         self.exact = rules.collision == "exact"
         self.cars = [Car(i, p, rules.budget) for i, p in enumerate(starts)]
+        self.designs = designs
+        self.teams = teams
+        for car in self.cars:
+            if designs is not None:
+                d = designs[car.seat]
+                car.design = d
+                car.budget = (d.brakes, d.turbo, rules.rocket)
+                car.points = d.damage
+            if teams is not None:
+                car.team = teams[car.seat]
         self.round = 1
         self.turn = 0  # seat on turn
         self.finish_order: list[int] = []
@@ -356,7 +474,7 @@ class RaceState:
             why = f"accel {self.rules.accel}: {ACCEL_TEXT[self.rules.accel]}"
             if car.restart:
                 why += "; it moves off after a crash or collision, so no boost"
-            elif self.rules.has_boosts:
+            elif any(car.budget):
                 b, t, k = car.budget
                 why += f"; boosts left: brakes {b}, turbo {t}, rocket {k}"
             raise IllegalMove(
@@ -425,7 +543,7 @@ class RaceState:
                 )
             )
             outs += [car, other]
-        after += [self._out(c, rnd) for c in outs if c.damage > MAX_DAMAGE]
+        after += [self._out(c, rnd) for c in outs if c.wrecked(hit=True)]
         to = car.point if car.on_board else None
         move = Event("move", rnd, car.seat, p, to, o.aim, o.accel, o.vector, o.kind, o.outcome)
         return [move, *after]
@@ -435,7 +553,7 @@ class RaceState:
         car.ended = rnd
         car.vector = (0, 0)
         self.out_order.append(car.seat)
-        return Event("out", rnd, car.seat, total=car.damage)
+        return Event("out", rnd, car.seat, total=car.damage, limit=car.points)
 
     def park(self) -> Event:
         """The car on turn plays no more (its list of moves ran out): it stays where it
@@ -516,7 +634,33 @@ class RaceState:
                     "stage": car.stage,
                 }
             )
+            if car.team is not None:
+                out[-1]["team"] = car.team
         return out
+
+    def team_standings(self) -> list[dict[str, Any]]:
+        """Team racing: the first three cars to finish score 3, 2 and 1 points for their team
+        ("The team with the most points wins overall"); teams with equal points share a place.
+        Listed by points, then by the best finishing place of their cars, then by name."""
+        if self.teams is None:
+            return []
+        points = dict.fromkeys(self.teams, 0)
+        best: dict[str, int] = {}
+        for place, seat in enumerate(self.finish_order, start=1):
+            team = self.teams[seat]
+            if place <= len(TEAM_POINTS):
+                points[team] += TEAM_POINTS[place - 1]
+            best.setdefault(team, place)
+        order = sorted(points, key=lambda t: (-points[t], best.get(t, MAX_CARS + 1), t))
+        return [
+            {
+                "place": 1 + sum(p > points[team] for p in points.values()),
+                "team": team,
+                "points": points[team],
+                "cars": [seat + 1 for seat, t in enumerate(self.teams) if t == team],
+            }
+            for team in order
+        ]
 
     def snapshot(self) -> list[dict[str, Any]]:
         return [
@@ -582,7 +726,13 @@ def _start_of(track: Any, line: RacingLine, seat: int, default: Point) -> Point 
     return default
 
 
-def replay(track: Any, rules: Rules, lines: list[RacingLine]) -> Replay:
+def replay(
+    track: Any,
+    rules: Rules,
+    lines: list[RacingLine],
+    designs: list[Design] | None = None,
+    teams: list[str] | None = None,
+) -> Replay:
     """Replay a race: car i plays lines[i] (points: the first is its start and each later one
     the point its move aims at, from wherever the rules left the car; accelerations: as
     written). Stops at the first illegal move in playing order."""
@@ -596,14 +746,18 @@ def replay(track: Any, rules: Rules, lines: list[RacingLine]) -> Replay:
     free = list(track.starts)
     for seat, s in enumerate(starts):
         if s not in track.starts:
-            state = RaceState(track, rules, defaults) if len(lines) >= MIN_CARS else None
+            state = (
+                RaceState(track, rules, defaults, designs, teams)
+                if len(lines) >= MIN_CARS
+                else None
+            )
             if state is None:
                 raise InvalidInput(f"{len(lines)} cars: a race has {MIN_CARS} to {MAX_CARS} cars")
             return Replay(state, (seat, 0, f"car {seat + 1} start: {fmt(s)} is not a start point"))
         if s in free:
             free.remove(s)
         elif free:
-            state = RaceState(track, rules, defaults)
+            state = RaceState(track, rules, defaults, designs, teams)
             return Replay(
                 state,
                 (
@@ -613,7 +767,7 @@ def replay(track: Any, rules: Rules, lines: list[RacingLine]) -> Replay:
                     f"{fmt(free[0])} is free",
                 ),
             )
-    state = RaceState(track, rules, starts)
+    state = RaceState(track, rules, starts, designs, teams)
     done = [0] * len(lines)
     illegal: tuple[int, int, str] | None = None
 
