@@ -192,3 +192,72 @@ def test_serve_refuses_nothing_but_warns_for_other_hosts():
 
     result = CliRunner().invoke(serve, ["--port", "99999"])
     assert result.exit_code == 2
+
+
+# --- several players on one screen ----------------------------------------------------------
+TABLE = "/play/table?track=g-cells-small-easy-1"
+
+
+def _race(cars: list[str]):
+    from generator.games.graph_racers.drivers import make_drivers, run_race
+    from generator.games.graph_racers.rules import Rules
+    from generator.web.play import track_of
+
+    track = track_of("g-cells-small-easy-1")
+    state = run_race(track, Rules(), make_drivers(cars, track, Rules(), 1))
+    return [e.aim for e in state.log if e.kind == "move"], state
+
+
+def test_table_two_players_take_turns_to_the_standings(base):
+    status, _, body = request(base + TABLE + "&cars=human.human")
+    assert status == 200 and b'data-car="1"' in body and b'class="point seat"' in body
+    aims, state = _race(["solver", "cautious"])
+    moves = "_".join(f"{r}.{c}" for r, c in aims)
+    status, _, body = request(f"{base}{TABLE}&cars=human.human&moves={moves}")
+    assert status == 200 and b'id="standings"' in body and b"finishes, place 1" in body
+    assert b'data-over="1"' in body and b'class="point seat"' not in body
+    # halfway: car on turn alternates, each in its own colour
+    half = "_".join(moves.split("_")[:5])
+    status, _, body = request(f"{base}{TABLE}&cars=human.human&moves={half}")
+    assert status == 200 and b'id="race-status" data-car="2"' in body
+    assert b'stroke="#d55e00"' in body  # car 2's points: vermillion (palette.PLAYER_COLOURS)
+
+
+def test_table_crash_and_computer_seats(base):
+    from generator.games.graph_racers.race import CRASHES, RaceState, default_starts
+    from generator.games.graph_racers.rules import Rules
+    from generator.web.play import track_of
+
+    track = track_of("g-cells-small-easy-1")
+    state = RaceState(track, Rules(), default_starts(track, 2))
+    crash = next(o for o in state.legal() if o.outcome == CRASHES)
+    status, _, body = request(
+        f"{base}{TABLE}&cars=human.solver&moves={crash.aim[0]}.{crash.aim[1]}"
+    )
+    assert status == 200 and b"car 1 crashes: 1 damage (total 1)" in body
+    assert b"car 2: (" in body  # the computer moved at once, and it is car 1's turn again
+    assert b'id="race-status" data-car="1"' in body and b'id="undo"' in body
+    # all computers: the whole race in one request, standings at the end
+    status, _, body = request(f"{base}{TABLE}&cars=solver.cautious.random")
+    assert status == 200 and body.count(b"<tr data-car=") == 3
+
+
+def test_table_bad_input_is_4xx_with_the_engine_words(base):
+    status, _, body = request(f"{base}{TABLE}&cars=human")
+    assert status == 400 and b"1 cars: a race has 2 to 6 cars" in body
+    status, _, body = request(f"{base}{TABLE}&cars=human.robot")
+    assert status == 400 and b"robot" in body and b"use human, solver" in body
+    status, _, body = request(f"{base}{TABLE}&cars=" + ".".join(["human"] * 7))
+    assert status == 400
+    status, _, body = request(f"{base}{TABLE}&cars=human.human&moves=0.0")
+    assert status == 400 and b"move 1 (car 1)" in body and b"not allowed" in body
+    status, _, body = request(f"{base}{TABLE}&cars=human.human&moves=" + "_".join(["1.1"] * 1201))
+    assert status == 413 and b"Traceback" not in body
+    status, _, body = request(f"{base}{TABLE}&cars=human.human&seed=x")
+    assert status == 400
+    # the choose page's form leads here
+    status, _, body = request(
+        f"{base}/play/new?kind=cells&size=small&difficulty=easy&seed=1&players=3"
+        "&car1=human&car2=solver&car3=human"
+    )
+    assert status == 200 and b"3 cars" in body

@@ -100,3 +100,29 @@ def test_play_a_short_track_to_the_finish_by_clicking(page, base):
     assert page.locator("#optimal-line").count() == 1
     if os.environ.get("RACEGEN_SCREENSHOTS"):
         page.screenshot(path=os.path.join(os.environ["RACEGEN_SCREENSHOTS"], "play-finish.png"))
+
+
+def test_two_players_take_turns_by_clicking_until_the_standings(page, base):
+    from generator.games.graph_racers.drivers import make_drivers, run_race
+    from generator.games.graph_racers.rules import Rules
+    from generator.web.play import track_of
+
+    track = track_of("g-cells-small-easy-1")
+    state = run_race(track, Rules(), make_drivers(["solver", "cautious"], track, Rules(), 1))
+    aims = [(e.car, e.aim) for e in state.log if e.kind == "move"]
+    page.goto(f"{base}/play")
+    page.select_option("#players-count", "2")
+    page.click("#generate button")
+    page.wait_for_selector("#board")
+    shots = os.environ.get("RACEGEN_SCREENSHOTS")
+    for i, (car, (r, c)) in enumerate(aims):
+        assert page.locator("#race-status").get_attribute("data-car") == str(car + 1)
+        page.locator(f'a.point[data-car="{car + 1}"][data-point="{r},{c}"]').click()
+        page.wait_for_load_state()
+        if shots and i == 9:
+            page.screenshot(path=os.path.join(shots, "table-mid.png"), full_page=True)
+    assert page.locator("#race-status").get_attribute("data-over") == "1"
+    assert "car 1 finishes, place 1" in page.inner_text("#incidents")
+    assert page.locator("#standings tr[data-car]").count() == 2
+    if shots:
+        page.screenshot(path=os.path.join(shots, "table-end.png"), full_page=True)

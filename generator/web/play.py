@@ -370,6 +370,29 @@ def race_body(key: str, track: Any, rules: Any, race: Race) -> str:
     )
 
 
+def _players_fields() -> str:
+    """Players on one screen: how many cars, and who drives each (generator/web/table.py)."""
+    from generator.web.table import SEAT_TEXT
+
+    count = "".join(
+        f'<option value="{n}"{" selected" if n == 1 else ""}>{n}</option>' for n in range(1, 7)
+    )
+    seats = []
+    for i in range(1, 7):
+        opts = "".join(
+            f'<option value="{k}"{" selected" if k == "human" else ""}>{v}</option>'
+            for k, v in SEAT_TEXT.items()
+        )
+        seats.append(f'<label>car {i} <select name="car{i}" id="car{i}">{opts}</select></label> ')
+    return (
+        f'<fieldset id="players"><legend>Cars</legend><label>cars <select name="players" '
+        f'id="players-count">{count}</select></label> <span class="note">1: race alone against '
+        "par; 2 to 6 take turns on one screen, with the collision and damage rules.</span><br>"
+        + "".join(seats)
+        + "</fieldset>"
+    )
+
+
 def choose_body() -> str:
     def select(name: str, values: tuple, current: str) -> str:
         opts = "".join(
@@ -387,7 +410,8 @@ def choose_body() -> str:
         + select("size", tuple(SIZES), "small")
         + select("difficulty", DIFFICULTIES, "easy")
         + '<label>seed <input type="number" name="seed" value="1" min="0" max="999999999"></label> '
-        '<button type="submit">Race it</button></form>'
+        + _players_fields()
+        + '<button type="submit">Race it</button></form>'
         '<form method="post" action="/play/upload" enctype="multipart/form-data" class="options" '
         'id="upload"><h2>Or upload a track file</h2>'
         '<input type="file" name="track"> <button type="submit">Race it</button></form>'
@@ -417,7 +441,15 @@ def routes(app: bottle.Bottle) -> None:
                 "medium or hard, and a seed from 0 to 999999999"
             )
         track_of(key)  # generate now: errors show here, not after the redirect
-        bottle.redirect("/play/race?" + urlencode({"track": key}), 303)
+        players = q.get("players", "1") or "1"
+        if players not in ("1", "2", "3", "4", "5", "6"):
+            raise PageError("cars: choose 1 to 6")
+        if players == "1":
+            bottle.redirect("/play/race?" + urlencode({"track": key}), 303)
+        from generator.web.table import seats_of
+
+        seats = seats_of(".".join(q.get(f"car{i}", "human") for i in range(1, int(players) + 1)))
+        bottle.redirect("/play/table?" + urlencode({"track": key, "cars": ".".join(seats)}), 303)
 
     @app.post("/play/upload")
     @guarded("Play Graph Racers")
