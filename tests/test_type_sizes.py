@@ -200,7 +200,7 @@ def documents(case: Case, paper: str) -> tuple:
         docs = _generic(case, spec, values)
     elif case.game == "graph-racers" and case.name == "sheet":
         docs = _graph_racers_sheet(spec, values)
-    elif case.game == "graph-racers":
+    elif case.game == "graph-racers" and case.name == "worksheet":
         docs = _graph_racers_worksheet(spec, values)
     else:
         # built as its command builds it, shared with the other print checks (builds.py)

@@ -1345,3 +1345,15 @@ def _driven_lines(state: Any) -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+def _add_table_printables() -> None:
+    """The printables of the table that commands.py does not write itself (the car-design
+    sheet): their commands come from the table, as in the other games."""
+    from generator.games.graph_racers.printables import PRINTABLES
+    from generator.options import add_printables
+
+    add_printables(graph_racers, PRINTABLES)
+
+
+_add_table_printables()

@@ -1019,3 +1019,100 @@ def _code_index(doc: Document, ordered, by_number, paper: Paper, mono: bool, tit
             canvas.text(box.x + 44, y + 5.0, pars, WS_TEXT)
             canvas.line(box.x, y + INDEX_ROW, box.right, y + INDEX_ROW, rule)
         rows = rows[fit:]
+
+
+# --- the car-design sheet ("Design Your Own Car") ---------------------------------------------
+
+DESIGN_PLAYERS = 6  # "from two to maybe six players": a box for each
+DESIGN_TICKS = {"brakes": 10, "turbo": 10, "damage": 20}  # the most $100 buys of each
+
+
+def design_sheet_document(spec: Any) -> Document:
+    """One page: the seed's price list and, for each of six players, a box to write the car's
+    design (how many of each, the price, the total of at most $100) with tick boxes for the
+    boosts used and the damage taken during the race."""
+    from generator.games.graph_racers.race import BUDGET, PRICES
+
+    doc = Document("graph-racers-car-design", "Graph Racers car design", GAME, spec.ident())
+    canvas, box = layout.page(doc, spec.paper_size(landscape=False), mono=spec.mono)
+    canvas.text(box.x, box.y + 5, "Graph Racers: design your own car", 14, bold=True)
+    y = layout.instructions(
+        canvas,
+        box.x,
+        box.y + 11,
+        f"Each player gets ${BUDGET} to kit out the car. Draw the race track first, then "
+        "design the cars. Buy as many of each as you can afford; write the numbers, the price "
+        "and the total (at most $100). During the race, tick a box for each boost used and "
+        "each damage point taken.",
+        box.w,
+        size=TEXT,
+        line=LINE,
+    )
+    # the price list
+    prices = [
+        (f"Good brakes: ${PRICES['brakes']} a use", "slow down by 2 squares on one axis"),
+        (f"Turbo boost: ${PRICES['turbo']} a use", "speed up by 2 squares on one axis"),
+        (
+            f"Damage point: ${PRICES['damage']} each",
+            "the damage the car can take; any more and it is out",
+        ),
+        ("No damage points:", "the car blows up the first time it hits anything!"),
+    ]
+    top = y + 4
+    height = 6 + LINE * (len(prices) + 0.5)
+    canvas.rect(box.x, top, box.w, height, BOX_STYLE)
+    canvas.text(box.x + 3, top + 5, "Price list", TEXT + 1, bold=True)
+    for i, (what, note) in enumerate(prices):
+        yy = top + 5 + LINE * (i + 1.2)
+        canvas.text(box.x + 3, yy, what, TEXT, bold=True)
+        canvas.text(box.x + 58, yy, note, TEXT)
+    # one box a player, two columns
+    top += height + 4
+    gap = 4.0
+    cols, rows = 2, DESIGN_PLAYERS // 2
+    w = (box.w - gap) / cols
+    h = (box.bottom - top - gap * (rows - 1)) / rows
+    for p in range(DESIGN_PLAYERS):
+        x0 = box.x + (p % cols) * (w + gap)
+        y0 = top + (p // cols) * (h + gap)
+        _design_box(canvas, p, x0, y0, w, h, PRICES, BUDGET)
+    return doc
+
+
+def _design_box(
+    canvas: Canvas,
+    p: int,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    prices: dict[str, int],
+    budget: int,
+) -> None:
+    canvas.rect(x, y, w, h, BOX_STYLE)
+    player_marker(canvas, p, x + 5, y + 5, 4.5)
+    canvas.text(x + 10, y + 6.5, f"Car {p + 1}   name ______________________", TEXT, bold=True)
+    rows = [
+        ("Good brakes", "brakes", "Brakes used"),
+        ("Turbo boost", "turbo", "Turbo used"),
+        ("Damage points", "damage", "Damage taken"),
+    ]
+    line = min(7.0, (h - 14) / 6.5)
+    yy = y + 9 + line
+    for label, key, _ in rows:
+        canvas.text(x + 3, yy, f"{label}:", TEXT)
+        canvas.text(x + 30, yy, f"____ x ${prices[key]} = $______", TEXT)
+        yy += line
+    canvas.text(x + 3, yy, "Total:", TEXT, bold=True)
+    canvas.text(x + 30, yy, f"$______  (at most ${budget})", TEXT, bold=True)
+    yy += line * 0.9
+    size = min(3.6, (w - 32) / DESIGN_TICKS["damage"] * 2 - 0.6)
+    for _label, key, what in rows:
+        n = DESIGN_TICKS[key]
+        per_row = n if n <= 10 else n // 2
+        canvas.text(x + 3, yy + size * 0.8, f"{what}:", TEXT - 1)
+        for i in range(n):
+            cx = x + 30 + (i % per_row) * (size + 0.8)
+            cy = yy + (i // per_row) * (size + 0.8)
+            canvas.rect(cx, cy, size, size, BOX_STYLE)
+        yy += (size + 0.8) * ((n + per_row - 1) // per_row) + 1.5

@@ -1,7 +1,8 @@
 """What Graph Racers prints, declared once: the sheets of a track (track, race sheet, answer
-key), classroom worksheets and class packs. `racegen list`, `racegen demo` and the kit read this table;
+key), the car-design sheet, classroom worksheets and class packs. `racegen list`, `racegen demo` and the kit read this table;
 the commands are written in commands.py (they share the rule switches, --accel and the
-others, and word the generator's advice), so their entries are `custom`."""
+others, and word the generator's advice), so their entries are `custom`; the car-design sheet
+takes no track and no rules, so the table makes its command."""
 
 from __future__ import annotations
 
@@ -38,6 +39,13 @@ def _race_sheets(spec: PrintSpec) -> list:
     ]
 
 
+def _car_design(spec: PrintSpec) -> list:
+    """The seed's "Design Your Own Car": the price list and a box per player (always portrait)."""
+    from generator.games.graph_racers.materials import design_sheet_document
+
+    return [design_sheet_document(spec)]
+
+
 def _no_kit(spec: PrintSpec) -> list:  # pragma: no cover - the worksheet is not in the kit
     return []
 
@@ -51,6 +59,16 @@ PRINTABLES: tuple[Printable, ...] = (
         listed="sheet (track, race sheet, answer key)",
         custom=True,
         kit=KitPart(copies="1, and a race sheet per race", make="play on the track sheet"),
+    ),
+    Printable(
+        "car-design",
+        "A car-design sheet: the $100 price list (good brakes, turbo, damage points) and a box "
+        "per player to write the design and tick boosts used and damage taken (portrait).",
+        _car_design,
+        portrait="the car-design sheet prints",
+        listed="car-design (the $100 price list, a box per player)",
+        demo=(),
+        kit=KitPart(copies="1 per race with designed cars", make="each player fills a box"),
     ),
     Printable(
         "worksheet",
