@@ -261,3 +261,40 @@ def test_table_bad_input_is_4xx_with_the_engine_words(base):
         "&car1=human&car2=solver&car3=human"
     )
     assert status == 200 and b"3 cars" in body
+
+
+# --- kits ------------------------------------------------------------------------------------
+def test_kits(base):
+    import io
+
+    from pypdf import PdfReader
+
+    from generator.games.registry import GAMES
+
+    status, _, body = request(base + "/kits")
+    assert status == 200
+    for g in GAMES:
+        assert f'action="/kits/{g.name}"'.encode() in body
+    status, _, body = request(base + "/kits/dice-rush?paper=letter&mono=1")
+    assert status == 200 and body.count(b'class="kit-page"') == 4
+    assert b'href="/kits/dice-rush/download?paper=letter&amp;mono=1"' in body
+    t0 = time.perf_counter()
+    status, headers, body = request(base + "/kits/dice-rush/download?paper=letter&mono=1")
+    assert status == 200 and headers["Content-Type"] == "application/pdf"
+    assert 'filename="dice-rush-kit.pdf"' in headers["Content-Disposition"]
+    reader = PdfReader(io.BytesIO(body))
+    box = reader.pages[0].mediabox
+    assert len(reader.pages) >= 4 and (round(float(box.width)), round(float(box.height))) == (
+        612,
+        792,
+    )
+    assert time.perf_counter() - t0 < 10
+    status, _, body = request(base + "/kits/graph-racers?seed=7")
+    assert status == 200 and b"kit-page" in body
+    # bad input: the command line's words, 4xx
+    status, _, body = request(base + "/kits/chess")
+    assert status == 404 and b"is not a game: use one of graph-racers" in body
+    status, _, body = request(base + "/kits/dice-rush?paper=a9")
+    assert status == 400 and b"--paper" in body
+    status, _, body = request(base + "/kits/graph-racers/download?seed=x")
+    assert status == 400 and b"--seed" in body

@@ -160,7 +160,7 @@ def _fail(title: str, message: str, status: int, json: bool) -> Any:
 
 def make_app() -> bottle.Bottle:
     """The application: every route of the printables, play and settle pages."""
-    from generator.web import play, printables, settle, table
+    from generator.web import kits, play, printables, settle, table
 
     bottle.BaseRequest.MEMFILE_MAX = MAX_BODY  # forms are parsed in memory, up to the cap
     app = bottle.Bottle()
@@ -184,5 +184,6 @@ def make_app() -> bottle.Bottle:
     printables.routes(app)
     play.routes(app)
     table.routes(app)
+    kits.routes(app)
     settle.routes(app)
     return app
