@@ -18,6 +18,7 @@ EXPECTED_PDFS = {
     "dice-rush-rules.pdf",
     "dice-rush-scoresheet.pdf",
     "graph-paper-5mm.pdf",
+    "graph-racers-car-design.pdf",
     "graph-racers-worksheet-medium-s1.pdf",
     "pushing-race-board.pdf",
     "pushing-race-die.pdf",
