@@ -17,7 +17,7 @@ import math
 from dataclasses import dataclass
 
 from generator.games.graph_racers.drawing import WALL_FILL, TrackDrawing
-from generator.games.graph_racers.drawn import SCALE, Gate
+from generator.games.graph_racers.drawn import SCALE, Gate, signed_area2
 from generator.render.canvas import BLACK, Canvas, Style
 from generator.render.palette import VERMILLION
 
@@ -46,7 +46,7 @@ class DrawnDrawing(TrackDrawing):
         x0, y0 = self.xy((-0.5, -0.5))
         canvas.rect(x0, y0, t.cols * self.pitch, t.rows * self.pitch, fill)
         a, b = self._edge_points(0), self._edge_points(1)
-        if _area(a) * _area(b) > 0:
+        if signed_area2(t.edges[0]) * signed_area2(t.edges[1]) > 0:  # wound alike
             b = b[::-1]
         cmds: list[tuple] = []
         for ring in (a, b):
@@ -122,10 +122,3 @@ class DrawnDrawing(TrackDrawing):
         x1, y1 = self.xy((centre[0] - dr * 0.9 + side[0], centre[1] - dc * 0.9 + side[1]))
         x2, y2 = self.xy((centre[0] + dr * 0.9 + side[0], centre[1] + dc * 0.9 + side[1]))
         return x1, y1, x2, y2
-
-
-def _area(ring: list[tuple[float, float]]) -> float:
-    n = len(ring)
-    return sum(
-        ring[i][0] * ring[(i + 1) % n][1] - ring[(i + 1) % n][0] * ring[i][1] for i in range(n)
-    )
