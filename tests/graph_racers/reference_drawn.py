@@ -145,12 +145,7 @@ class Reference:
             left = moves - (len(path) - 1)
             if left == 0 or depth_of.get((p, v, stage)) != len(path) - 1:
                 return
-            for a in self.accels(accel):
-                nv = (v[0] + a[0], v[1] + a[1])
-                q = (p[0] + nv[0], p[1] + nv[1])
-                if nv != (0, 0) and not self.legal(p, q):
-                    continue
-                s2 = self.after(p, q, stage)
+            for q, nv, s2 in self.moves_from((p, v, stage), accel):
                 if s2 == final:
                     if left == 1:
                         out.append([*path, q])
@@ -172,24 +167,26 @@ class Reference:
             queue.append((p, (0, 0), 0))
         while queue:
             state = queue.popleft()
-            p, v, stage = state
-            for a in self.accels(accel):
-                nv = (v[0] + a[0], v[1] + a[1])
-                q = (p[0] + nv[0], p[1] + nv[1])
-                if nv != (0, 0) and not self.legal(p, q):
-                    continue
-                s2 = self.after(p, q, stage)
+            for q, nv, s2 in self.moves_from(state, accel):
                 nxt = (q, nv, s2)
                 if s2 < final and nxt not in dist:
                     dist[nxt] = dist[state] + 1
                     queue.append(nxt)
         return dist
 
+    def moves_from(self, state, accel: int):
+        """Every legal move from a state (point, vector, gates passed): (landing point, new
+        vector, gates passed after it). Standing still is legal anywhere on the track."""
+        p, v, stage = state
+        for a in self.accels(accel):
+            nv = (v[0] + a[0], v[1] + a[1])
+            q = (p[0] + nv[0], p[1] + nv[1])
+            if nv != (0, 0) and not self.legal(p, q):
+                continue
+            yield q, nv, self.after(p, q, stage)
+
     def par(self, accel: int = 5, limit: int = 2_000_000) -> int | None:
-        if accel == 9:
-            acc = [(a, b) for a in (-1, 0, 1) for b in (-1, 0, 1)]
-        else:
-            acc = [(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)]
+        """The fewest moves of a lap, by plain breadth-first search (None: no lap)."""
         final = len(self.gates)
         queue = deque()
         dist = {}
@@ -197,20 +194,9 @@ class Reference:
             s = (p, (0, 0), 0)
             dist[s] = 0
             queue.append(s)
-        legal_memo: dict = {}
         while queue:
             state = queue.popleft()
-            p, v, stage = state
-            for a in acc:
-                nv = (v[0] + a[0], v[1] + a[1])
-                q = (p[0] + nv[0], p[1] + nv[1])
-                if nv != (0, 0):
-                    ok = legal_memo.get((p, q))
-                    if ok is None:
-                        ok = legal_memo[(p, q)] = self.legal(p, q)
-                    if not ok:
-                        continue
-                s2 = self.after(p, q, stage)
+            for q, nv, s2 in self.moves_from(state, accel):
                 if s2 == final:
                     return dist[state] + 1
                 nxt = (q, nv, s2)
