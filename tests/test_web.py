@@ -7,18 +7,10 @@ import time
 from pathlib import Path
 
 import pytest
-from web_helpers import request, start
+from web_helpers import request
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SPRINT = (EXAMPLES / "graph_racers" / "sprint.txt").read_bytes() if EXAMPLES.exists() else None
-
-
-@pytest.fixture(scope="module")
-def base():
-    server, url = start()
-    yield url
-    server.shutdown()
-    server.server_close()
 
 
 def test_home_lists_every_printable_of_every_game(base):

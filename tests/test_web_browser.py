@@ -9,7 +9,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-from web_helpers import start
 
 CHROMIUM = os.environ.get("RACEGEN_CHROMIUM", "/usr/bin/chromium")
 SPRINT = Path(__file__).resolve().parent.parent / "examples" / "graph_racers" / "sprint.txt"
@@ -19,14 +18,6 @@ sync_api = pytest.importorskip(
 )
 if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
     pytest.skip(f"no chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
-
-
-@pytest.fixture(scope="module")
-def base():
-    server, url = start()
-    yield url
-    server.shutdown()
-    server.server_close()
 
 
 @pytest.fixture(scope="module")
