@@ -251,11 +251,12 @@ class Geometry:
 
         On the track means inside the outer edge and outside the inner one, which is an odd
         number of edge crossings on a ray to the left (both edges counted)."""
-        for sq in ((r // SCALE, c // SCALE), ((r - 1) // SCALE, (c - 1) // SCALE)):
-            for k in self.by_square.get(sq, ()):
-                ar, ac, br, bc = self.segments[k]
-                if orient(ar, ac, br, bc, r, c) == 0 and _on_segment(ar, ac, br, bc, r, c):
-                    return -1
+        # a piece through (r, c) has a box holding it, so it is listed under the square
+        # (r // SCALE, c // SCALE) (_cells takes closed spans)
+        for k in self.by_square.get((r // SCALE, c // SCALE), ()):
+            ar, ac, br, bc = self.segments[k]
+            if orient(ar, ac, br, bc, r, c) == 0 and _on_segment(ar, ac, br, bc, r, c):
+                return -1
         crossings = self._rows.get(r)
         if crossings is None:
             crossings = self._rows[r] = [s for s in self.segments if (s[0] > r) != (s[2] > r)]
