@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import html
 import json
+import re
 import time
 from pathlib import Path
 
@@ -290,3 +292,288 @@ def test_kits(base):
     assert status == 400 and b"--paper" in body
     status, _, body = request(base + "/kits/graph-racers/download?seed=x")
     assert status == 400 and b"--seed" in body
+
+
+# --- Graph Racers' sheet, worksheet and class pack -------------------------------------------
+GR = "/print/graph-racers"
+EDGE = b"graph-racers track 1\nname: Edge dash\nmap:\n#########\n#S......G\n#S......G\n#########\n"
+CORRIDOR = (
+    b"graph-racers track 1\nname: Corridor\nmap:\n##############\n#S.S........G#\n##############\n"
+)
+
+
+def _cli(tmp_path, *args: str):
+    """racegen graph-racers ARGS run in tmp_path: (exit code, stderr)."""
+    import os
+
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+
+    here = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        r = CliRunner().invoke(cli, ["graph-racers", *args])
+    finally:
+        os.chdir(here)
+    return r.exit_code, r.stderr
+
+
+def test_graph_racers_sheets_are_offered(base):
+    status, _, body = request(base + "/")
+    for name in ("sheet", "worksheet", "classpack"):
+        assert f'href="{GR}/{name}"'.encode() in body
+        status, _, form = request(f"{base}{GR}/{name}")
+        assert status == 200 and b'id="options"' in form and b"data-preview" in form
+    status, _, form = request(f"{base}{GR}/classpack")
+    assert b"the teacher&#x27;s booklet only" in form and b'name="part"' in form
+
+
+@pytest.mark.skipif(SPRINT is None, reason="examples/ is not beside the tests")
+def test_sheet_of_an_uploaded_track(base):
+    status, _, body = request(f"{base}{GR}/sheet/preview", {}, {"track": ("sprint.txt", SPRINT)})
+    assert status == 200, body
+    data = json.loads(body)
+    assert data["total"] == 4 and data["documents"] == ["sprint-sheet"]
+    # some pages, other rules: the CLI's file name
+    status, _, body = request(
+        f"{base}{GR}/sheet/preview",
+        {"kinds": ["track", "race"], "accel": "9", "players": "3"},
+        {"track": ("sprint.txt", SPRINT)},
+    )
+    assert json.loads(body)["documents"] == ["sprint-sheet-track-race-accel9-3players"]
+    status, headers, body = request(
+        f"{base}{GR}/sheet/download", {"format": "pdf"}, {"track": ("sprint.txt", SPRINT)}
+    )
+    assert status == 200 and body.startswith(b"%PDF")
+    assert 'filename="sprint-sheet.pdf"' in headers["Content-Disposition"]
+
+
+def test_sheet_without_a_file_waits_and_refuses_to_download(base):
+    status, _, body = request(f"{base}{GR}/sheet/preview", {"paper": "a4"})
+    assert status == 200
+    data = json.loads(body)
+    assert data["total"] == 0 and data["ask"] == "Choose a file for FILE to see the pages."
+    status, _, body = request(f"{base}{GR}/sheet/download", {"format": "pdf"})
+    assert status == 400 and b"choose a file for FILE" in body
+
+
+@pytest.mark.parametrize(
+    "content,name",
+    [(b"hello\n", "bad.txt"), (b"\xff\xfe", "bad.txt"), (b"graph-racers track 1\nmap:\n", "e.txt")],
+)
+def test_sheet_upload_errors_are_the_cli_s(base, tmp_path, content, name):
+    (tmp_path / name).write_bytes(content)
+    code, stderr = _cli(tmp_path, "sheet", name, "--out", "out")
+    assert code != 0 and stderr.startswith("Error: ")
+    status, _, body = request(f"{base}{GR}/sheet/preview", {}, {"track": (name, content)})
+    assert status == 400 and json.loads(body)["error"] == stderr.removeprefix("Error: ").strip()
+
+
+def test_sheet_upload_over_the_cap_is_refused_with_the_cli_words(base):
+    from generator.games.graph_racers.formats import MAX_BYTES
+
+    big = b"#" * (MAX_BYTES + 1)
+    status, _, body = request(f"{base}{GR}/sheet/preview", {}, {"track": ("big.txt", big)})
+    assert status in (400, 413)
+    assert json.loads(body)["error"] == (
+        f"track file big.txt is over {MAX_BYTES:,} bytes, the most racegen reads for a track "
+        "file: check that it is the right file"
+    )
+
+
+def test_worksheet_preview_notes_and_the_cli_bytes(base, tmp_path):
+    fields = {"count": "2", "per_page": "1", "seed": "4", "answers": "separate", "kind": "cells"}
+    status, _, body = request(f"{base}{GR}/worksheet/preview", fields)
+    assert status == 200, body
+    data = json.loads(body)
+    assert data["documents"] == [
+        "graph-racers-worksheet-easy-s4",
+        "graph-racers-worksheet-easy-s4-answers",
+    ]
+    assert [s["page"] for s in data["starts"]] == [0, 2] and data["total"] == 4
+    # the download is the command line's file, byte for byte
+    code, _ = _cli(
+        tmp_path,
+        *("worksheet", "--count", "2", "--per-page", "1", "--seed", "4"),
+        *("--answers", "separate", "--kind", "cells", "--out", "out"),
+    )
+    assert code == 0
+    for part, stem in ((1, "graph-racers-worksheet-easy-s4"), (2, f"{data['documents'][1]}")):
+        status, headers, body = request(
+            f"{base}{GR}/worksheet/download", {**fields, "format": "pdf", "part": str(part)}
+        )
+        assert status == 200 and f'filename="{stem}.pdf"' in headers["Content-Disposition"]
+        assert body == (tmp_path / "out" / f"{stem}.pdf").read_bytes()
+    # both files: a zip; answers after the puzzles: no second file to pick
+    status, headers, body = request(f"{base}{GR}/worksheet/download", {**fields, "format": "pdf"})
+    assert status == 200 and headers["Content-Type"] == "application/zip"
+    status, _, body = request(
+        f"{base}{GR}/worksheet/download", {**fields, "answers": "after", "part": "2"}
+    )
+    assert status == 400 and b"these options make 1 file" in body
+    status, _, body = request(f"{base}{GR}/worksheet/download", {**fields, "part": "9"})
+    assert status == 400
+
+
+@pytest.mark.parametrize(
+    "name,fields,words",
+    [
+        ("worksheet", {"count": "401"}, "Invalid value for '--count': 401 is not in the range"),
+        ("worksheet", {"per_page": "5"}, "Invalid value for '--per-page': '5' is not one of"),
+        ("worksheet", {"width_text": "9..3"}, "Invalid value for '--width': '9..3': widths go"),
+        ("worksheet", {"pitch": "1mm"}, "Invalid value for '--grid': '1mm' must be larger"),
+        ("worksheet", {"accel": "7"}, "Invalid value for '--accel': '7' is not one of"),
+        ("worksheet", {"answers": "x"}, "Invalid value for '--answers'"),
+        ("classpack", {"students": "201"}, "Invalid value for '--students': 201 is not in"),
+        ("classpack", {"tracks": "7"}, "Invalid value for '--tracks': 7 is not in the range"),
+        (
+            "classpack",
+            {"students": "200", "tracks": "3"},
+            "Invalid value for '--students': 200 students x 3 tracks is 600 puzzles, more than "
+            "400: make two packs with other seeds",
+        ),
+        ("sheet", {"players": "9"}, "Invalid value for '--players': 9 is not in the range"),
+    ],
+)
+def test_graph_racers_caps_and_bad_values_are_the_cli_s(base, name, fields, words):
+    files = {"track": ("sprint.txt", SPRINT)} if name == "sheet" and SPRINT else None
+    status, _, body = request(f"{base}{GR}/{name}/preview", fields, files)
+    assert status == 400 and json.loads(body)["error"].startswith(words), body
+
+
+def test_a_worksheet_the_slot_cannot_hold_is_the_cli_s_error(base, tmp_path):
+    code, stderr = _cli(tmp_path, "worksheet", "--per-page", "6", "--grid", "15mm", "--out", "o")
+    status, _, body = request(f"{base}{GR}/worksheet/preview", {"per_page": "6", "pitch": "15mm"})
+    assert code == 1 and status == 400
+    assert json.loads(body)["error"] == stderr.removeprefix("Error: ").strip()
+
+
+def test_classpack_two_files_offered_apart_and_together(base):
+    import io
+    import zipfile
+
+    from pypdf import PdfReader
+
+    fields = {"students": "2", "tracks": "1", "seed": "5"}
+    status, _, body = request(f"{base}{GR}/classpack/preview", fields)
+    data = json.loads(body)
+    assert status == 200 and data["total"] == 2 + 3  # 2 sheets; index and 2 answer pages
+    assert [s["stem"] for s in data["starts"]] == [
+        "graph-racers-classpack-easy-s5",
+        "graph-racers-classpack-easy-s5-teacher",
+    ]
+    status, headers, body = request(f"{base}{GR}/classpack/download", {**fields, "format": "pdf"})
+    assert status == 200 and headers["Content-Type"] == "application/zip"
+    assert sorted(zipfile.ZipFile(io.BytesIO(body)).namelist()) == [
+        "graph-racers-classpack-easy-s5-teacher.pdf",
+        "graph-racers-classpack-easy-s5.pdf",
+    ]
+    status, headers, body = request(
+        f"{base}{GR}/classpack/download", {**fields, "format": "pdf", "part": "2"}
+    )
+    assert status == 200 and headers["Content-Type"] == "application/pdf"
+    assert len(PdfReader(io.BytesIO(body)).pages) == 3
+    status, headers, body = request(
+        f"{base}{GR}/classpack/download", {**fields, "format": "svg", "part": "1"}
+    )
+    assert status == 200 and headers["Content-Type"] == "application/zip"  # a file a page
+    status, headers, body = request(
+        f"{base}{GR}/classpack/download", {"students": "1", "tracks": "1", "format": "png"}
+    )
+    assert status == 200 and headers["Content-Type"] == "application/zip"
+
+
+# --- several cars on an uploaded track, without contact, past the map's edge ---------------------
+def _upload(base, content: bytes, fields: dict) -> str:
+    import urllib.request
+
+    from web_helpers import multipart
+
+    data, ctype = multipart(fields, {"track": ("t.txt", content)})
+    req = urllib.request.Request(base + "/play/upload", data=data, headers={"Content-Type": ctype})
+    with urllib.request.urlopen(req) as r:  # follows the 303
+        assert r.status == 200
+        return r.url
+
+
+def test_upload_starts_a_race_of_several_cars(base):
+    url = _upload(base, CORRIDOR, {"players": "3", "car1": "human", "car2": "cautious"})
+    assert "/play/table?" in url and "cars=human.cautious.human" in url and "contact" not in url
+    status, _, body = request(url)
+    assert status == 200 and b"Corridor, 3 cars</h1>" in body
+    url = _upload(base, CORRIDOR, {"players": "2", "contact": "0"})
+    assert "cars=human.human" in url and "contact=0" in url
+    status, _, body = request(url)
+    assert b"Corridor, 2 cars, no contact</h1>" in body and b'id="no-contact" checked' in body
+    assert "/play/race?" in _upload(base, CORRIDOR, {"players": "1"})
+    status, _, body = request(base + "/play/upload", {"players": "8"}, {"track": ("t.txt", EDGE)})
+    assert status == 400 and b"cars: choose 1 to 6" in body
+    status, _, body = request(
+        base + "/play/upload", {"players": "2", "car2": "robot"}, {"track": ("t.txt", EDGE)}
+    )
+    assert status == 400 and b"use human, solver" in body
+
+
+# car 1 waits, car 2 ..., car 2 crashes (0, 6), car 1 drives into it at (1, 6)
+COLLIDE = "1.1_1.4_1.2_1.5_1.4_0.6_1.6"
+
+
+def test_table_without_contact_has_no_collision_and_no_damage(base):
+    url = _upload(base, CORRIDOR, {"players": "2"})
+    status, _, body = request(f"{url}&moves={COLLIDE}")
+    assert status == 200 and b"car 1 collides with car 2" in body
+    assert b"car 2 crashes: 1 damage (total 1)" in body
+    status, _, body = request(f"{url}&contact=0&moves={COLLIDE}")
+    assert status == 200 and b"collides" not in body
+    assert b"car 2 crashes: put at (1, 5), stopped" in body and b"no contact" in body
+    assert b"contact=0" in body  # every link keeps the switch
+    status, _, body = request(f"{url}&contact=2")
+    assert status == 400 and b"use 1 (collisions and damage) or 0 (none)" in body
+
+
+def test_legal_points_past_the_map_s_edge_can_be_clicked(base):
+    url = _upload(base, EDGE, {"players": "1"})
+    status, _, body = request(f"{url}&moves=1.1_1.2_1.4_1.7")
+    text = body.decode()
+    # every legal point lies past column 8, the map's last: drawn on a widened board and listed
+    points = re.findall(r'class="point" data-point="(-?\d+),(-?\d+)"', text)
+    assert points and all(int(c) > 8 for _, c in points)
+    assert 'id="beyond"' in text and 'id="beyond-moves"' in text
+    assert text.count('class="beyond-move"') == len(points)
+    view = re.search(r'id="board"', text) and re.search(r'viewBox="([^"]+)" id="board"', text)
+    assert view is not None and float(view.group(1).split()[2]) > 54  # wider than the map
+    href = html.unescape(re.search(r'<a href="([^"]+)" class="beyond-move"', text).group(1))
+    status, _, body = request(base + href)
+    assert status == 200 and b"You finished in 4 moves" in body
+    # on the one-screen race too
+    url = _upload(base, EDGE, {"players": "2"})
+    status, _, body = request(f"{url}&moves=1.2_2.2_1.4_2.4_1.7_2.7")
+    text = body.decode()
+    assert 'id="beyond-moves"' in text and 'id="race-status" data-car="1"' in text
+    seat = re.findall(r'class="point seat" data-point="\d+,(\d+)"', text)
+    assert seat and all(int(c) > 8 for c in seat)
+    assert text.count('class="beyond-move"') == len(seat)
+
+
+# --- kits as SVG and PNG -----------------------------------------------------------------------
+def test_kits_as_svg_and_png(base):
+    import io
+    import zipfile
+
+    status, _, body = request(base + "/kits/dice-rush?dpi=72")
+    assert status == 200 and b'id="kit-download-svg"' in body and b'id="kit-download-png"' in body
+    assert b"dpi=72&amp;format=png" in body
+    status, headers, body = request(base + "/kits/dice-rush/download?format=svg")
+    assert status == 200 and headers["Content-Type"] == "application/zip"
+    assert 'filename="dice-rush-kit-svg.zip"' in headers["Content-Disposition"]
+    names = zipfile.ZipFile(io.BytesIO(body)).namelist()
+    assert names[0] == "dice-rush-kit-p1.svg" and len(names) >= 4
+    status, headers, body = request(base + "/kits/dice-rush/download?format=png&dpi=40")
+    assert status == 200 and headers["Content-Type"] == "application/zip"
+    png = zipfile.ZipFile(io.BytesIO(body)).read("dice-rush-kit-p1.png")
+    assert png.startswith(b"\x89PNG")
+    status, _, body = request(base + "/kits/dice-rush/download?format=doc")
+    assert status == 400 and b"unknown format" in body
+    status, _, body = request(base + "/kits/dice-rush/download?format=png&dpi=5000")
+    assert status == 400 and b"--dpi" in body

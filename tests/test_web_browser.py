@@ -117,3 +117,98 @@ def test_two_players_take_turns_by_clicking_until_the_standings(page, base):
     assert page.locator("#standings tr[data-car]").count() == 2
     if shots:
         page.screenshot(path=os.path.join(shots, "table-end.png"), full_page=True)
+
+
+CORRIDOR = (
+    "graph-racers track 1\nname: Corridor\nmap:\n##############\n#S.S........G#\n##############\n"
+)
+EDGE = "graph-racers track 1\nname: Edge dash\nmap:\n#########\n#S......G\n#S......G\n#########\n"
+
+
+def _shot(page, name: str) -> None:
+    shots = os.environ.get("RACEGEN_SCREENSHOTS")
+    if shots:
+        page.screenshot(path=os.path.join(shots, name), full_page=True)
+
+
+def test_two_players_on_an_uploaded_track_reach_a_collision(page, base, tmp_path):
+    """The upload form starts a race of two players; car 2 crashes and stops, car 1 cannot
+    help driving into it: the collision in the engine's words, both cars damaged."""
+    track = tmp_path / "corridor.txt"
+    track.write_text(CORRIDOR)
+    page.goto(f"{base}/play")
+    page.set_input_files("#upload input[type=file]", str(track))
+    page.select_option("#up-players-count", "2")
+    page.click("#upload button")
+    page.wait_for_selector("#board")
+    moves = [(1, 1), (1, 4), (1, 2), (1, 5), (1, 4), (0, 6), (1, 6)]
+    for i, (r, c) in enumerate(moves):
+        car = i % 2 + 1
+        assert page.locator("#race-status").get_attribute("data-car") == str(car)
+        page.locator(f'a.point[data-car="{car}"][data-point="{r},{c}"]').click()
+        page.wait_for_load_state()
+    incidents = page.inner_text("#incidents")
+    assert "car 2 crashes: 1 damage (total 1)" in incidents
+    assert "car 1 collides with car 2 (1 apart last turn)" in incidents
+    assert page.locator('#incidents li[data-kind="collision"]').count() == 1
+    _shot(page, "table-collision.png")
+    # the same race without contact: car 1 drives through
+    page.check("#no-contact")
+    page.click("#rules button")
+    page.wait_for_selector("#board")
+    assert "no contact" in page.inner_text("h1")
+    for i, (r, c) in enumerate(moves):
+        page.locator(f'a.point[data-car="{i % 2 + 1}"][data-point="{r},{c}"]').click()
+        page.wait_for_load_state()
+    assert "car 2 crashes: put at (1, 5), stopped" in page.inner_text("#incidents")
+    assert page.locator('#incidents li[data-kind="collision"]').count() == 0
+
+
+def test_a_point_past_the_map_s_edge_is_clicked_to_the_finish(page, base, tmp_path):
+    track = tmp_path / "edge.txt"
+    track.write_text(EDGE)
+    page.goto(f"{base}/play")
+    page.set_input_files("#upload input[type=file]", str(track))
+    page.click("#upload button")
+    page.wait_for_selector("#board")
+    for r, c in [(1, 1), (1, 2), (1, 4), (1, 7)]:
+        page.locator(f'a.point[data-point="{r},{c}"]').click()
+        page.wait_for_load_state()
+    assert page.locator("#beyond").count() == 1  # every legal point is past column 8
+    _shot(page, "play-beyond.png")
+    page.locator('a.point[data-point="1,10"]').click()
+    page.wait_for_load_state()
+    assert "You finished in 4 moves" in page.inner_text("#race-status")
+
+
+def test_class_pack_preview_shows_both_files_and_downloads_the_booklet(page, base):
+    from pypdf import PdfReader
+
+    page.goto(f"{base}/print/graph-racers/classpack")
+    _ready(page)
+    page.fill("#f-students", "2")
+    page.fill("#f-tracks", "1")
+    page.locator("#f-tracks").dispatch_event("change")
+    page.wait_for_function(
+        "document.querySelector('#status').dataset.pages === '5'", timeout=120_000
+    )
+    _ready(page)
+    heads = page.locator("#preview h2.document")
+    assert heads.count() == 2 and "teacher" in heads.nth(1).inner_text()
+    _shot(page, "classpack.png")
+    page.select_option("#f-part", "2")
+    with page.expect_download(timeout=120_000) as dl:
+        page.click("button[value=pdf]")
+    assert dl.value.suggested_filename == "graph-racers-classpack-easy-s1-teacher.pdf"
+    assert len(PdfReader(dl.value.path()).pages) == 3
+
+
+@pytest.mark.skipif(not SPRINT.exists(), reason="examples/ is not beside the tests")
+def test_a_track_sheet_from_an_uploaded_file(page, base):
+    page.goto(f"{base}/print/graph-racers/sheet")
+    page.wait_for_function("document.querySelector('#status').textContent.includes('Choose')")
+    page.set_input_files("#f-track", str(SPRINT))
+    page.wait_for_function(
+        "document.querySelector('#status').dataset.pages === '4'", timeout=60_000
+    )
+    _shot(page, "sheet.png")

@@ -1,7 +1,9 @@
 """Print-and-play kits on the page (generator.kits, as `racegen kit GAME` makes them): a form
 per game (paper, mono, and the seed that picks the Graph Racers circuit), a preview of the
-kit's first pages, and the kit as one PDF. The library builds the kit; a request reaches the
-file system only through its own temporary folder (the PrintSpec's out)."""
+kit's first pages, and the kit as one PDF, or as SVG or PNG pages (a .zip of one file a page,
+named as `racegen kit --format svg` names them; PNG at `dpi`, 150 unless given). The library
+builds the kit; a request reaches the file system only through its own temporary folder (the
+PrintSpec's out)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ import bottle
 from generator.web.app import PageError, esc, guarded, page, request_folder
 
 KIT_PREVIEW = 4  # pages the kit page shows; the PDF has them all
+KIT_FIELDS = ("paper", "mono", "seed", "dpi")  # what the address may set
 
 
 def game_of(name: str) -> Any:
@@ -29,13 +32,14 @@ def game_of(name: str) -> Any:
 def spec_of(query: Any, folder: Any) -> Any:
     from generator.web.printables import spec_from_form
 
-    # the kit command's options: paper, mono, seed (Graph Racers' circuit); always portrait
-    form = {k: query.get(k) for k in ("paper", "mono", "seed")}
+    # the kit command's options: paper, mono, seed (Graph Racers' circuit), the PNG's dpi;
+    # always portrait
+    form = {k: query.get(k) for k in KIT_FIELDS}
     return spec_from_form(form, folder, seeded=True)
 
 
 def _query(query: Any) -> dict[str, str]:
-    return {k: query.get(k) for k in ("paper", "mono", "seed") if query.get(k)}
+    return {k: query.get(k) for k in KIT_FIELDS if query.get(k)}
 
 
 def kits_body() -> str:
@@ -64,7 +68,9 @@ def kits_body() -> str:
             f'<form method="get" action="/kits/{esc(g.name)}">'
             f'<label>paper <select name="paper">{papers}</select></label> '
             '<label><input type="checkbox" name="mono" value="1"> mono</label> '
-            f'{seed}<button type="submit">Preview the kit</button></form></section>'
+            f"{seed}"
+            '<label>PNG dpi <input type="number" name="dpi" value="150" min="36" max="1200">'
+            '</label> <button type="submit">Preview the kit</button></form></section>'
         )
     parts.append("</div>")
     return "".join(parts)
@@ -81,12 +87,18 @@ def kit_body(g: Any, doc: Any, query: dict[str, str]) -> str:
             f'alt="page {n} of the {esc(g.title)} kit">'
         )
     href = f"/kits/{g.name}/download?" + urlencode(query)
+    pages_as = " · ".join(
+        f'<a href="{esc(href + "&" + urlencode({"format": fmt}))}" id="kit-download-{fmt}">'
+        f"{fmt.upper()} pages (.zip)</a>"
+        for fmt in ("svg", "png")
+    )
     total = len(doc.pages)
     return (
         f"<h1>{esc(doc.title)}</h1>"
         f'<p id="kit-status" data-pages="{total}">{total} pages; the first '
         f"{min(total, KIT_PREVIEW)} below. "
         f'<a href="{esc(href)}" id="kit-download" class="button">Download the kit (PDF)</a> · '
+        f"or as {pages_as} · "
         '<a href="/kits">Other kits</a></p>'
         f'<div id="kit-preview" class="kit-preview">{"".join(pages)}</div>'
     )
@@ -105,23 +117,26 @@ def routes(app: bottle.Bottle) -> None:
 
         g = game_of(name)
         q = bottle.request.query
+        from generator.render.layout import add_footers
+
         with request_folder() as folder:
             doc = kit_document(g, spec_of(q, folder))
+            add_footers(doc)  # the pages as the download has them
             return page(doc.title, kit_body(g, doc, _query(q)))
 
     @app.get("/kits/<name>/download")
     @guarded("Kits")
     def download(name: str) -> bytes:
         from generator.kits import kit_document
-        from generator.output import render, target_names
+        from generator.web.printables import FORMATS
+        from generator.web.printables import download as files
 
         g = game_of(name)
         q = bottle.request.query
+        fmt = (q.get("format") or "pdf").lower()
+        if fmt not in FORMATS:
+            raise PageError(f"unknown format {fmt[:20]!r}: use pdf, svg or png")
         with request_folder() as folder:
             spec = spec_of(q, folder)
             doc = kit_document(g, spec)
-            (fname,) = target_names(doc, "pdf")
-            (data,) = render(doc, "pdf", spec.dpi)
-        bottle.response.content_type = "application/pdf"
-        bottle.response.set_header("Content-Disposition", f'attachment; filename="{fname}"')
-        return data
+            return files([doc], spec, fmt, f"{g.name}-kit")

@@ -234,6 +234,54 @@ def _link(key: str, rules: Any, points: list[tuple[int, int]]) -> str:
     return "/play/race?" + urlencode(q)
 
 
+def off_map(track: Any, p: tuple[int, int]) -> bool:
+    """Is the point past the edge of the drawn map (a finishing move may land there)?"""
+    return not (0 <= p[0] < track.rows and 0 <= p[1] < track.cols)
+
+
+def board_open(track: Any, drawing: Any, points: list[tuple[int, int]]) -> str:
+    """The board's <svg> tag: the drawn map, its view widened to every point of `points` past
+    the map's edge (legal points a fast car reaches beyond the finish), on a grey margin, so
+    every legal point can be clicked."""
+    from generator.render.svg import num
+
+    w, h = drawing.width, drawing.height
+    x0, y0, x1, y1 = 0.0, 0.0, w, h
+    for p in points:
+        if off_map(track, p):
+            x, y = drawing.xy(p)
+            x0, y0 = min(x0, x - PITCH), min(y0, y - PITCH)
+            x1, y1 = max(x1, x + PITCH), max(y1, y + PITCH)
+    tag = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" '
+        f'viewBox="{num(x0)} {num(y0)} {num(x1 - x0)} {num(y1 - y0)}" '
+        f'id="board" role="img" aria-label="{esc(track.name)}">'
+    )
+    if (x0, y0, x1, y1) != (0.0, 0.0, w, h):
+        tag += (
+            f'<rect id="beyond" x="{num(x0)}" y="{num(y0)}" width="{num(x1 - x0)}" '
+            f'height="{num(y1 - y0)}" fill="#e4e8ee"/>'
+            f'<rect x="0" y="0" width="{num(w)}" height="{num(h)}" fill="#fff"/>'
+        )
+    return tag
+
+
+def beyond_html(links: list[tuple[tuple[int, int], str, str]]) -> str:
+    """The legal moves past the map's edge as links too, under the board: (point, words,
+    address) each."""
+    if not links:
+        return ""
+    items = " ".join(
+        f'<a href="{esc(href)}" class="beyond-move" data-point="{q[0]},{q[1]}">'
+        f"({q[0]}, {q[1]}) {esc(words)}</a>"
+        for q, words, href in links
+    )
+    return (
+        '<p class="note" id="beyond-moves">Past the edge of the map (drawn on the grey '
+        f"margin): {items}</p>"
+    )
+
+
 def board_svg(key: str, track: Any, rules: Any, race: Race, sol: Any) -> str:
     from generator.games.graph_racers.materials import face
     from generator.render.canvas import Canvas
@@ -244,8 +292,7 @@ def board_svg(key: str, track: Any, rules: Any, race: Race, sol: Any) -> str:
     drawing.draw(canvas)
     w, h = drawing.width, drawing.height
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {num(w)} {num(h)}" '
-        f'id="board" role="img" aria-label="{esc(track.name)}">',
+        board_open(track, drawing, [q for q, _, _ in race.choices]),
         _svg_root(page_svg(canvas), w, h),
     ]
     colour = COLOURS[0]
@@ -281,8 +328,6 @@ def board_svg(key: str, track: Any, rules: Any, race: Race, sol: Any) -> str:
     from generator.games.graph_racers.referee import CRASH
 
     for q, kind, outcome in race.choices:
-        if not (0 <= q[0] < track.rows and 0 <= q[1] < track.cols):
-            continue
         x, y = drawing.xy(q)
         cls = "crash" if outcome == CRASH and kind != "start" else "choice"
         title = {"start": "start here", "": ""}.get(kind, kind)
@@ -315,6 +360,19 @@ def _rules_form(key: str, rules: Any) -> str:
         + select("rocket", (0, 1), rules.rocket)
         + '<button type="submit">New race with these rules</button></form>'
     )
+
+
+def _beyond(key: str, track: Any, rules: Any, race: Race) -> list[tuple[tuple[int, int], str, str]]:
+    """The car's legal points past the map's edge: (point, what the move does, address)."""
+    from generator.games.graph_racers.referee import CRASH, FINISH
+
+    out = []
+    for q, kind, outcome in race.choices:
+        if off_map(track, q):
+            words = {CRASH: "crash", FINISH: "finish"}.get(outcome, "move")
+            words += f" ({kind})" if kind and kind != "start" else ""
+            out.append((q, words, _link(key, rules, race.points + [q])))
+    return out
 
 
 def race_body(key: str, track: Any, rules: Any, race: Race) -> str:
@@ -366,12 +424,15 @@ def race_body(key: str, track: Any, rules: Any, race: Race) -> str:
         f"<h1>Graph Racers: {esc(track.name)}</h1>{status}"
         f"<p>{' · '.join(links)}</p>"
         f'<div class="board">{board_svg(key, track, rules, race, sol)}</div>'
-        f'<p class="note">{esc(how)} Rules: {esc(rules.short())}.</p>' + _rules_form(key, rules)
+        + beyond_html(_beyond(key, track, rules, race))
+        + f'<p class="note">{esc(how)} Rules: {esc(rules.short())}.</p>'
+        + _rules_form(key, rules)
     )
 
 
-def _players_fields() -> str:
-    """Players on one screen: how many cars, and who drives each (generator/web/table.py)."""
+def _players_fields(prefix: str = "") -> str:
+    """Players on one screen: how many cars, who drives each (generator/web/table.py), and
+    whether the collision and damage rules apply. `prefix`: the ids' (two forms on a page)."""
     from generator.web.table import SEAT_TEXT
 
     count = "".join(
@@ -383,14 +444,37 @@ def _players_fields() -> str:
             f'<option value="{k}"{" selected" if k == "human" else ""}>{v}</option>'
             for k, v in SEAT_TEXT.items()
         )
-        seats.append(f'<label>car {i} <select name="car{i}" id="car{i}">{opts}</select></label> ')
+        seats.append(
+            f'<label>car {i} <select name="car{i}" id="{prefix}car{i}">{opts}</select></label> '
+        )
     return (
-        f'<fieldset id="players"><legend>Cars</legend><label>cars <select name="players" '
-        f'id="players-count">{count}</select></label> <span class="note">1: race alone against '
-        "par; 2 to 6 take turns on one screen, with the collision and damage rules.</span><br>"
+        f'<fieldset id="{prefix}players" class="players"><legend>Cars</legend><label>cars '
+        f'<select name="players" id="{prefix}players-count">{count}</select></label> '
+        '<span class="note">1: race alone against par; 2 to 6 take turns on one screen.</span>'
+        "<br>"
         + "".join(seats)
-        + "</fieldset>"
+        + f'<br><label><input type="checkbox" name="contact" value="0" id="{prefix}no-contact"> '
+        'no contact</label> <span class="note">Without the collision and damage rules: the '
+        "cars ignore each other, and a crash costs no damage (the car is still put back and "
+        "stopped).</span></fieldset>"
     )
+
+
+def to_the_race(key: str, get: Any) -> None:
+    """Redirect to the race the form asked for on track `key`: one car (/play/race) or a
+    table of two to six (/play/table), with or without contact. `get`: the form's get."""
+    players = get("players", "1") or "1"
+    if players not in ("1", "2", "3", "4", "5", "6"):
+        raise PageError("cars: choose 1 to 6")
+    if players == "1":
+        bottle.redirect("/play/race?" + urlencode({"track": key}), 303)
+    from generator.web.table import contact_of, seats_of
+
+    seats = seats_of(".".join(get(f"car{i}", "human") for i in range(1, int(players) + 1)))
+    q = {"track": key, "cars": ".".join(seats)}
+    if not contact_of(get("contact", "")):
+        q["contact"] = "0"
+    bottle.redirect("/play/table?" + urlencode(q), 303)
 
 
 def choose_body() -> str:
@@ -414,7 +498,9 @@ def choose_body() -> str:
         + '<button type="submit">Race it</button></form>'
         '<form method="post" action="/play/upload" enctype="multipart/form-data" class="options" '
         'id="upload"><h2>Or upload a track file</h2>'
-        '<input type="file" name="track"> <button type="submit">Race it</button></form>'
+        '<input type="file" name="track"> '
+        + _players_fields("up-")
+        + '<button type="submit">Race it</button></form>'
     )
 
 
@@ -441,21 +527,14 @@ def routes(app: bottle.Bottle) -> None:
                 "medium or hard, and a seed from 0 to 999999999"
             )
         track_of(key)  # generate now: errors show here, not after the redirect
-        players = q.get("players", "1") or "1"
-        if players not in ("1", "2", "3", "4", "5", "6"):
-            raise PageError("cars: choose 1 to 6")
-        if players == "1":
-            bottle.redirect("/play/race?" + urlencode({"track": key}), 303)
-        from generator.web.table import seats_of
-
-        seats = seats_of(".".join(q.get(f"car{i}", "human") for i in range(1, int(players) + 1)))
-        bottle.redirect("/play/table?" + urlencode({"track": key, "cars": ".".join(seats)}), 303)
+        to_the_race(key, q.get)
 
     @app.post("/play/upload")
     @guarded("Play Graph Racers")
     def upload() -> Any:
+        form = bottle.request.forms
         key = upload_track()
-        bottle.redirect("/play/race?" + urlencode({"track": key}), 303)
+        to_the_race(key, form.get)
 
     @app.get("/play/race")
     @guarded("Play Graph Racers")

@@ -3,15 +3,21 @@
 The forms come from the per-game PRINTABLES tables (generator/games/*/printables.py), the
 tables the command line makes its commands from; option values are converted by the same
 click types, so a bad value gets the command line's words. Graph Racers' own commands
-(sheet, worksheet, classpack) are declared `custom` in its table and are not offered here
-yet: their option handling lives in the command line's module."""
+(sheet, worksheet, classpack) are declared `custom` in its table: their forms come from the
+library module their commands call (graph_racers/sheets.py, through the table module's
+page_forms), with the same options, caps and words. A printable of several files (a class
+pack, a worksheet with its answers apart) downloads them all as a .zip, or one of them."""
 
 from __future__ import annotations
 
+import importlib
 import io
 import json
 import re
+import threading
 import zipfile
+from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,6 +29,12 @@ from generator.web.app import PageError, esc, guarded, page, read_upload, reques
 
 PREVIEW_PAGES = 24  # pages a preview shows; the download has them all
 FORMATS = ("pdf", "svg", "png")
+MEMO = 4  # generated track sets kept between a preview and its download
+
+
+class NoFile(PageError):
+    """A file the printable needs was not chosen: the preview waits for it, a download is
+    refused (400)."""
 
 
 @dataclass(frozen=True)
@@ -33,7 +45,15 @@ class Entry:
     title: str
     printable: Printable
     options: tuple[Option, ...]
-    build: Any  # (spec, **values) -> list[Document]
+    build: Any  # (spec, note=, memo=, **values) -> list[Document]
+    parts: tuple[str, ...] = ()  # what each document is, when it makes several files
+
+
+def _table_build(p: Printable) -> Callable[..., list]:
+    def build(spec: PrintSpec, *, note: Any, memo: Any, **values: Any) -> list:
+        return p.documents(spec, **values)
+
+    return build
 
 
 def entries() -> dict[tuple[str, str], Entry]:
@@ -41,14 +61,38 @@ def entries() -> dict[tuple[str, str], Entry]:
 
     out: dict[tuple[str, str], Entry] = {}
     for g in GAMES:
+        table = importlib.import_module(g.package + ".printables")
+        forms = table.page_forms() if hasattr(table, "page_forms") else {}
         for p in g.printables():
             if p.custom:
-                # Graph Racers' sheet, worksheet and class pack are written as commands of
-                # their own (commands.py): not offered here yet (docs/design.md)
+                # written as commands of their own (Graph Racers' sheet, worksheet, class
+                # pack): the page calls the library function those commands call
+                if p.name in forms:
+                    options, build, parts = forms[p.name]
+                    out[(g.name, p.name)] = Entry(g.name, g.title, p, options, build, parts)
                 continue
             options = p.options + ((p.argument,) if p.argument is not None else ())
-            out[(g.name, p.name)] = Entry(g.name, g.title, p, options, p.documents)
+            out[(g.name, p.name)] = Entry(g.name, g.title, p, options, _table_build(p))
     return out
+
+
+_memo: OrderedDict[Any, Any] = OrderedDict()
+_memo_lock = threading.Lock()
+
+
+def remember(key: Any, make: Callable[[], Any]) -> Any:
+    """What make() gave for `key` before (the last MEMO kept), or make() now: a class pack's
+    tracks are generated once for its preview and its download."""
+    with _memo_lock:
+        if key in _memo:
+            _memo.move_to_end(key)
+            return _memo[key]
+    value = make()
+    with _memo_lock:
+        _memo[key] = value
+        while len(_memo) > MEMO:
+            _memo.popitem(last=False)
+    return value
 
 
 def entry(game: str, name: str) -> Entry:
@@ -110,7 +154,7 @@ def values_from_form(options, form, folder: Path) -> dict[str, Any]:  # noqa: AN
             if up is None:
                 values[o.dest] = None if o.default is None else Path(str(o.default))
                 if o.default is not None:
-                    raise PageError(f"choose a file for {o.flag}")
+                    raise NoFile(f"choose a file for {o.flag}")
                 continue
             data, shown = up
             path = folder / _safe_name(shown)
@@ -129,14 +173,17 @@ def values_from_form(options, form, folder: Path) -> dict[str, Any]:  # noqa: AN
     return values
 
 
-def build_documents(e: Entry, folder: Path) -> tuple[list, PrintSpec]:
+def build_documents(e: Entry, folder: Path) -> tuple[list, PrintSpec, list[str]]:
+    """(the documents, the spec, the notes the command line prints on stderr)."""
     from generator.errors import BadOption
+    from generator.render.layout import add_footers
 
     form = bottle.request.forms
     spec = spec_from_form(form, folder, e.printable.seeded)
     values = values_from_form(e.options, form, folder)
+    notes: list[str] = []
     try:
-        docs = e.build(spec, **values)
+        docs = e.build(spec, note=notes.append, memo=remember, **values)
     except BadOption as err:
         import click
 
@@ -147,7 +194,11 @@ def build_documents(e: Entry, folder: Path) -> tuple[list, PrintSpec]:
         if err.args and isinstance(err.args[0], str) and str(folder) in err.args[0]:
             err.args = (err.args[0].replace(str(folder) + "/", ""),) + err.args[1:]
         raise
-    return [d for d in docs if d.pages], spec
+    notes = [n.replace(str(folder) + "/", "") for n in notes]
+    docs = [d for d in docs if d.pages]
+    for d in docs:  # as the command line writes them (output.emit_all): the same bytes
+        add_footers(d)
+    return docs, spec, notes
 
 
 # --- pages -----------------------------------------------------------------------------------
@@ -185,6 +236,8 @@ def _field(o: Option) -> str:
             f'<option value="{esc(c)}"{" selected" if str(c) == str(default) else ""}>{esc(c)}</option>'
             for c in o.choices
         )
+        if o.default is None:  # not given: the option's help says what decides
+            opts = '<option value="" selected>(not given)</option>' + opts
         return f'{label}<select id="f-{name}" name="{name}">{opts}</select>'
     if o.kind == "choices":
         chosen = set(default or ())
@@ -227,6 +280,15 @@ def form_body(e: Entry) -> str:
         '<label for="f-dpi">dpi<span class="help">Resolution of PNG downloads.</span></label>'
         '<input id="f-dpi" type="number" name="dpi" value="150" min="36" max="1200">'
     )
+    if e.parts:
+        files = "".join(
+            f'<option value="{n}">{esc(label)} only</option>' for n, label in enumerate(e.parts, 1)
+        )
+        common.append(
+            '<label for="f-part">files<span class="help">It makes more than one file: '
+            "download them all (a .zip) or one.</span></label>"
+            f'<select id="f-part" name="part"><option value="">all of them</option>{files}</select>'
+        )
     fields = [_field(o) for o in e.options] + common
     base = f"/print/{esc(e.game)}/{esc(p.name)}"
     buttons = "".join(
@@ -240,28 +302,59 @@ def form_body(e: Entry) -> str:
         f'enctype="multipart/form-data" action="{base}/download" data-preview="{base}/preview">'
         f'{"".join(fields)}<div class="buttons">{buttons}</div></form>'
         '<div><p id="status" aria-live="polite"></p><p class="error" id="preview-error" hidden></p>'
+        '<ul class="notes" id="notes" hidden></ul>'
         '<div id="preview"></div></div></div>'
     )
 
 
-def preview_json(docs: list) -> dict:
+def preview_json(docs: list, notes: list[str] | tuple[str, ...] = (), ask: str = "") -> dict:
+    """The pages (the first PREVIEW_PAGES), where each document starts among them (a class
+    pack's teacher's booklet after the sheets), the notes, and `ask`: what the preview waits
+    for (a file to choose)."""
     from generator.render.svg import page_svg
 
     total = sum(len(d.pages) for d in docs)
     pages = []
+    starts = []
     for d in docs:
+        starts.append({"stem": d.stem, "title": d.title, "page": len(pages), "pages": len(d.pages)})
         for pg in d.pages:
             if len(pages) >= PREVIEW_PAGES:
                 break
             pages.append(page_svg(pg, d.title).decode("utf-8"))
-    return {"total": total, "pages": pages, "documents": [d.stem for d in docs]}
+    return {
+        "total": total,
+        "pages": pages,
+        "documents": [d.stem for d in docs],
+        "starts": starts,
+        "notes": list(notes),
+        "ask": ask,
+    }
+
+
+def chosen_part(e: Entry, docs: list) -> list:
+    """The documents the form's `part` asks for: all (empty), or the n-th file alone."""
+    raw = (bottle.request.forms.get("part") or "").strip()
+    if not raw or not e.parts:
+        return docs
+    if not raw.isdigit() or not 1 <= int(raw) <= len(e.parts):
+        raise PageError(f"files: {raw[:20]!r} is not one of them: choose from the list")
+    n = int(raw)
+    if n > len(docs):
+        raise PageError(
+            f"these options make {len(docs)} file{'s' if len(docs) != 1 else ''}, not "
+            f"{e.parts[n - 1]}: download all of them"
+        )
+    return [docs[n - 1]]
 
 
 def download(docs: list, spec: PrintSpec, fmt: str, name: str) -> bytes:
     from generator.output import render, target_names
+    from generator.render.layout import add_footers
 
     files: list[tuple[str, bytes]] = []
     for d in docs:
+        add_footers(d)  # as output.emit_all: the command line's bytes
         files += list(zip(target_names(d, fmt), render(d, fmt, spec.dpi), strict=True))
     if len(files) == 1:
         fname, data = files[0]
@@ -294,10 +387,14 @@ def routes(app: bottle.Bottle) -> None:
     @guarded("Preview", json=True)
     def preview(game: str, name: str) -> str:
         e = entry(game, name)
+        bottle.response.content_type = "application/json"
         with request_folder() as folder:
-            docs, _ = build_documents(e, folder)
-            bottle.response.content_type = "application/json"
-            return json.dumps(preview_json(docs))
+            try:
+                docs, _, notes = build_documents(e, folder)
+            except NoFile as wait:  # nothing to draw yet: say what to choose, not an error
+                ask = str(wait)[:1].upper() + str(wait)[1:] + " to see the pages."
+                return json.dumps(preview_json([], ask=ask))
+            return json.dumps(preview_json(docs, notes))
 
     @app.post("/print/<game>/<name>/download")
     @guarded("Download")
@@ -307,7 +404,7 @@ def routes(app: bottle.Bottle) -> None:
         if fmt not in FORMATS:
             raise PageError(f"unknown format {fmt!r}: use pdf, svg or png")
         with request_folder() as folder:
-            docs, spec = build_documents(e, folder)
+            docs, spec, _ = build_documents(e, folder)
             if not docs:
                 raise PageError("nothing to print with these options")
-            return download(docs, spec, fmt, f"{game}-{name}")
+            return download(chosen_part(e, docs), spec, fmt, f"{game}-{name}")

@@ -1,6 +1,7 @@
 """Graph Racers for two to six players on one screen (a classroom projector): the race engine
-(graph_racers/race.py) with the seed's collision and damage rules, each seat in its own colour
-and marker shape, and computer drivers (graph_racers/drivers.py) for the seats the players
+(graph_racers/race.py) with the seed's collision and damage rules, or without them (`contact=0`
+in the address: the cars ignore each other, crashes cost no damage), each seat in its own
+colour and marker shape, and computer drivers (graph_racers/drivers.py) for the seats the players
 give them. As on the one-car page there is no JavaScript: the race so far (every car's move,
 in playing order, as the point its line aims at) is in the address and replayed on each
 request; the car on turn's legal points are links in its colour; computer seats move as soon
@@ -17,7 +18,16 @@ from urllib.parse import urlencode
 import bottle
 
 from generator.web.app import PageError, esc, guarded, page
-from generator.web.play import PITCH, POINT, _svg_root, rules_of, track_of
+from generator.web.play import (
+    PITCH,
+    POINT,
+    _svg_root,
+    beyond_html,
+    board_open,
+    off_map,
+    rules_of,
+    track_of,
+)
 
 SEATS = ("human", "solver", "cautious", "random")
 SEAT_TEXT = {
@@ -43,6 +53,15 @@ def seats_of(text: str) -> list[str]:
     return seats
 
 
+def contact_of(text: str | None) -> bool:
+    """The address's `contact`: absent or 1, the collision and damage rules; 0, without."""
+    if text in (None, "", "1"):
+        return True
+    if text == "0":
+        return False
+    raise PageError(f"contact: {str(text)[:20]!r}: use 1 (collisions and damage) or 0 (none)")
+
+
 def points_of(text: str) -> list[tuple[int, int]]:
     if not text:
         return []
@@ -58,7 +77,14 @@ def points_of(text: str) -> list[tuple[int, int]]:
     return out
 
 
-def link(key: str, rules: Any, seats: list[str], seed: int, points: list[tuple[int, int]]) -> str:
+def link(
+    key: str,
+    rules: Any,
+    seats: list[str],
+    seed: int,
+    points: list[tuple[int, int]],
+    contact: bool = True,
+) -> str:
     q: dict[str, Any] = {
         "track": key,
         "cars": ".".join(seats),
@@ -69,6 +95,8 @@ def link(key: str, rules: Any, seats: list[str], seed: int, points: list[tuple[i
         "rocket": rules.rocket,
         "seed": seed,
     }
+    if not contact:
+        q["contact"] = "0"
     if points:
         q["moves"] = "_".join(f"{r}.{c}" for r, c in points)
     return "/play/table?" + urlencode(q)
@@ -92,13 +120,20 @@ def driver(kind: str, key: str, track: Any, rules: Any, rng: random.Random) -> A
 
 
 def replay(
-    key: str, track: Any, rules: Any, seats: list[str], seed: int, points: list[tuple[int, int]]
+    key: str,
+    track: Any,
+    rules: Any,
+    seats: list[str],
+    seed: int,
+    points: list[tuple[int, int]],
+    contact: bool = True,
 ) -> tuple[Any, list[tuple[int, int]]]:
     """The race after `points` (one a move, in playing order), then the computer seats' moves
-    up to the next player's turn: (the state, every move's point)."""
+    up to the next player's turn: (the state, every move's point). contact=False: without the
+    collision and damage rules."""
     from generator.games.graph_racers.race import IllegalMove, RaceState, default_starts
 
-    state = RaceState(track, rules, default_starts(track, len(seats)))
+    state = RaceState(track, rules, default_starts(track, len(seats)), contact=contact)
     for i, q in enumerate(points, start=1):
         if state.over or state.round > MAX_ROUNDS:
             raise PageError(f"move {i}: the race was already over: start again")
@@ -191,10 +226,8 @@ def board_svg(key: str, state: Any, seats: list[str], seed: int, done: list) -> 
     drawing.draw(canvas)
     on_turn = None if state.over or state.round > MAX_ROUNDS else state.to_move()
     w, h = drawing.width, drawing.height
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {num(w)} {num(h)}" '
-        f'id="board" role="img" aria-label="{esc(track.name)}">'
-    ]
+    choices = state.legal() if on_turn is not None and seats[on_turn.seat] == "human" else []
+    out = [board_open(track, drawing, [o.aim for o in choices])]
     # each car's moves under the markers: the line it aimed, a dot where each move began
     lines = []
     for e in state.log:
@@ -228,15 +261,13 @@ def board_svg(key: str, state: Any, seats: list[str], seed: int, done: list) -> 
                 f'stroke="{c}" stroke-width="0.45" stroke-dasharray="1 0.6"/>'
             )
         if seats[on_turn.seat] == "human":
-            for o in state.legal():
-                if not (0 <= o.aim[0] < track.rows and 0 <= o.aim[1] < track.cols):
-                    continue
+            for o in choices:
                 x, y = drawing.xy(o.aim)
                 bad = o.outcome in (CRASHES, COLLIDES)
                 title = {CRASHES: "crash", COLLIDES: "collision"}.get(o.outcome, o.outcome)
                 if o.kind:
                     title += f" ({o.kind})"
-                href = esc(link(key, rules, seats, seed, done + [o.aim]))
+                href = esc(link(key, rules, seats, seed, done + [o.aim], state.contact))
                 dash = ' stroke-dasharray="0.6 0.4"' if bad else ""
                 out.append(
                     f'<a href="{href}" class="point seat" data-point="{o.aim[0]},{o.aim[1]}" '
@@ -247,6 +278,24 @@ def board_svg(key: str, state: Any, seats: list[str], seed: int, done: list) -> 
                 )
     out.append("</svg>")
     return "".join(out)
+
+
+def beyond(
+    key: str, state: Any, seats: list[str], seed: int, done: list
+) -> list[tuple[tuple[int, int], str, str]]:
+    """The legal points of the player on turn past the map's edge: (point, words, address)."""
+    from generator.games.graph_racers.race import COLLIDES, CRASHES
+
+    if state.over or state.round > MAX_ROUNDS or seats[state.to_move().seat] != "human":
+        return []
+    out = []
+    for o in state.legal():
+        if off_map(state.track, o.aim):
+            words = {CRASHES: "crash", COLLIDES: "collision"}.get(o.outcome, o.outcome)
+            words += f" ({o.kind})" if o.kind else ""
+            href = link(key, state.rules, seats, seed, done + [o.aim], state.contact)
+            out.append((o.aim, words, href))
+    return out
 
 
 def standings_html(state: Any, seats: list[str]) -> str:
@@ -303,20 +352,24 @@ def table_body(key: str, state: Any, seats: list[str], seed: int, done: list) ->
     last = next((i for i in range(len(moved) - 1, -1, -1) if seats[moved[i]] == "human"), None)
     if last is not None:  # back to before the last player's move (computers replay after it)
         links.append(
-            f'<a href="{esc(link(key, rules, seats, seed, done[:last]))}" id="undo">'
+            f'<a href="{esc(link(key, rules, seats, seed, done[:last], state.contact))}" id="undo">'
             "Undo the last player's move</a>"
         )
-    links.append(f'<a href="{esc(link(key, rules, seats, seed, []))}" id="restart">Start again</a>')
+    links.append(
+        f'<a href="{esc(link(key, rules, seats, seed, [], state.contact))}" id="restart">Start again</a>'
+    )
     links.append('<a href="/play">Another track</a>')
     legend = " ".join(f"<span>{who(i, seats)}</span>" for i in range(len(seats)))
     how = face(track).how_to_race(track, rules)
+    plain = "" if state.contact else ", no contact"
     body = [
-        f"<h1>Graph Racers: {esc(track.name)}, {len(seats)} cars</h1>",
+        f"<h1>Graph Racers: {esc(track.name)}, {len(seats)} cars{plain}</h1>",
         status,
         f'<p class="legend" id="legend">{legend}</p>',
         f"<p>{' · '.join(links)}</p>",
         '<div class="table-race">',
-        f'<div class="board">{board_svg(key, state, seats, seed, done)}</div>',
+        f'<div class="board">{board_svg(key, state, seats, seed, done)}'
+        f"{beyond_html(beyond(key, state, seats, seed, done))}</div>",
         '<div class="events"><h2>Last moves</h2>',
         f'<ul id="events">{recent or "<li>No moves yet.</li>"}</ul>',
     ]
@@ -329,14 +382,52 @@ def table_body(key: str, state: Any, seats: list[str], seed: int, done: list) ->
             + "</ul>"
         )
     body.append("</div></div>")
+    if state.contact:
+        contact = (
+            "A move that would hit another car is allowed only when every move hits a car "
+            "or crashes; both cars then take a point of damage for each square they were apart "
+            "and stop. A crash costs the move's speed in damage; the car is put back on the "
+            f"track and stops. More than {MAX_DAMAGE} damage and the car is out."
+        )
+    else:
+        contact = (
+            "No contact: the cars ignore each other (no collisions), and a crash costs no "
+            "damage; the car is put back on the track and stops."
+        )
     body.append(
         f'<p class="note">{esc(how)} Rules: {esc(rules.short())}. Cars move in turn, car 1 '
-        "first. A move that would hit another car is allowed only when every move hits a car "
-        "or crashes; both cars then take a point of damage for each square they were apart "
-        "and stop. A crash costs the move's speed in damage; the car is put back on the track "
-        f"and stops. More than {MAX_DAMAGE} damage and the car is out.</p>"
+        f"first. {contact}</p>"
     )
+    body.append(rules_form(key, rules, seats, seed, state.contact))
     return "".join(body)
+
+
+def rules_form(key: str, rules: Any, seats: list[str], seed: int, contact: bool) -> str:
+    """A new race of the same cars on the same track with other rules, with or without
+    contact."""
+
+    def select(name: str, values: tuple, current: Any) -> str:
+        opts = "".join(
+            f'<option value="{v}"{" selected" if str(v) == str(current) else ""}>{v}</option>'
+            for v in values
+        )
+        return f'<label>{name} <select name="{name}">{opts}</select></label> '
+
+    checked = "" if contact else " checked"
+    return (
+        '<form method="get" action="/play/table" class="rules" id="rules">'
+        f'<input type="hidden" name="track" value="{esc(key)}">'
+        f'<input type="hidden" name="cars" value="{esc(".".join(seats))}">'
+        f'<input type="hidden" name="seed" value="{seed}">'
+        + select("accel", (5, 8, 9), rules.accel)
+        + select("collision", ("exact", "endpoint"), rules.collision)
+        + select("brakes", tuple(range(10)), rules.brakes)
+        + select("turbo", tuple(range(10)), rules.turbo)
+        + select("rocket", (0, 1), rules.rocket)
+        + f'<label><input type="checkbox" name="contact" value="0" id="no-contact"{checked}> '
+        "no contact (no collisions, crashes cost no damage)</label> "
+        '<button type="submit">New race with these rules</button></form>'
+    )
 
 
 def routes(app: bottle.Bottle) -> None:
@@ -353,6 +444,7 @@ def routes(app: bottle.Bottle) -> None:
             raise PageError("seed: use a whole number from 0 to 999999999")
         seed = int(raw_seed)
         points = points_of(q.get("moves", ""))
-        state, done = replay(key, track, rules, seats, seed, points)
+        contact = contact_of(q.get("contact"))
+        state, done = replay(key, track, rules, seats, seed, points, contact)
         title = f"Graph Racers: {track.name}, {len(seats)} cars"
         return page(title, table_body(key, state, seats, seed, done))

@@ -16,6 +16,7 @@ from pathlib import Path
 from generator.core import jsontext
 from generator.core.jsontext import JsonSyntax
 from generator.errors import InvalidInput
+from generator.games.graph_racers.goodies import Action, action_from_dict, parse_action
 from generator.games.graph_racers.model import Point, Track
 from generator.games.graph_racers.referee import CRASH, FINISH, Referee
 from generator.games.graph_racers.rules import (
@@ -38,6 +39,23 @@ class RacingLine:
     guessed: bool = False  # no header said which: points if the first pair is a start point
     rules: dict | None = None  # the rules stored with a solve --json answer, if any
     hint: str = ""  # how a headerless list was read, added to a verdict against it
+    # James Bond mode (race only): (i, action) for an action written after the i-th pair
+    actions: tuple[tuple[int, Action], ...] = ()
+
+    def move_actions(self) -> dict[int, Action]:
+        """The actions by move number (a points list's pair 2 is move 1)."""
+        shift = 1 if self.points is not None else 0
+        out = {i - shift: a for i, a in self.actions}
+        if 0 in out:
+            raise InvalidInput(
+                "an action (fire, spray, missile) after the start point: write it after the "
+                "move it goes with"
+            )
+        n = len(self.points) - 1 if self.points is not None else len(self.accelerations or ())
+        late = [k for k in out if k > n]
+        if late:
+            raise InvalidInput(f"an action for move {min(late)}, but the line has {n} moves")
+        return out
 
     def resolved(self, track: Track) -> RacingLine:
         """Decide points or accelerations for a headerless list of pairs: points if the first
@@ -49,16 +67,18 @@ class RacingLine:
         if not pairs:
             return RacingLine(accelerations=(), rules=self.rules)  # "no moves"
         if pairs[0] in track.starts:
-            return RacingLine(points=pairs, rules=self.rules)
+            return RacingLine(points=pairs, rules=self.rules, actions=self.actions)
         if any(max(abs(x), abs(y)) > 3 for x, y in pairs):
             return RacingLine(
                 points=pairs,
                 rules=self.rules,
                 hint="read as points: some pairs are too big to be accelerations",
+                actions=self.actions,
             )
         return RacingLine(
             accelerations=pairs,
             rules=self.rules,
+            actions=self.actions,
             hint=f"read as accelerations, as {_fmt(pairs[0])} is not a start point; "
             "a 'points' line at the top reads them as points",
         )
@@ -126,6 +146,7 @@ def _parse_text_moves(text: str, source: str) -> RacingLine:
     kind: str | None = None
     start: Point | None = None
     pairs: list[tuple[int, int]] = []
+    actions: list[tuple[int, Action]] = []
     for lineno, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0].strip()
         if not line:
@@ -156,6 +177,7 @@ def _parse_text_moves(text: str, source: str) -> RacingLine:
                 )
             start = (int(nums[0]), int(nums[1]))
             continue
+        action, line = _action_of(line, raw, lineno, source)
         if not _ALLOWED.match(line):
             at = raw.find(line)  # the pairs after any header word
             col = at + next(i for i, ch in enumerate(line) if not _ALLOWED.match(ch)) + 1
@@ -177,11 +199,35 @@ def _parse_text_moves(text: str, source: str) -> RacingLine:
                 "or acceleration as two whole numbers"
             )
         pairs += [(nums[i], nums[i + 1]) for i in range(0, len(nums), 2)]
+        if action is not None:
+            if len(nums) != 2:
+                raise InvalidInput(
+                    f"{source} line {lineno} column 1: an action (fire, spray, missile R C) "
+                    "follows the one move it goes with: one pair, then the action, on a line"
+                )
+            actions.append((len(pairs), action))
     if not pairs:
         raise InvalidInput(
             f"{source}: no moves found; list points or accelerations, one pair a line"
         )
-    return _build(pairs, kind, start)
+    return replace(_build(pairs, kind, start), actions=tuple(actions))
+
+
+_ACTION = re.compile(r"(?i)\b(fire|spray|missile)\b")
+
+
+def _action_of(line: str, raw: str, lineno: int, source: str) -> tuple[Action | None, str]:
+    """The James Bond action written after a move's pair ('0 1 fire missile 2 0'), and the
+    line without it."""
+    found = _ACTION.search(line)
+    if found is None:
+        return None, line
+    try:
+        action = parse_action(line[found.start() :])
+    except ValueError as e:
+        col = raw.find(line) + found.start() + 1
+        raise InvalidInput(f"{source} line {lineno} column {col}: {e}") from None
+    return action, line[: found.start()].strip()
 
 
 def _build(pairs: list[tuple[int, int]], kind: str | None, start: Point | None) -> RacingLine:
@@ -219,7 +265,8 @@ def _parse_json_moves(text: str, source: str) -> RacingLine:
     if stored is not None and not isinstance(stored, dict):
         raise InvalidInput(f"{source}: 'rules' must be an object like solve --json writes")
     if data.get("path"):
-        return RacingLine(points=tuple(pairs_of(data["path"], "'path'")), rules=stored)
+        path = tuple(pairs_of(data["path"], "'path'"))
+        return RacingLine(points=path, rules=stored, actions=_json_actions(data, source, 1))
     if "accelerations" in data:
         start = None
         if data.get("start") is not None:
@@ -229,8 +276,25 @@ def _parse_json_moves(text: str, source: str) -> RacingLine:
             accelerations=tuple(pairs_of(data["accelerations"], "'accelerations'")),
             start=start,
             rules=stored,
+            actions=_json_actions(data, source, 0),
         )
     raise InvalidInput(f"{source}: expected a JSON object with 'path' or 'accelerations'")
+
+
+def _json_actions(data: dict, source: str, shift: int) -> tuple[tuple[int, Action], ...]:
+    """A JSON moves file's "actions" (James Bond mode: [{"move": 3, "fire": true}, ...]),
+    keyed by the pair each follows (a path's pair 1 is the start, so move k is pair k + 1)."""
+    listed = data.get("actions", [])
+    if not isinstance(listed, list):
+        raise InvalidInput(f"{source}: 'actions' must be a list of objects like race --json writes")
+    out = []
+    for i, item in enumerate(listed):
+        try:
+            move, action = action_from_dict(item, f"action {i + 1}")
+        except ValueError as e:
+            raise InvalidInput(f"{source}: {e}") from None
+        out.append((move + shift, action))
+    return tuple(out)
 
 
 # bytes read from a moves file: a race of 10,000 moves written as points is about 100 KB
@@ -258,6 +322,11 @@ def check_line(track: Track, rules: Rules, line: RacingLine) -> Verdict:
     """Replay a racing line and judge it (a verdict against a headerless list says how the
     list was read)."""
     line = line.resolved(track)
+    if line.actions:
+        raise InvalidInput(
+            "the moves hold race actions (fire, spray, missile: James Bond mode); check judges "
+            "one car's line without goodies: leave them out, or play the race with referee"
+        )
     verdict = _replay(track, rules, line)
     if verdict.legal or not line.hint:
         return verdict

@@ -1,7 +1,8 @@
 """`racegen graph-racers ...`: solve, check, generate and print Graph Racers tracks.
 
-Only click is imported here at module level; every command imports the library inside its
-body so `racegen --help` stays fast.
+Only click and the light modules below are imported here at module level; every command
+imports the library inside its body so `racegen --help` stays fast. The option handling of
+sheet, worksheet and classpack lives in the library (sheets.py), which racegen serve calls too.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from typing import Any
 
 import click
 
-from generator.errors import InvalidInput, LimitExceeded
+from generator.errors import BadOption, InvalidInput, LimitExceeded
+from generator.games.graph_racers import sheets
 from generator.options import printing_options
 from generator.progress import Progress
 
@@ -158,9 +160,27 @@ def _max_states_option(what: str) -> Callable[..., Any]:
 
 
 CPSAT_SECONDS = 60.0  # solve --engine cp-sat gives up after this long without a proof
-MAX_PUZZLES = 400  # worksheet --count: weekly sheets for a school year, a few minutes to make
-PACK_TRIES = 300  # attempts a class pack spends looking for a new map once one repeats
-MANY_REPEATS = 6  # repeats named one by one on stderr; more are counted
+MAX_PUZZLES = sheets.MAX_PUZZLES  # worksheet --count, classpack --students x --tracks
+
+
+def _note(text: str) -> None:
+    """A library note (sheets.Note) on stderr."""
+    click.echo(f"note: {text}", err=True)
+
+
+def _worded(func: Callable[..., Any]) -> Callable[..., Any]:
+    """`func` with the library's bad option values (errors.BadOption) as click's usage errors."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except BadOption as e:
+            if e.option:
+                raise click.BadParameter(str(e), param_hint=f"'{e.option}'") from None
+            raise click.UsageError(str(e)) from None
+
+    return wrapper
 
 
 @graph_racers.command("solve")
@@ -274,23 +294,9 @@ def solve_cmd(
 
 
 def _natural_line(track: Any, sol: Any) -> Any:
-    """The solution with its most natural optimal line (solve.natural), the line `solve`
-    prints and answer keys draw; the search's own line, said on stderr, when the optimal
-    lines span too many states to choose among."""
-    from generator.games.graph_racers.solve import NATURAL_NODES, natural
-
-    if sol.moves is None:
-        return sol
-    picked = natural(track, sol, NATURAL_NODES)
-    if picked is None:
-        click.echo(
-            f"note: {track.name}: the line is the search's first optimal line; the optimal "
-            f"lines span more than {NATURAL_NODES:,} states, too many to pick the most "
-            "natural one",
-            err=True,
-        )
-        return sol
-    return picked
+    """The solution with its most natural optimal line (sheets.natural_line), its note on
+    stderr."""
+    return sheets.natural_line(track, sol, _note)
 
 
 def _other_rules_hint(rules) -> str:  # noqa: ANN001
@@ -364,25 +370,7 @@ def _parse_size(value: str) -> tuple[int, int]:
     return int(a), int(b)
 
 
-def _parse_range(value: str) -> tuple[int, int]:
-    """'3..5' or '4' -> (lo, hi)."""
-    lo, sep, hi = value.partition("..")
-    try:
-        if not all(
-            v.strip().isascii() and v.strip().isdigit() for v in ((lo, hi) if sep else (lo,))
-        ):
-            raise ValueError  # ASCII digits only: int() would read other scripts' digits too
-        pair = (int(lo), int(hi)) if sep else (int(lo), int(lo))
-    except ValueError:
-        raise click.BadParameter(
-            f"{value!r}: write the width as MIN..MAX, like 3..5", param_hint="'--width'"
-        ) from None
-    if pair[0] > pair[1] or pair[0] < 2 or pair[1] > 12:
-        raise click.BadParameter(
-            f"{value!r}: widths go from 2 to 12 points, MIN no larger than MAX",
-            param_hint="'--width'",
-        )
-    return pair
+_parse_range = _worded(sheets.parse_range)  # '3..5' or '4' -> (lo, hi)
 
 
 def _difficulty_option(default: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -395,7 +383,7 @@ def _difficulty_option(default: str) -> Callable[[Callable[..., Any]], Callable[
     )
 
 
-KINDS = ("drawn", "cells")
+KINDS = sheets.KINDS
 
 _kind_option = click.option(
     "--kind",
@@ -408,9 +396,7 @@ _kind_option = click.option(
 )
 
 
-def _drawn_width(width_text: str | None) -> tuple[float, float]:
-    """--width for drawn circuits clips the difficulty's widths (squares); none: theirs."""
-    return _parse_range(width_text) if width_text is not None else (0, 99)
+_drawn_width = _worded(sheets.drawn_width)  # --width for drawn circuits
 
 
 _checkpoints_option = click.option(
@@ -440,6 +426,14 @@ _checkpoints_option = click.option(
 )
 @_checkpoints_option
 @_kind_option
+@click.option(
+    "--oil",
+    type=click.IntRange(0, 12),
+    default=0,
+    show_default=True,
+    help="Oil patches (2 x 2 points each) drawn on every track, --kind cells only; the par "
+    "and the difficulty are measured with them.",
+)
 @rule_options
 @click.option(
     "--out",
@@ -457,6 +451,7 @@ def generate_cmd(
     count: int,
     checkpoints: int,
     kind: str,
+    oil: int,
     rule_choice: RuleChoice,
     out: Path,
     force: bool,
@@ -471,6 +466,12 @@ def generate_cmd(
     from generator.output import check_writable, refuse_taken, write_files
 
     cols, rows = _parse_size(size)
+    if oil and kind == "drawn":
+        raise click.BadParameter(
+            "drawn circuits have no oil patches: add --kind cells (a map of squares) or leave "
+            "--oil out",
+            param_hint="'--oil'",
+        )
     if kind == "drawn":
         width = _drawn_width(width_text)
     else:
@@ -487,13 +488,15 @@ def generate_cmd(
             param_hint="'--count'",
         )
     rules = resolve_rules(None, rule_choice)
+    oiled = f"-oil{oil}" if oil else ""  # another track than without oil: another file
     names = [
-        out / f"graph-racers-{cols}x{rows}-{difficulty}-s{seed}-{i + 1}.json" for i in range(count)
+        out / f"graph-racers-{cols}x{rows}-{difficulty}-s{seed}{oiled}-{i + 1}.json"
+        for i in range(count)
     ]
     for p in names:
         refuse_taken(p, force)
     check_writable(out, create=False)  # before the generating, which takes seconds
-    req = Request(rows, cols, width, difficulty, seed, rules, checkpoints)
+    req = Request(rows, cols, width, difficulty, seed, rules, checkpoints, oil=oil)
     _drawn_size(kind, req, "use --size within it or --kind cells")
     bar = Progress(count, "generating")
     try:
@@ -509,32 +512,8 @@ def generate_cmd(
     _repeats_note(tracks, "track", f"{cols}x{rows} {difficulty}", "a larger --size")
 
 
-def _generated(kind: str, req, count: int, bar, **cells) -> list:  # noqa: ANN001
-    """`count` tracks of a kind: drawn circuits (drawn_generate, no shape twice in the run) or
-    cell maps (generate.generate, with its options `cells`)."""
-    if kind == "drawn":
-        from generator.games.graph_racers.drawn_generate import generate_drawn
-
-        return generate_drawn(req, count, bar)
-    from generator.games.graph_racers.generate import generate
-
-    return generate(req, count, bar, **cells)
-
-
-def _drawn_size(kind: str, req, advice: str) -> None:  # noqa: ANN001
-    """One line when drawn circuits are not made at the request's size or rules (before any
-    file is claimed or track drawn)."""
-    if kind != "drawn":
-        return
-    from generator.games.graph_racers.drawn_generate import size_problem
-    from generator.games.graph_racers.drawn_solve import supports
-
-    why = supports(req.rules)
-    if why:
-        raise InvalidInput(f"{why}: drop the boost options or use --kind cells")
-    problem = size_problem(req)
-    if problem:
-        raise InvalidInput(f"{problem}; {advice}")
+_generated = sheets.generated  # count tracks of a kind
+_drawn_size = sheets.drawn_size  # one line when drawn circuits are not made at a size or rules
 
 
 def _track_json(track) -> str:  # noqa: ANN001
@@ -556,30 +535,8 @@ def _grade_words(track) -> str:  # noqa: ANN001
     return f"  {grade_note(track)}"
 
 
-def _same_kind(e: Exception) -> type:
-    """The plain error class to re-raise `e` as with reworded text (same exit code)."""
-    from generator.errors import InvalidInput
-
-    return LimitExceeded if isinstance(e, LimitExceeded) else InvalidInput
-
-
-def generator_advice(e: Exception) -> str:
-    """The generator's error (its facts as fields) with what to change on this command line."""
-    from generator.games.graph_racers.generate import NoRoom, NotFound, TooSmall, WidthMismatch
-
-    if isinstance(e, WidthMismatch):
-        return (
-            f"{e.head}: --width {e.width[0]}..{e.width[1]} gives none; use --width "
-            f"{e.fix[0]}..{e.fix[1]} or another difficulty"
-        )
-    if isinstance(e, NoRoom):
-        return f"{e}; use --width {e.fix[0]}..{e.fix[1]} or a larger size"
-    if isinstance(e, TooSmall):
-        return f"{e}; use a size of at least {e.side}x{e.side}"
-    if isinstance(e, NotFound):
-        fewer = ", fewer checkpoints" if e.checkpoints > 2 else ""
-        return f"{e}; try another size, width{fewer} or difficulty"
-    return str(e)
+_same_kind = sheets.same_kind
+generator_advice = sheets.generator_advice
 
 
 def _pitch_option(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -593,31 +550,6 @@ def _pitch_option(func: Callable[..., Any]) -> Callable[..., Any]:
         show_default=True,
         help="Distance between grid points: 5mm, 0.25in...",
     )(func)
-
-
-MANY_SHEETS = 20  # a sheet of more pages than this says so (a big public map tiles over 196)
-
-
-def sheet_stem(name: str, kinds, rules, usual, pitch: float, players: int) -> str:
-    """The sheet's file name: FILE-sheet, plus what sets this print apart from the usual one
-    (some kinds only, other rules than the track's own, another grid, other than 4 players),
-    so separate prints of one track never collide (and --force never replaces one with
-    another)."""
-    parts = [f"{name}-sheet"]
-    if set(kinds) != {"track", "race", "answer"}:
-        parts += [k for k in ("track", "race", "answer") if k in kinds]
-    if rules != usual:
-        parts.append(f"accel{rules.accel}")
-        if rules.collision != "exact":
-            parts.append(rules.collision)
-        for what, n in zip(("brakes", "turbo", "rocket"), rules.budget, strict=True):
-            if n:
-                parts.append(f"{what}{n}")
-    if abs(pitch - 5.0) > 1e-9:
-        parts.append(f"grid{pitch:.2f}".rstrip("0").rstrip(".") + "mm")
-    if players != 4:
-        parts.append(f"{players}players")
-    return "-".join(parts)
 
 
 @graph_racers.command("sheet")
@@ -652,57 +584,23 @@ def sheet_cmd(
     """Print FILE as a track sheet, a race sheet with a move log, and an answer key (true scale).
     FILE '-' reads standard input (the files are then named stdin-sheet...)."""
     from generator.games.graph_racers.formats import read_track
-    from generator.games.graph_racers.materials import sheet_document
-    from generator.games.graph_racers.solve import Solution, solve
     from generator.output import emit
 
     limits = _limits()
     track = read_track(file, max_cells=limits["max_cells"])
     rules = resolve_rules(track, rule_choice, source=file)
-    kinds = tuple(dict.fromkeys(kinds)) or ("track", "race", "answer")
-    try:
-        sol = solve(track, rules, max_states=max_states, count_lines=1000)
-    except LimitExceeded as e:
-        if "answer" in kinds:
-            raise
-        # the track and race pages need no solution: print them without a par
-        click.echo(f"note: no par on the sheet: {e}", err=True)
-        sol = Solution(rules, None)
-    if sol.moves is None and "answer" in kinds:
-        from generator.errors import Unsolvable
-
-        raise Unsolvable(
-            f"{track.name}: no route under {rules.short()}, so no par and no answer key; "
-            "print --kind track or --kind race, or choose other rules"
-        )
-    if "answer" in kinds:
-        sol = _natural_line(track, sol)
-    stem = sheet_stem(
-        "stdin" if file == "-" else Path(file).stem,
-        kinds,
-        rules,
-        resolve_rules(track, RuleChoice(), source=file),
-        pitch,
-        players if "race" in kinds else 4,
-    )
-    doc = sheet_document(
+    doc = sheets.track_sheet(
+        opts,
         track,
         rules,
-        sol if sol.moves is not None else None,
+        resolve_rules(track, RuleChoice(), source=file),
+        name="stdin" if file == "-" else Path(file).stem,
         kinds=kinds,
         players=players,
-        paper=opts.paper_size(),
         pitch=pitch,
-        mono=opts.mono,
-        stem=stem,
+        max_states=max_states,
+        note=_note,
     )
-    if len(doc.pages) > MANY_SHEETS:
-        w, h = (track.cols - 1) * pitch, (track.rows - 1) * pitch
-        click.echo(
-            f"note: {track.name} at a {pitch:g} mm grid is {w:.0f} x {h:.0f} mm: "
-            f"{len(doc.pages)} pages; a smaller --grid or bigger --paper takes fewer",
-            err=True,
-        )
     for path in emit(doc, opts):
         click.echo(str(path))
 
@@ -760,44 +658,30 @@ def worksheet_cmd(
     """A classroom worksheet: K generated tracks per page, each with its par and a box for the
     student's moves and line, name and date on every page, the rules at 9 pt at the foot;
     answer pages after the puzzles, in a second file or none (--answers)."""
-    from generator.games.graph_racers.generate import stored_solution
-    from generator.games.graph_racers.materials import worksheet_documents
     from generator.output import check_free, emit_all
 
     rules = resolve_rules(None, rule_choice)
-    plan = _sheet_plan(opts, int(per_page), pitch, rules, checkpoints, kind=kind)
-    seed = opts.seed_or(1)
-    stem = f"graph-racers-worksheet-{difficulty}-s{seed}"
-    pages = -(-count // plan.per_page)
-    # before the generating, which takes seconds: the puzzle pages and the answer pages
-    check_free(opts, stem, pages * (2 if answers == "after" else 1))
-    if answers == "separate":
-        check_free(opts, f"{stem}-answers", pages)
-    tracks = _sheet_tracks(
-        plan, opts, difficulty, width_text, seed, rules, checkpoints, count, kind=kind
-    )
-    docs = worksheet_documents(
-        tracks,
-        [stored_solution(t) for t in tracks],
+    job = _worded(sheets.worksheet)(
+        opts,
         rules,
-        per_page=plan.per_page,
-        paper=plan.paper,
+        count=count,
+        per_page=int(per_page),
+        difficulty=difficulty,
+        width_text=width_text,
+        checkpoints=checkpoints,
+        kind=kind,
         pitch=pitch,
-        mono=opts.mono,
-        stem=stem,
-        title=f"Graph Racers worksheet ({difficulty})",
-        ident=f"graph-racers:{plan.cols}x{plan.rows}#{seed} · {rules.short()}",
         answers=answers,
     )
-    for path in emit_all(docs, opts):  # the puzzles and their answers, or nothing
+    # before the generating, which takes seconds: the puzzle pages and the answer pages
+    for stem, pages in job.files():
+        check_free(opts, stem, pages)
+    tracks = _worded(job.tracks)(opts)
+    for path in emit_all(job.documents(tracks, opts.mono), opts):  # puzzles and answers, or none
         click.echo(str(path))
-    _repeats_note(
-        tracks,
-        "puzzle",
-        f"{plan.cols}x{plan.rows} {difficulty}",
-        "fewer puzzles per page, a smaller --grid",
-        page=plan.per_page,
-    )
+    said = job.repeats(tracks)
+    if said:
+        _note(said)
 
 
 @graph_racers.command("classpack")
@@ -841,239 +725,31 @@ def classpack_cmd(
     One file to print, not one per student. ...-teacher.pdf: the codes in order with each
     sheet's pars (a marking list), then every student's answer pages in code order.
     """
-    from generator.games.graph_racers.classpack import RepeatedMap, class_pack
-    from generator.games.graph_racers.generate import every_earlier, stored_solution
-    from generator.games.graph_racers.materials import classpack_documents
     from generator.output import check_free, emit_all
 
-    if students * tracks > MAX_PUZZLES:
-        raise click.BadParameter(
-            f"{students} students x {tracks} tracks is {students * tracks} puzzles, more than "
-            f"{MAX_PUZZLES}: make two packs with other seeds",
-            param_hint="'--students'",
-        )
     rules = resolve_rules(None, rule_choice)
-    plan = _sheet_plan(opts, 1, pitch, rules, checkpoints, "a class pack page", kind=kind)
-    seed = opts.seed_or(1)
-    stem = f"graph-racers-classpack-{difficulty}-s{seed}"
-    check_free(opts, stem, students * tracks)  # before the generating, which takes a while
-    check_free(opts, f"{stem}-teacher", students * tracks + 1)
-
-    def make(count: int) -> list:
-        # a map twice is refused in a pack: look for a new one through every attempt left
-        return _sheet_tracks(
-            plan,
-            opts,
-            difficulty,
-            None,
-            seed,
-            rules,
-            checkpoints,
-            count,
-            every_earlier,
-            PACK_TRIES,
-            kind=kind,
-        )
-
-    try:
-        pack = class_pack(students, tracks, seed, make)
-    except RepeatedMap as e:
-        raise LimitExceeded(
-            f"{e}; use fewer --students or --tracks, a smaller --grid or another difficulty"
-        ) from None
-    docs = classpack_documents(
-        pack,
-        [[stored_solution(t) for t in s.tracks] for s in pack],
+    job = _worded(sheets.classpack)(
+        opts,
         rules,
-        paper=plan.paper,
+        students=students,
+        tracks=tracks,
+        difficulty=difficulty,
+        checkpoints=checkpoints,
+        kind=kind,
         pitch=pitch,
-        mono=opts.mono,
-        stem=stem,
-        title=f"Graph Racers ({difficulty})",
-        ident=f"graph-racers:{plan.cols}x{plan.rows}#{seed} · {rules.short()}",
     )
-    for path in emit_all(docs, opts):  # the sheets and the booklet, or nothing
+    for stem, pages in job.files():  # before the generating, which takes a while
+        check_free(opts, stem, pages)
+    pack = job.pack(opts)
+    for path in emit_all(job.documents(pack, opts.mono), opts):  # sheets and booklet, or none
         click.echo(str(path))
 
 
-@dataclass(frozen=True)
-class SheetPlan:
-    """Where a worksheet's puzzles go, worked out before they are generated: the paper (turned
-    when its slots are squarer that way), puzzles a page, the track size that fills a slot
-    and the rules printed at each page's foot (they take their room from the puzzles)."""
-
-    paper: Any
-    per_page: int
-    pitch: float
-    cols: int
-    rows: int
-    rules_text: str
-    slot_words: str  # how an error names the slot: "a worksheet slot at --per-page 2"
-
-
-def _sheet_plan(  # noqa: ANN202
-    opts,  # noqa: ANN001
-    k: int,
-    pitch: float,
-    rules,  # noqa: ANN001
-    checkpoints: int,
-    slot_words: str = "",
-    *,
-    kind: str = "cells",
-):
-    from generator.games.graph_racers.generate import presets
-    from generator.games.graph_racers.materials import FACES, worksheet_rules, worksheet_track_size
-
-    shown = FACES[kind]  # the kind of track the generator draws
-    rules_text = worksheet_rules(shown, rules, shown.lap_race(checkpoints, rules))
-    cap = tuple(presets()["worksheet"]["max_size"])
-
-    def size(paper) -> tuple[int, int]:  # noqa: ANN001
-        return worksheet_track_size(paper, k, pitch, cap, rules_text=rules_text)
-
-    paper = opts.paper_size()
-    if not opts.landscape:
-        # Three or six slots a page are flat on portrait paper; turn the sheet when its slots
-        # are squarer (a circuit needs room across its narrow side).
-        turned = opts.paper_size(landscape=True)
-        if min(size(turned)) > min(size(paper)):
-            paper = turned
-    cols, rows = size(paper)
-    words = slot_words or f"a worksheet slot at --per-page {k}"
-    return SheetPlan(paper, k, pitch, cols, rows, rules_text, words)
-
-
-def _sheet_tracks(
-    plan: SheetPlan,
-    opts,  # noqa: ANN001
-    difficulty: str,
-    width_text: str | None,
-    seed: int,
-    rules,  # noqa: ANN001
-    checkpoints: int,
-    count: int,
-    avoid=None,  # noqa: ANN001
-    map_tries: int | None = None,
-    *,
-    kind: str = "cells",
-) -> list:
-    """`count` generated tracks of the plan's size (generate.generate: the earlier tracks
-    `avoid` picks never repeated, `map_tries` attempts for a new map once one repeats), or the
-    generator's error worded for a worksheet."""
-    from generator.games.graph_racers.circuit import ExtentTooSmall
-    from generator.games.graph_racers.generate import (
-        NoRoom,
-        NotFound,
-        Request,
-        TooSmall,
-        WidthMismatch,
-        presets,
-        recent,
-    )
-    from generator.games.graph_racers.materials import worksheet_track_size
-
-    table = presets()
-    if kind == "drawn":
-        width = _drawn_width(width_text)
-    else:
-        width = (
-            _parse_range(width_text)
-            if width_text is not None
-            else tuple(table["worksheet"]["width"])
-        )
-    k, paper, pitch, cols, rows = plan.per_page, plan.paper, plan.pitch, plan.cols, plan.rows
-    req = Request(rows, cols, width, difficulty, seed, rules, checkpoints)
-    turn = " landscape" if paper.landscape else ""
-    _drawn_size(
-        kind,
-        req,
-        f"{plan.slot_words} on {paper.name}{turn} holds {cols}x{rows} points: use fewer "
-        "puzzles per page, a smaller --grid or --kind cells",
-    )
-    bar = Progress(count, "generating")
-    try:
-        tries = {} if map_tries is None else {"map_tries": map_tries}
-        return _generated(kind, req, count, bar, page=k, avoid=avoid or recent, **tries)
-    except WidthMismatch as e:
-        # its advice (--width or another difficulty) holds for a worksheet too
-        raise InvalidInput(generator_advice(e)) from None
-    except (NoRoom, TooSmall, NotFound, ExtentTooSmall) as e:
-        # the generator's own advice (--size, --width ...) does not apply to a worksheet
-        what = e.facts if isinstance(e, ExtentTooSmall) else str(e)
-        advice = ["fewer puzzles per page"] if k > 1 else []
-        widths = isinstance(e, NoRoom) and width_text
-        if widths:
-            advice.append(f"--width {e.fix[0]}..{e.fix[1]}")  # the width that fits
-        elif width_text and isinstance(e, (NoRoom, TooSmall)) and width[0] > 2:
-            advice.append("a narrower --width")
-        if isinstance(e, NotFound) and e.checkpoints > 2:
-            advice.append("fewer --checkpoints")
-        if not widths:
-            advice += ["a smaller --grid", "another difficulty"]
-        cap = tuple(table["worksheet"]["max_size"])
-        if opts.landscape:
-            upright = worksheet_track_size(
-                opts.paper_size(landscape=False), k, pitch, cap, rules_text=plan.rules_text
-            )
-            # offered only when the portrait slot has room for the narrowest circuit the
-            # generator would draw (its widths clipped to --width, as in generate.make_track)
-            narrow = table["difficulty"][difficulty]["narrowest"][0] or 2
-            shape = table["generator"][difficulty]["width"]
-            wlo, whi = max(width[0], shape[0]), min(width[1], shape[1])
-            need = max(narrow, wlo if wlo <= whi else width[0])
-            if min(upright) > min(cols, rows) and (min(upright) - 5) // 2 >= need:
-                advice.insert(0, "no --landscape")
-        turn = " landscape" if paper.landscape else ""
-        alone = worksheet_track_size(paper, k, pitch, cap, False, rules_text=plan.rules_text)
-        shared = (
-            " (the size that fits A4 and US Letter too, so a seed gives the same puzzles on "
-            "every paper)"
-            if (cols, rows) != alone
-            else ""
-        )
-        options = f"{', '.join(advice[:-1])} or {advice[-1]}" if len(advice) > 1 else advice[0]
-        raise _same_kind(e)(
-            f"{what}; {plan.slot_words} on {paper.name}{turn} holds "
-            f"{cols}x{rows} points{shared}: use {options}"
-        ) from None
-    finally:
-        bar.close()
-
-
 def _repeats_note(tracks: list, what: str, kind: str, advice: str, page: int | None = None) -> None:
-    """One line on stderr when the generator had to repeat a map (generate.same_map), or on a
-    worksheet page a loop in another width (circuit.loop_shape): the size and difficulty
-    offered no other within its attempts. A loop again in another width on another page is a
-    new puzzle and is not named."""
-    by_map: dict[tuple[str, int], list[int]] = {}
-    for i, t in enumerate(tracks):
-        gen = t.meta.get("generator", {})
-        if gen.get("same_map_as"):
-            by_map.setdefault(("map", gen["same_map_as"]), []).append(i + 1)
-        m = gen.get("same_loop_as")
-        if m and page is not None and (m - 1) // page == i // page:
-            by_map.setdefault(("loop", m), []).append(i + 1)
-    if not by_map:
-        return
-    parts = []
-    for (words, m), ns in by_map.items():
-        if len(ns) == 1:
-            parts.append(f"{what} {ns[0]} repeats the {words} of {what} {m}")
-        else:
-            listed = ", ".join(map(str, ns[:-1])) + f" and {ns[-1]}"
-            parts.append(f"{what}s {listed} repeat the {words} of {what} {m}")
-    if len(parts) > MANY_REPEATS:  # hundreds of puzzles: one short line, not a paragraph
-        ns = sorted(n for found in by_map.values() for n in found)
-        listed = ", ".join(map(str, ns[:MANY_REPEATS])) + (
-            ", ..." if len(ns) > MANY_REPEATS else ""
-        )
-        parts = [f"{len(ns)} {what}s repeat the map or loop of an earlier one ({listed})"]
-    pairs = "; ".join(parts)
-    click.echo(
-        f"note: {pairs} (a {kind} track has few different maps); "
-        f"use {advice} or another difficulty for more",
-        err=True,
-    )
+    """sheets.repeats_note on stderr, when there is one."""
+    said = sheets.repeats_note(tracks, what, kind, advice, page)
+    if said:
+        _note(said)
 
 
 # --- the multi-car race (race.py, drivers.py) -------------------------------------------------
@@ -1085,10 +761,7 @@ def _race_text(state: Any, title: str) -> list[str]:
     for car in state.cars:
         if car.design is not None:
             d = car.design
-            lines.append(
-                f"  car {car.seat + 1} design {d.spec} (${d.cost}): good brakes x{d.brakes}, "
-                f"turbo x{d.turbo}, {d.damage} damage points"
-            )
+            lines.append(f"  car {car.seat + 1} design {d.spec} (${d.cost}): {d.words()}")
     rnd = None
     for event in state.log:
         if event.round != rnd:
@@ -1131,11 +804,21 @@ def _race_json(state: Any, track: Any, rules: Any) -> dict[str, Any]:
         "cars_at_end": state.snapshot(),
         "standings": state.standings(),
         "teams": state.team_standings() if state.teams is not None else None,
+        **({} if state.contact else {"contact": False}),  # --no-contact
+        # the Swedish switches (--jumps, --off-track), when any is on
+        **({"swedish": state.swedish.swedish.to_dict()} if state.swedish is not None else {}),
     }
 
 
 def _table_options(func: Callable[..., Any]) -> Callable[..., Any]:
-    """--design and --teams: the seed's 'Design your own car' and 'Team racing'."""
+    """--design and --teams: the seed's 'Design your own car' and 'Team racing'; --no-contact."""
+    func = click.option(
+        "--no-contact",
+        is_flag=True,
+        help="Race without the collision and damage rules: the cars ignore each other (no "
+        "collisions) and a crash costs no damage and puts no car out (the car is still put "
+        "back on the track and stopped).",
+    )(func)
     func = click.option(
         "--teams",
         default=None,
@@ -1148,7 +831,9 @@ def _table_options(func: Callable[..., Any]) -> Callable[..., Any]:
         help="Design your own car with $100: BRAKES/TURBO/DAMAGE (good brakes $10 a use, turbo "
         "$10 a use, damage points $5 each; 0 damage points: the first hit destroys the car), one "
         "for every car or one per car comma-separated (2/2/12,0/0/20). Replaces --brakes and "
-        "--turbo; without it every car has 5 damage points.",
+        "--turbo; without it every car has 5 damage points. James Bond mode: add goodies with + "
+        "(0/0/4+missile+sprayer+guns*2): missile $30, sprayer (oil) $10, rocket $30, sub "
+        "(submarine) $30, guns $20 a set.",
     )(func)
 
 
@@ -1172,6 +857,8 @@ def _check_design_rules(designs: Any, rule_choice: RuleChoice) -> None:
         raise click.UsageError(
             "--design buys each car its good brakes and turbo: leave --brakes and --turbo out"
         )
+    if designs is not None and rule_choice.rocket and any(d.rocket for d in designs):
+        raise click.UsageError("a --design buys a rocket booster: leave --rocket out")
 
 
 def _design_rules(rules: Any, designs: Any) -> Any:
@@ -1181,10 +868,102 @@ def _design_rules(rules: Any, designs: Any) -> Any:
     return rules if designs is None else dataclasses.replace(rules, brakes=0, turbo=0)
 
 
+def _swedish_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """--jumps and --off-track (the Swedish variant, swedish.py), passed on as one dict
+    `swedish_choice` (None = not given: stored rules or the defaults decide)."""
+    options = [
+        click.option(
+            "--jumps/--no-jumps",
+            default=None,
+            help="Swedish jumps: a move that repeats its vector may pass over obstacles (^ on "
+            "the map) and land on the track; any other move over one hits it. Without it an "
+            "obstacle is a wall.",
+        ),
+        click.option(
+            "--off-track",
+            type=click.Choice(["crash", "circle"]),
+            default=None,
+            help="crash (default): a move that touches the side crashes; circle (Swedish): it "
+            "leaves the track instead, no damage, and the car must come back onto the track "
+            "behind the point it left (or on it).",
+        ),
+    ]
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        kwargs["swedish_choice"] = {
+            "jumps": kwargs.pop("jumps"),
+            "off_track": kwargs.pop("off_track"),
+        }
+        return func(*args, **kwargs)
+
+    for option in reversed(options):
+        wrapper = option(wrapper)
+    return wrapper
+
+
+def resolve_swedish(choice: dict[str, Any], stored: dict | None, where: str = "") -> Any:
+    """The Swedish switches: the options given over the stored rules over the defaults."""
+    from generator.games.graph_racers.swedish import Swedish
+
+    base = Swedish()
+    if isinstance(stored, dict):
+        try:
+            base = Swedish.from_dict(stored)
+        except InvalidInput as e:
+            raise InvalidInput(f"{where}: {e}" if where else str(e)) from None
+    return Swedish(
+        jumps=choice["jumps"] if choice["jumps"] is not None else base.jumps,
+        off_track=choice["off_track"] if choice["off_track"] is not None else base.off_track,
+    )
+
+
+def _referee_rules(
+    track: Any,
+    track_file: str,
+    lines: list[Any],
+    moves_files: tuple[str, ...],
+    rule_choice: RuleChoice,
+    swedish_choice: dict[str, Any],
+) -> tuple[Any, Any]:
+    """The rules and Swedish switches a table's race is refereed under: the options given,
+    else the rules stored in the moves files (solve --json answers, as `check` reads them;
+    files that store none have no say), else the track's, else the defaults. Two files whose
+    stored rules differ in a switch no option sets: an error naming both files."""
+    voted: list[tuple[str, Any, Any]] = []
+    for name, line in zip(moves_files, lines, strict=True):
+        if line.rules is None:
+            continue
+        where = f"{name}: the rules stored with the moves"
+        rules = resolve_rules(track, rule_choice, stored=line.rules, source=Path(name))
+        voted.append((name, rules, resolve_swedish(swedish_choice, line.rules, where)))
+    if not voted:
+        stored = track.meta.get("rules")
+        where = f"{track_file}: the rules stored with the track"
+        rules = resolve_rules(track, rule_choice, source=Path(track_file))
+        return rules, resolve_swedish(swedish_choice, stored, where)
+    first, rules, swedish = voted[0]
+    for name, other, other_swedish in voted[1:]:
+        if (other, other_swedish) != (rules, swedish):
+            said = ", ".join(t for t in (rules.short(), swedish.short()) if t)
+            says = ", ".join(t for t in (other.short(), other_swedish.short()) if t)
+            raise InvalidInput(
+                f"{first} and {name} store different rules ({said}; {says}): a race has one "
+                "set of rules, so give them on the command line"
+            )
+    return rules, swedish
+
+
+def _swedish_title(state: Any) -> str:
+    """', jumps, off-track circle' for a race title ('' without the Swedish switches)."""
+    return f", {state.swedish.swedish.short()}" if state.swedish is not None else ""
+
+
 @graph_racers.command("referee")
 @click.argument("track_file", metavar="TRACK")
 @click.argument("moves_files", metavar="MOVES1 MOVES2 ...", nargs=-1, required=True)
 @rule_options
+@_swedish_options
 @_table_options
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @_max_cells_option
@@ -1192,14 +971,18 @@ def referee_cmd(
     track_file: str,
     moves_files: tuple[str, ...],
     rule_choice: RuleChoice,
+    swedish_choice: dict[str, Any],
     design: str | None,
     teams: str | None,
+    no_contact: bool,
     as_json: bool,
     max_cells,
 ) -> None:
     """Referee a table's race: car i plays MOVES i (points or accelerations, the formats check
     reads), in seat order (car 1, the youngest, first). Prints the race turn by turn (damage,
     crashes, collisions, who is out) and the standings; exits 1 naming the first illegal move.
+    The rules are the options given, else those stored in the moves files (solve --json
+    answers; two files storing different rules are an error), else the track's.
     """
     from generator.games.graph_racers.check import read_moves
     from generator.games.graph_racers.formats import read_track
@@ -1221,8 +1004,11 @@ def referee_cmd(
             lines.append(read_moves(name))
         except InvalidInput as e:
             raise InvalidInput(f"car {len(lines) + 1}: {e}") from None
-    rules = _design_rules(resolve_rules(track, rule_choice, source=track_file), designs)
-    result = replay(track, rules, lines, designs, named)
+    rules, swedish = _referee_rules(
+        track, track_file, lines, moves_files, rule_choice, swedish_choice
+    )
+    rules = _design_rules(rules, designs)
+    result = replay(track, rules, lines, designs, named, contact=not no_contact, swedish=swedish)
     state = result.state
     if as_json:
         from generator.schemas import dumps
@@ -1239,7 +1025,8 @@ def referee_cmd(
             out["illegal"] = {"car": seat + 1, "move": move, "message": message}
         click.echo(dumps(out, "graph-racers-referee/1"))
     else:
-        title = f"{track.name}: {len(lines)} cars under {rules.short()}"
+        title = f"{track.name}: {len(lines)} cars under {rules.short()}{_swedish_title(state)}"
+        title += ", no contact" if no_contact else ""
         for line in _race_text(state, title):
             click.echo(line)
         for note in result.notes:
@@ -1271,6 +1058,7 @@ def referee_cmd(
     help="Stop after this many rounds (cars still racing stay 'running').",
 )
 @rule_options
+@_swedish_options
 @_table_options
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @_max_cells_option
@@ -1281,8 +1069,10 @@ def race_cmd(
     seed: int,
     max_rounds: int,
     rule_choice: RuleChoice,
+    swedish_choice: dict[str, Any],
     design: str | None,
     teams: str | None,
+    no_contact: bool,
     as_json: bool,
     max_cells,
 ) -> None:
@@ -1305,13 +1095,17 @@ def race_cmd(
     track = read_track(track_file, max_cells=max_cells or _limits()["max_cells"])
     rules = resolve_rules(track, rule_choice, source=track_file)
     rules = _design_rules(rules, designs)
+    where = f"{track_file}: the rules stored with the track"
+    swedish = resolve_swedish(swedish_choice, track.meta.get("rules"), where)
     state = run_race(
         track,
         rules,
-        make_drivers(names, track, rules, seed),
+        make_drivers(names, track, rules, seed, swedish, designs),
         max_rounds=max_rounds,
         designs=designs,
         teams=named,
+        contact=not no_contact,
+        swedish=swedish,
     )
     lines = _driven_lines(state)
     if as_json:
@@ -1327,12 +1121,17 @@ def race_cmd(
         click.echo(dumps(out, "graph-racers-race/1"))
         return
     title = f"{track.name}: {players} cars ({', '.join(names)}), seed {seed}, {rules.short()}"
+    title += _swedish_title(state)
+    title += ", no contact" if no_contact else ""
     for line in _race_text(state, title):
         click.echo(line)
 
 
 def _driven_lines(state: Any) -> list[dict[str, Any]]:
-    """Each car's start and accelerations, as `check` and `referee` read them."""
+    """Each car's start and accelerations, as `check` and `referee` read them (and its James
+    Bond actions, for `referee`)."""
+    from generator.games.graph_racers.bond import replay_actions
+
     out = []
     for car in state.cars:
         moves = [e for e in state.log if e.kind == "move" and e.car == car.seat]
@@ -1344,6 +1143,9 @@ def _driven_lines(state: Any) -> list[dict[str, Any]]:
                 "accelerations": [list(e.accel) for e in moves],
             }
         )
+        actions = replay_actions(state.log, car.seat)
+        if actions:
+            out[-1]["actions"] = [a.to_dict(k) for k, a in sorted(actions.items())]
     return out
 
 

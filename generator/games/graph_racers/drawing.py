@@ -29,6 +29,18 @@ OIL_STYLE = Style(
     hatch_colour="#5a4a00",
     hatch_spacing=1.0,
 )
+# blue water (James Bond mode; off the track but for submarines): blue with waves, so a mono
+# page tells it from the diagonally hatched walls
+WATER_STYLE = Style(
+    stroke=None, fill="#9ecae1", hatch="horizontal", hatch_colour="#2b6c9e", hatch_spacing=1.5
+)
+# a coin (collectable) on its point: a small circle with the coin's letter (P penny, N nickel,
+# D dime, M missile, O oil sprayer, R rocket, U submarine, B rear guns)
+COIN_STYLE = Style(stroke="#7a5c00", width=0.3, fill="#fff3c4")
+COIN_INK = "#5a4300"
+# an obstacle to jump (the Swedish jumps; a wall for the par): a light square with a black
+# ramp triangle, told from the hatched walls on a mono page too
+OBSTACLE_STYLE = Style(stroke=BLACK, width=0.2, fill="#f2c48d")
 CHECKPOINT = Style(stroke="#0072b2", width=0.6, dash=(1.5, 1.0), cap="butt")
 LINE_COLOUR = "#d55e00"
 LABEL_BAND = 4.0  # mm above and left of the grid for row and column numbers
@@ -137,12 +149,27 @@ class TrackDrawing:
             canvas.path(cmds, BOUNDARY)
 
     def marks(self, canvas: Canvas) -> None:
-        """Oil, start points and goal points (goals chequered, so no colour is needed)."""
+        """Oil, water, coins, obstacles, start points and goal points (goals chequered, so no
+        colour is needed)."""
         t = self.track
         for r, row in enumerate(t.grid):
             for c, ch in enumerate(row):
                 if ch == OIL:
                     canvas.rect(*self._square(r, c), OIL_STYLE)
+        for r, c in sorted(getattr(t, "water", ())):
+            canvas.rect(*self._square(r, c), WATER_STYLE)
+        for (r, c), ch in sorted(getattr(t, "coins", {}).items()):
+            x, y = self.xy((r, c))
+            rad = self.pitch * 0.36
+            canvas.circle(x, y, rad, COIN_STYLE)
+            letter, size = ch.upper(), rad * 4.2
+            canvas.text(x, y + rad * 0.5, letter, size, bold=True, anchor="middle", colour=COIN_INK)
+        for r, c in sorted(getattr(t, "obstacles", ())):
+            x, y, p, _ = self._square(r, c)
+            canvas.rect(x, y, p, p, OBSTACLE_STYLE)
+            m = p * 0.2
+            ramp = [(x + m, y + p - m), (x + p - m, y + p - m), (x + p / 2, y + m)]
+            canvas.polygon(ramp, Style(stroke=None, fill=BLACK))
         if not t.is_lap:
             for r, c in t.starts:
                 canvas.rect(*self._square(r, c), Style(stroke=None, fill=START_FILL))

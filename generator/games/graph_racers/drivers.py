@@ -11,12 +11,19 @@ rule; they differ in which legal move they take.
   (the plan), a finishing move first; it never collides when it can avoid it (the rules see
   to that) and, among equally good moves, does not end next to another car.
 
+Goodies (James Bond mode, collectables): every driver uses them the same simple way after
+choosing its move (bond.choose_action: fire at a rival it can hit or one close ahead, steer
+the missile onto a rival, spray when a rival is close behind); a car designed with a
+submarine plans on the track with its water as track.
+
 The plan: one breadth-first search per race over the states (point, vector, stage), forward
 from every track point standing still in every stage (where a car stands after the start, a
 crash or a collision), then backwards from the finishing moves: the exact number of moves a
 car alone still needs from each state (boosts left aside; a boosted move is judged by where it
 lands). It is the solver's optimum from every state at once, through the referee seam, so it
-works on cell maps and drawn circuits alike.
+works on cell maps and drawn circuits alike. With the Swedish jumps the plan jumps too; under
+--off-track circle (swedish.py) solver and cautious leave the track only when every clean move
+leaves it, and off it take the quickest way back (swedish.route_back).
 """
 
 from __future__ import annotations
@@ -27,9 +34,12 @@ from collections import deque
 from typing import Any
 
 from generator.errors import InvalidInput, LimitExceeded
+from generator.games.graph_racers.bond import choose_action
 from generator.games.graph_racers.race import (
     CRASHES,
+    CUTS,
     FINISHES,
+    OFF_TRACK,
     Design,
     Option,
     RaceState,
@@ -52,10 +62,15 @@ State = tuple[int, int, int, int, int]  # r, c, vr, vc, stage
 class Plan:
     """Moves still to go from every state a car can be in (INF: the finish is out of reach)."""
 
-    def __init__(self, track: Any, rules: Rules, max_states: int = PLAN_STATES) -> None:
+    def __init__(
+        self, track: Any, rules: Rules, max_states: int = PLAN_STATES, jumps: bool = False
+    ) -> None:
+        """jumps: the Swedish jumps (a move that repeats its vector may pass over obstacles)."""
         from generator.games.graph_racers.check import _referee
+        from generator.games.graph_racers.swedish import Jumps
 
         ref = _referee(track, rules)
+        jumper = Jumps(track, rules) if jumps else None
         normal = normal_changes(rules.accel)
         ids: dict[State, int] = {}
         states: list[State] = []
@@ -75,9 +90,14 @@ class Plan:
                 accels = [a for a, _ in skid_changes(rules, (vr, vc))]
             else:
                 accels = list(normal)
+                if jumper is not None and (0, 0) not in accels:  # accel 8: a jump repeats
+                    if jumper.jumps(ref, (r, c), (vr, vc), s):
+                        accels.append((0, 0))
             for ar, ac in accels:
                 nvr, nvc = vr + ar, vc + ac
                 outcome, ns = ref.judge(r, c, nvr, nvc, s)
+                if outcome == CRASH and jumper is not None and ar == ac == 0:
+                    outcome, ns = jumper.judge((r, c), (nvr, nvc), s)
                 if outcome == CRASH:
                     continue
                 if outcome == FINISH:
@@ -139,7 +159,7 @@ def _after(o: Option, state: RaceState) -> State:
 
 def _hurt(o: Option, state: RaceState) -> int:
     """The damage the option does to the car."""
-    if o.outcome == CRASHES:
+    if o.outcome in (CRASHES, CUTS):
         return speed(o.vector)
     if o.outcome == "collision":
         assert o.other is not None
@@ -168,14 +188,37 @@ class Driver:
         """When every move crashes or collides: the least damage, then the first."""
         return min(opts, key=lambda o: _hurt(o, state))
 
+    def back_on_track(self, state: RaceState, plan: Plan) -> Option | None:
+        """Off the track (--off-track circle): the first move of the quickest way back
+        behind the point the car left (swedish.route_back), else the clean move that lands
+        nearest that point (where it may always come back), the slowest first; None when the
+        car is on the track."""
+        car = state.to_move()
+        if car.left_from is None:
+            return None
+        from generator.games.graph_racers.swedish import route_back
+
+        a = route_back(state, car, plan.to_go)
+        opts = state.legal()
+        clean = [o for o in opts if o.clean]
+        chosen = next((o for o in clean if o.accel == a), None)
+        if chosen is not None:
+            return chosen
+        if clean:
+            left = car.left_from
+            return min(clean, key=lambda o: (apart(o.aim, left), speed(o.vector)))
+        return self.least_harm(opts, state)
+
     def clean_moves(self, state: RaceState) -> tuple[list[Option], Option | None]:
         """The legal moves that neither crash nor collide, and the move a planning driver
         makes without weighing them: the first that finishes, or the least harm when every
-        move crashes or collides (then there are no clean moves)."""
+        move crashes or collides (then there are no clean moves). A move off the track
+        (--off-track circle) only when every clean move leaves it."""
         opts = state.legal()
         clean = [o for o in opts if o.clean]
         if not clean:
             return [], self.least_harm(opts, state)
+        clean = [o for o in clean if o.outcome != OFF_TRACK] or clean  # stay on the track
         return clean, next((o for o in clean if o.outcome == FINISHES), None)
 
 
@@ -198,6 +241,9 @@ class SolverDriver(Driver):
         self.plan = plan
 
     def choose(self, state: RaceState) -> Option:
+        back = self.back_on_track(state, self.plan)
+        if back is not None:
+            return back
         clean, chosen = self.clean_moves(state)
         if chosen is not None:
             return chosen
@@ -239,6 +285,9 @@ class CautiousDriver(Driver):
         return True
 
     def choose(self, state: RaceState) -> Option:
+        back = self.back_on_track(state, self.plan)
+        if back is not None:
+            return back
         clean, chosen = self.clean_moves(state)
         if chosen is not None:
             return chosen
@@ -250,22 +299,38 @@ class CautiousDriver(Driver):
         )
 
 
-def make_drivers(names: list[str], track: Any, rules: Rules, seed: int) -> list[Driver]:
+def make_drivers(
+    names: list[str],
+    track: Any,
+    rules: Rules,
+    seed: int,
+    swedish: Any = None,
+    designs: list[Design] | None = None,
+) -> list[Driver]:
+    """The drivers of a race (swedish: the Swedish switches, swedish.Swedish, or None). A car
+    designed with a submarine plans on the track with its water as track."""
     for name in names:
         if name not in DRIVERS:
             raise InvalidInput(f"driver {name!r}: use {', '.join(DRIVERS)}")
-    plan = Plan(track, rules) if any(n != "random" for n in names) else None
+    jumps = swedish is not None and swedish.jumps
+    plan = Plan(track, rules, jumps=jumps) if any(n != "random" for n in names) else None
+    water = bool(getattr(track, "water", None))
+    subs = [water and designs is not None and bool(designs[i].sub) for i in range(len(names))]
+    sub_plan = None
+    if any(s and n != "random" for s, n in zip(subs, names, strict=True)):
+        sub_plan = Plan(track.submarine(), rules, jumps=jumps)
     rng = random.Random(seed)
     out: list[Driver] = []
-    for name in names:
+    for name, sub in zip(names, subs, strict=True):
+        mine = sub_plan if sub else plan
         if name == "random":
             out.append(RandomDriver(rng))
         elif name == "solver":
-            assert plan is not None
-            out.append(SolverDriver(plan))
+            assert mine is not None
+            out.append(SolverDriver(mine))
         else:
-            assert plan is not None
-            out.append(CautiousDriver(plan))
+            assert mine is not None
+            out.append(CautiousDriver(mine))
     return out
 
 
@@ -280,15 +345,18 @@ def run_race(
     max_rounds: int = MAX_ROUNDS,
     designs: list[Design] | None = None,
     teams: list[str] | None = None,
+    contact: bool = True,
+    swedish: Any = None,
 ) -> RaceState:
     """Play a whole race: car i driven by drivers[i] (designed by designs[i], in team
     teams[i], when given), until every car has finished or is out, or `max_rounds` rounds are
-    played (cars still racing then stay 'running')."""
+    played (cars still racing then stay 'running'); contact=False: without the collision and
+    damage rules (RaceState); swedish: the Swedish switches (swedish.Swedish) or None."""
     starts = starts or default_starts(track, len(drivers))
-    state = RaceState(track, rules, starts, designs, teams)
+    state = RaceState(track, rules, starts, designs, teams, contact=contact, swedish=swedish)
     while not state.over and state.round <= max_rounds:
         car = state.to_move()
         option = drivers[car.seat].choose(state)
-        state.play(option.accel)
+        state.play(option.accel, choose_action(state, option))
     assert all(c.damage <= c.points or c.status == "out" for c in state.cars)
     return state

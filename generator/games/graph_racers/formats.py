@@ -23,7 +23,17 @@ from typing import Any
 from generator.core import jsontext
 from generator.errors import InvalidInput, LimitExceeded
 from generator.games.graph_racers import drawn_format
-from generator.games.graph_racers.model import OFF, OIL, ON, Line, Point, Track
+from generator.games.graph_racers.model import (
+    COINS,
+    OBSTACLE,
+    OFF,
+    OIL,
+    ON,
+    WATER,
+    Line,
+    Point,
+    Track,
+)
 
 JSON_FORMAT = "graph-racers-track/1"
 TEXT_MAGIC = "graph-racers track 1"
@@ -46,8 +56,25 @@ DIM_CELLS = {"x": OFF, ".": ON, "s": ON, "g": ON, "i": ON}
 # pothole (a crash there, so off the track here), `x` appears in some files for wall, and `.`
 # (in square-3) is read as track: the map is drawn with it where the car must drive.
 MDP_CELLS = {"X": OFF, "x": OFF, " ": ON, "S": ON, "G": ON, "o": ON, "P": OFF, ".": ON}
-# racegen text: # wall, . track, ~ oil, S start, G goal.
-TEXT_CELLS = {"#": OFF, ".": ON, "~": OIL, "S": ON, "G": ON}
+# racegen text: # wall, . track, ~ oil, S start, G goal; for the race, coins (p penny, n nickel,
+# d dime, and the James Bond goodies m o r u b: track points) and w water (off the track but
+# for submarines).
+TEXT_CELLS = {"#": OFF, ".": ON, "~": OIL, "S": ON, "G": ON, WATER: OFF} | dict.fromkeys(COINS, ON)
+TEXT_CELLS[OBSTACLE] = OFF  # an obstacle to jump (race --jumps): a wall everywhere else
+TEXT_HINT = "# . ~ S G (and for races: coins " + " ".join(COINS) + ", w water, ^ obstacle)"
+
+
+def _marks(rows: list[str]) -> dict[str, Any]:
+    """The coins, the water and the obstacles of a racegen map's rows (Track's `coins`,
+    `water` and `obstacles`)."""
+    coins = {(r, c): ch for r, row in enumerate(rows) for c, ch in enumerate(row) if ch in COINS}
+    water = frozenset(
+        (r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == WATER
+    )
+    obstacles = frozenset(
+        (r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == OBSTACLE
+    )
+    return {"coins": coins, "water": water, "obstacles": obstacles}
 
 
 def _where(source: str, line: int, col: int | None = None, label: str = "line") -> str:
@@ -307,7 +334,7 @@ def _parse_text(text: str, source: str) -> Track:
                 f"{_where(source, lineno, min(len(row), width) + 1)}: row has {len(row)} characters, "
                 f"the first row has {width}; make every row as long"
             )
-    grid, map_starts, goals, _ = _grid_from_rows(body, TEXT_CELLS, source, "# . ~ S G")
+    grid, map_starts, goals, _ = _grid_from_rows(body, TEXT_CELLS, source, TEXT_HINT)
     for label, drawn, (line, col) in line_at:  # a line off the track: name its file line
         off = drawn.first_off(len(grid), len(grid[0]), lambda r, c: grid[r][c] != OFF)
         if off is not None:
@@ -324,7 +351,8 @@ def _parse_text(text: str, source: str) -> Track:
                 f"{_where(source, line, col)}: start point ({r}, {c}) is {where}; "
                 "move it onto the track"
             )
-    return _assemble(grid, starts + map_starts, goals, finish, checkpoints, name)
+    track = _assemble(grid, starts + map_starts, goals, finish, checkpoints, name)
+    return replace(track, **_marks([row for _, row in body]))
 
 
 def _assemble(
@@ -391,7 +419,7 @@ def track_from_dict(data: dict[str, Any], source: str = "track") -> Track:
     if not _rows_even(rows):
         _ragged(rows, source)
     grid, starts, goals, _ = _grid_from_rows(
-        list(enumerate(rows)), TEXT_CELLS, f"{source} 'map'", "# . ~ S G", label="row"
+        list(enumerate(rows)), TEXT_CELLS, f"{source} 'map'", TEXT_HINT, label="row"
     )
     for key, count in (("rows", len(grid)), ("cols", len(grid[0]))):
         if key in data and jsontext.whole(data[key], f"'{key}'") != count:
@@ -421,7 +449,7 @@ def track_from_dict(data: dict[str, Any], source: str = "track") -> Track:
     meta = data.get("meta")
     if meta is not None and not isinstance(meta, dict):
         raise ValueError("'meta' must be an object")
-    return _assemble(grid, starts, goals, finish, checkpoints, name, meta)
+    return replace(_assemble(grid, starts, goals, finish, checkpoints, name, meta), **_marks(rows))
 
 
 def _name(name: str) -> str:
@@ -478,6 +506,12 @@ def _marked_rows(track: Track) -> list[str]:
         rows[r][c] = "S"
     for r, c in track.goals:
         rows[r][c] = "G"
+    for (r, c), ch in getattr(track, "coins", {}).items():
+        rows[r][c] = ch
+    for r, c in getattr(track, "water", ()):
+        rows[r][c] = WATER
+    for r, c in getattr(track, "obstacles", ()):
+        rows[r][c] = OBSTACLE
     return ["".join(row) for row in rows]
 
 

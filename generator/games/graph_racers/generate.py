@@ -29,6 +29,7 @@ from generator.games.graph_racers.circuit import (
 )
 from generator.games.graph_racers.distances import MovesLeft, stage_distances
 from generator.games.graph_racers.model import OFF, Track
+from generator.games.graph_racers.oil import oil_rng, place_oil
 from generator.games.graph_racers.rules import Rules
 from generator.games.graph_racers.solve import OptimalLines, Race, Solution, solve
 from generator.resources import load_json
@@ -84,14 +85,16 @@ class TooSmall(InvalidInput):
 
 class NotFound(LimitExceeded):
     """No track met the difficulty within the attempts. Fields: the request's difficulty,
-    cols, rows, width, checkpoints, attempts, seed, and why (what the attempts missed)."""
+    cols, rows, width, checkpoints, attempts, seed, oil, and why (what the attempts missed)."""
 
     def __init__(self, req: Request, why: str) -> None:
         self.difficulty, self.cols, self.rows = req.difficulty, req.cols, req.rows
         self.width, self.checkpoints, self.attempts, self.seed = (
             req.width, req.checkpoints, req.max_attempts, req.seed,
         )  # fmt: skip
+        self.oil = req.oil
         points = f", {req.checkpoints} checkpoints" if req.checkpoints != 2 else ""
+        points += f", {req.oil} oil patches" if req.oil else ""
         super().__init__(
             f"no {req.difficulty} track of {req.cols}x{req.rows} (width {req.width[0]}.."
             f"{req.width[1]}{points}) in {req.max_attempts} attempts for seed {req.seed}{why}"
@@ -108,6 +111,7 @@ class Request:
     rules: Rules
     checkpoints: int = 2
     max_attempts: int = 300
+    oil: int = 0  # oil patches drawn on each track (oil.py; cell maps)
 
 
 def presets() -> dict[str, Any]:
@@ -337,6 +341,12 @@ def make_track(
             continue
         if not misses.fits("narrowest width", narrow, bounds["narrowest"]):
             continue
+        if req.oil:  # the oil is part of the track: every feature is measured with it
+            oiled = place_oil(track, req.oil, oil_rng(req.seed, index, attempt))
+            if oiled is None:
+                misses.note("oil", f"no room for {req.oil} oil patches")
+                continue
+            track = oiled
         if bounds["par"][1] is not None and not misses.fits(
             "par", lower_bound(track, req.rules), (None, bounds["par"][1]), f
         ):
@@ -392,6 +402,12 @@ class _Misses:
         self.count: dict[str, int] = {}
         self.low: dict[str, tuple[float, float]] = {}  # feature: (largest value, least allowed)
         self.high: dict[str, tuple[float, float]] = {}  # feature: (smallest value, most allowed)
+        self.words: dict[str, str] = {}  # a miss that is no feature's value: what it was
+
+    def note(self, name: str, words: str) -> None:
+        """A track turned away for another reason than a feature's value (`words`)."""
+        self.words[name] = words
+        self.count[name] = self.count.get(name, 0) + 1
 
     def fits(self, name: str, value: float, bounds: Sequence[Any], scale: float = 1.0) -> bool:
         miss = _miss(value, bounds, scale)
@@ -410,6 +426,8 @@ class _Misses:
         if not self.count:
             return ""
         name = max(self.count, key=lambda k: self.count[k])
+        if name in self.words:
+            return f" (most tracks drawn had {self.words[name]})"
         low = name in self.low
         best, need = self.low[name] if low else self.high[name]
         words = {
@@ -487,6 +505,8 @@ def _finished(
             "loop": found.loop,
         },
     }
+    if req.oil:
+        meta["generator"]["oil"] = req.oil  # patches drawn (oil.py); the par is with them
     if same_as is not None:
         # no other map of this size and difficulty turned up: say so (commands warn)
         meta["generator"]["same_map_as"] = same_as

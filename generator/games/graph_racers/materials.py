@@ -18,10 +18,12 @@ from generator.errors import InvalidInput
 from generator.games.graph_racers.check import moves_text
 from generator.games.graph_racers.drawing import TrackDrawing
 from generator.games.graph_racers.drawn_drawing import DrawnDrawing
+from generator.games.graph_racers.goodies import legend
 from generator.games.graph_racers.model import Track
 from generator.games.graph_racers.referee import Referee
 from generator.games.graph_racers.rules import Rules, boost_kind
 from generator.games.graph_racers.solve import Solution
+from generator.games.graph_racers.swedish import obstacle_legend
 from generator.printing import pitch_text
 from generator.render import layout
 from generator.render.canvas import BLACK, Canvas, Style
@@ -118,6 +120,8 @@ def rule_text(track: Track, rules: Rules, par: int | None) -> list[str]:
     drawing, how to race, the par."""
     shown = face(track)
     lines = [f"Rules: {rules.short()}."] + rules.lines(oil=bool(track.oil), collision=False)
+    lines += legend(track)  # coins and water (races only)
+    lines += obstacle_legend(track)  # the Swedish jumps' obstacles
     lines.append(shown.move_rule(rules))
     lines.append(shown.how_to_race(track, rules))
     if par is not None:

@@ -4,7 +4,9 @@ A car sits on grid points (the crossings of the lines on squared paper); every p
 track or off it. A race either goes from start points to goal points (the public benchmark
 maps) or is a lap: it starts on a start/finish line, passes ordered checkpoints, and ends when
 it crosses the line again in the racing direction (so stepping backwards over the line right
-after the start wins nothing). Oil points are on the track and make cars skid.
+after the start wins nothing). Oil points are on the track and make cars skid. Coins
+(collectables) lie on track points and count only in the multi-car race; blue water is off the
+track except for a submarine in the race (Track.submarine).
 
 This module only holds the data and checks that it is consistent; reading and writing files
 lives in formats.py, the rules in rules.py.
@@ -22,6 +24,25 @@ from generator.errors import InvalidInput, LimitExceeded
 Point = tuple[int, int]  # (row, column), row 0 at the top
 
 OFF, ON, OIL = "#", ".", "~"
+# Collectables (the race only; plain track for one car): the seed's coins, "A penny could be
+# worth two Turbo-boosts, a nickle two Good brakes uses and a dime could give you five extra
+# damage points", and one coin for each James Bond goodie ("Any of these goodies could be a
+# collectable too!"). goodies.py says what each gives.
+COINS = {
+    "p": "penny",
+    "n": "nickel",
+    "d": "dime",
+    "m": "missile",
+    "o": "oil sprayer",
+    "r": "rocket booster",
+    "u": "submarine",
+    "b": "rear guns",
+}
+# Blue water (James Bond mode): off the track for every car but a submarine.
+WATER = "w"
+# Obstacles (the Swedish variant's jumps, race only): off the track, a wall to every one-car
+# tool; in `race` and `referee --jumps` a car may jump over them (swedish.py).
+OBSTACLE = "^"
 
 # Words accepted for racing directions, mapped to (orientation of the line, sign).
 DIRECTIONS = {
@@ -189,6 +210,9 @@ class Track:
     name: str = "track"
     notes: tuple[str, ...] = ()
     meta: dict[str, Any] = field(default_factory=dict)
+    coins: dict[Point, str] = field(default_factory=dict)  # point: a letter of COINS (on track)
+    water: frozenset[Point] = frozenset()  # blue water: OFF in the grid, track for submarines
+    obstacles: frozenset[Point] = frozenset()  # jumpable obstacles (^): OFF in the grid
 
     @property
     def rows(self) -> int:
@@ -217,6 +241,15 @@ class Track:
             (r, c) for r, row in enumerate(self.grid) for c, ch in enumerate(row) if ch == OIL
         )
 
+    def submarine(self) -> Track:
+        """The track a submarine drives on: the water is track (everything else the same)."""
+        if not self.water:
+            return self
+        rows = [list(row) for row in self.grid]
+        for r, c in self.water:
+            rows[r][c] = ON
+        return replace(self, grid=tuple("".join(row) for row in rows), water=frozenset())
+
     def count_on(self) -> int:
         return sum(len(row) - row.count(OFF) for row in self.grid)
 
@@ -224,7 +257,8 @@ class Track:
         return replace(self, **changes)
 
     def __str__(self) -> str:
-        """The map as text: # off, . on, ~ oil, S start, G goal, = line, digits checkpoints."""
+        """The map as text: # off, . on, ~ oil, S start, G goal, = line, digits checkpoints,
+        coins by their letter (p n d ...), w water."""
         rows = [list(row) for row in self.grid]
         for i, cp in enumerate(self.checkpoints):
             for r, c in cp.points():
@@ -237,6 +271,12 @@ class Track:
         if self.finish is None:
             for r, c in self.starts:
                 rows[r][c] = "S"
+        for (r, c), ch in self.coins.items():
+            rows[r][c] = ch
+        for r, c in self.water:
+            rows[r][c] = WATER
+        for r, c in self.obstacles:
+            rows[r][c] = OBSTACLE
         return "\n".join("".join(row) for row in rows)
 
     # --- consistency ---------------------------------------------------------
@@ -253,6 +293,18 @@ class Track:
             bad = set(row) - {OFF, ON, OIL}
             if bad:
                 raise InvalidInput(f"{source}: row {i} holds {sorted(bad)!r}; use # . ~")
+        for (r, c), ch in sorted(self.coins.items()):
+            if ch not in COINS or not self.on_track(r, c) or self.is_oil(r, c):
+                raise InvalidInput(
+                    f"{source}: coin {ch!r} at ({r}, {c}): a coin is one of {''.join(COINS)} "
+                    "on a plain track point"
+                )
+        for r, c in sorted(self.water):
+            if not self.inside(r, c) or self.grid[r][c] != OFF:
+                raise InvalidInput(f"{source}: water at ({r}, {c}) must be off the track")
+        for r, c in sorted(self.obstacles):
+            if not self.inside(r, c) or self.grid[r][c] != OFF or (r, c) in self.water:
+                raise InvalidInput(f"{source}: obstacle (^) at ({r}, {c}) must be off the track")
         if max_cells is not None and self.rows * self.cols > max_cells:
             raise LimitExceeded(
                 f"{source}: {self.cols} x {self.rows} = {self.rows * self.cols} points is more than "

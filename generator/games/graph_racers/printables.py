@@ -1,8 +1,9 @@
 """What Graph Racers prints, declared once: the sheets of a track (track, race sheet, answer
 key), the car-design sheet, classroom worksheets and class packs. `racegen list`, `racegen demo` and the kit read this table;
 the commands are written in commands.py (they share the rule switches, --accel and the
-others, and word the generator's advice), so their entries are `custom`; the car-design sheet
-takes no track and no rules, so the table makes its command."""
+others, and word the generator's advice), so their entries are `custom`: their option
+handling is in sheets.py, which the commands and racegen serve's page (page_forms) call; the
+car-design sheet takes no track and no rules, so the table makes its command."""
 
 from __future__ import annotations
 
@@ -88,3 +89,11 @@ PRINTABLES: tuple[Printable, ...] = (
         listed="classpack (a worksheet per student with a code, the teacher's booklet)",
     ),
 )
+
+
+def page_forms() -> dict:
+    """The custom printables (sheet, worksheet, classpack) as racegen serve offers them: name ->
+    (their options, the library function their commands call, what each document is)."""
+    from generator.games.graph_racers.sheets import PAGE_FORMS
+
+    return PAGE_FORMS

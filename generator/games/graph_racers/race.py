@@ -18,6 +18,12 @@ boosts left, the skid on oil); then the move meets the other cars and the track:
 - more than five damage points: the car is **out** and leaves the track.
 - a move that finishes (referee FINISH) puts the car in the next place; it leaves the track.
 
+The Swedish variant (jumps over obstacles, leaving the track and coming back behind) is
+swedish.py's, consulted through `RaceState.swedish` when its switches are on.
+
+Collectables and James Bond mode (coins, missiles, oil sprayers, submarines, rear guns) are
+played by bond.py's Gadgets, called at the start of a turn, along a move and after it.
+
 docs/rules/graph-racers.md, "The race (race.py)", gives every decision with the seed's
 sentence. The track is judged through the referee seam of check.py (`judge`, `skids`,
 `first_bad_square`), so cell maps and drawn circuits both work. No rendering or CLI here.
@@ -31,7 +37,19 @@ from math import gcd
 from typing import Any
 
 from generator.errors import InvalidInput
+from generator.games.graph_racers.bond import Gadgets
 from generator.games.graph_racers.check import RacingLine, _referee
+from generator.games.graph_racers.goodies import (
+    GOODIE_EVENTS,
+    WORDS,
+    Action,
+    Kit,
+    check_goodies,
+    event_fields,
+    event_text,
+    parse_goodies,
+)
+from generator.games.graph_racers.goodies import PRICES as GOODIE_PRICES
 from generator.games.graph_racers.referee import CRASH, FINISH, MOVE
 from generator.games.graph_racers.rules import (
     ACCEL_TEXT,
@@ -59,6 +77,14 @@ TEAM_POINTS = (3, 2, 1)
 RUNNING, FINISHED, OUT, PARKED = "running", "finished", "out", "parked"
 # outcomes of a move
 MOVED, FINISHES, CRASHES, COLLIDES = "move", "finish", "crash", "collision"
+# the Swedish --off-track circle (swedish.py): a move that ends off the track; one that comes
+# back onto the track ahead of where the car left it (allowed only when unavoidable: a crash)
+OFF_TRACK, CUTS = "off-track", "cut"
+SWEDISH_EVENTS = {  # the Swedish variant's events, in words
+    "jump": "{who} jumps over the obstacle",
+    "leave": "{who} leaves the track (from {frm}) and drives on the paper at {to}",
+    "return": "{who} is back on the track at {to} (it left the track from {frm})",
+}
 
 
 class IllegalMove(InvalidInput):
@@ -100,49 +126,77 @@ def stages(track: Any) -> int:
 @dataclass(frozen=True)
 class Design:
     """A car designed with the seed's $100: uses of good brakes, uses of turbo and damage
-    points (the damage the car can take; with none, the first hit destroys it)."""
+    points (the damage the car can take; with none, the first hit destroys it), and in James
+    Bond mode the goodies (goodies.PRICES: missile, oil sprayer, rocket booster, submarine,
+    sets of rear guns)."""
 
     brakes: int
     turbo: int
     damage: int
+    missile: int = 0
+    sprayer: int = 0
+    rocket: int = 0
+    sub: int = 0
+    guns: int = 0
 
     def __post_init__(self) -> None:
-        for name in ("brakes", "turbo", "damage"):
+        for name in ("brakes", "turbo", "damage", *GOODIE_PRICES):
             n = getattr(self, name)
             if not isinstance(n, int) or isinstance(n, bool) or n < 0:
                 raise InvalidInput(f"car design: {name} {n!r} is not a whole number of 0 or more")
+        check_goodies(self.goodies, self.spec)
         if self.cost > BUDGET:
+            bond = "".join(f", {WORDS[k]} ${v}" for k, v in GOODIE_PRICES.items() if self.goodies)
             raise InvalidInput(
                 f"car design {self.spec}: costs ${self.cost} (brakes ${PRICES['brakes']}, turbo "
-                f"${PRICES['turbo']}, damage points ${PRICES['damage']} each); a car has "
+                f"${PRICES['turbo']}, damage points ${PRICES['damage']} each{bond}); a car has "
                 f"${BUDGET}"
             )
 
     @property
+    def goodies(self) -> dict[str, int]:
+        """James Bond mode: the goodies bought (name -> how many), none when not."""
+        return {k: getattr(self, k) for k in GOODIE_PRICES if getattr(self, k)}
+
+    @property
     def cost(self) -> int:
-        return sum(PRICES[k] * getattr(self, k) for k in PRICES)
+        return sum(PRICES[k] * getattr(self, k) for k in PRICES) + sum(
+            GOODIE_PRICES[k] * n for k, n in self.goodies.items()
+        )
 
     @property
     def spec(self) -> str:
-        """The command line's form: brakes/turbo/damage points, e.g. 2/2/12."""
-        return f"{self.brakes}/{self.turbo}/{self.damage}"
+        """The command line's form: brakes/turbo/damage points, e.g. 2/2/12, then the goodies
+        (0/0/4+missile+sub+guns*2)."""
+        bond = "".join(f"+{k}" + (f"*{n}" if n > 1 else "") for k, n in self.goodies.items())
+        return f"{self.brakes}/{self.turbo}/{self.damage}{bond}"
+
+    def words(self) -> str:
+        """What the car has, for the log: 'good brakes x2, turbo x2, 12 damage points'."""
+        out = f"good brakes x{self.brakes}, turbo x{self.turbo}, {self.damage} damage points"
+        for k, n in self.goodies.items():
+            out += f", {WORDS[k]}" + (f" x{n}" if n > 1 else "")
+        return out
 
     @classmethod
     def parse(cls, text: str) -> Design:
-        parts = text.strip().split("/")
+        head, *extra = text.strip().split("+")
+        parts = head.split("/")
         if len(parts) != 3 or not all(p.strip().isdigit() for p in parts):
             raise InvalidInput(
                 f"car design {text!r}: give brakes/turbo/damage points, whole numbers "
-                "(e.g. 2/2/12: $20 + $20 + $60)"
+                "(e.g. 2/2/12: $20 + $20 + $60), then any James Bond goodies "
+                "(0/0/4+missile+sub+guns*2)"
             )
         b, t, d = (int(p) for p in parts)
-        return cls(b, t, d)
+        return cls(b, t, d, **parse_goodies(extra, text.strip()))
 
     def to_dict(self) -> dict[str, int]:
         return {
             "brakes": self.brakes,
             "turbo": self.turbo,
             "damage": self.damage,
+            **self.goodies,
             "cost": self.cost,
         }
 
@@ -188,6 +242,8 @@ class Car:
     points: int = MAX_DAMAGE  # damage points: more than this and the car is out
     design: Design | None = None
     team: str | None = None
+    left_from: Point | None = None  # off the track (--off-track circle): the point it left
+    kit: Kit = field(default_factory=Kit)  # James Bond goodies (goodies.py)
 
     def wrecked(self, hit: bool) -> bool:
         """Out after a hit? More damage than its damage points; with none, any hit at all
@@ -221,17 +277,21 @@ class Option:
     end: Point | None = None  # where the car stands after a move or collision
     stage: int = 0  # checkpoints passed after the move
     other: int | None = None  # the seat of the car hit
+    left_from: Point | None = None  # off the track after the move: the track point it left
+    back: bool = False  # the move comes back onto the track (--off-track circle)
+    jump: bool = False  # the move jumps over obstacles (--jumps)
 
     @property
     def clean(self) -> bool:
-        return self.outcome in (MOVED, FINISHES)
+        return self.outcome in (MOVED, FINISHES, OFF_TRACK)
 
 
 @dataclass(frozen=True)
 class Event:
-    """Something that happened on a turn. The first event of a turn is its move."""
+    """Something that happened on a turn. The first event of a turn is its move (but for the
+    shots of its rear guns at the start of the turn, James Bond mode)."""
 
-    kind: str  # move, crash, collision, out, finish, parked
+    kind: str  # move, crash, collision, out, finish, parked; goodies.GOODIE_EVENTS
     round: int
     car: int  # seat, 0-based
     frm: Point | None = None
@@ -247,6 +307,9 @@ class Event:
     other_damage: int = 0
     other_total: int = 0
     apart: int | None = None
+    coin: str = ""  # pickup: the coin (goodies.py)
+    gives: str = ""  # pickup: what it gives, in words
+    oil: tuple[Point, ...] = ()  # spray: the points oiled
     place: int | None = None
     limit: int = MAX_DAMAGE  # out: the car's damage points
 
@@ -267,6 +330,8 @@ class Event:
             out["other_damage"] = self.other_damage
             out["other_total"] = self.other_total
             out["apart"] = self.apart
+        if self.kind in GOODIE_EVENTS:
+            out.update(event_fields(self))
         if self.place is not None:
             out["place"] = self.place
         return out
@@ -279,6 +344,8 @@ class Event:
             return f"{who}: {fmt(self.frm)} -> {fmt(self.aim)} vector {fmt(self.vector)}{boost}"
         if self.kind == "crash":
             assert self.to is not None
+            if not self.damage:  # a race without contact (a crash always costs damage else)
+                return f"{who} crashes: put at {fmt(self.to)}, stopped"
             return (
                 f"{who} crashes: {self.damage} damage (total {self.total}), "
                 f"put at {fmt(self.to)}, stopped"
@@ -299,6 +366,12 @@ class Event:
             return f"{who} finishes, place {self.place}"
         if self.kind == "parked":
             return f"{who} has no moves left: parked at {fmt(self.to or (0, 0))}"
+        if self.kind in SWEDISH_EVENTS:
+            return SWEDISH_EVENTS[self.kind].format(
+                who=who, frm=fmt(self.frm or (0, 0)), to=fmt(self.to or (0, 0))
+            )
+        if self.kind in GOODIE_EVENTS:
+            return event_text(self)
         return f"{who}: {self.kind}"
 
 
@@ -319,7 +392,13 @@ class RaceState:
         starts: list[Point],
         designs: list[Design] | None = None,
         teams: list[str] | None = None,
+        swedish: Any = None,
+        contact: bool = True,
     ) -> None:
+        """swedish: the Swedish switches (swedish.Swedish: jumps, --off-track), or None.
+        contact=False: the race without the collision and damage rules (--no-contact): cars
+        ignore each other (no collisions), a crash costs no damage and never puts a car out
+        (it is still put back on the track and stopped)."""
         if not MIN_CARS <= len(starts) <= MAX_CARS:
             raise InvalidInput(
                 f"{len(starts)} cars: a race has {MIN_CARS} to {MAX_CARS} cars "
@@ -339,15 +418,35 @@ class RaceState:
         self.rules = rules
         self.ref = _referee(track, rules)
         self.exact = rules.collision == "exact"
+        self.contact = contact
+        self.swedish = None  # swedish.SwedishRace when jumps or --off-track circle are on
+        if swedish is not None and swedish.active:
+            from generator.games.graph_racers.swedish import SwedishRace
+
+            self.swedish = SwedishRace(track, rules, swedish, self.ref)
         self.cars = [Car(i, p, rules.budget) for i, p in enumerate(starts)]
         self.designs = designs
         self.teams = teams
+        # James Bond mode's submarines drive on the track with its water as track
+        self.sub_track = track.submarine() if getattr(track, "water", None) else track
+        self.sub_ref = self.ref if self.sub_track is track else _referee(self.sub_track, rules)
+        if designs is not None and rules.rocket and any(d.rocket for d in designs):
+            raise InvalidInput(
+                "a design buys a rocket booster: leave --rocket out (the design gives each car "
+                "its own)"
+            )
+        if designs is not None and not contact and any(d.missile or d.guns for d in designs):
+            raise InvalidInput(
+                "a race without contact has no damage: missiles and rear guns would do nothing; "
+                "leave them out of the designs"
+            )
         for car in self.cars:
             if designs is not None:
                 d = designs[car.seat]
                 car.design = d
-                car.budget = (d.brakes, d.turbo, rules.rocket)
+                car.budget = (d.brakes, d.turbo, rules.rocket + d.rocket)
                 car.points = d.damage
+                car.kit = Kit.of(d.goodies)
             if teams is not None:
                 car.team = teams[car.seat]
         self.round = 1
@@ -355,6 +454,14 @@ class RaceState:
         self.finish_order: list[int] = []
         self.out_order: list[int] = []
         self.log: list[Event] = []
+        self.gadgets = Gadgets(self)  # collectables and James Bond mode (bond.py)
+
+    def ref_of(self, car: Car) -> Any:
+        """The referee of the car: a submarine's sees the water as track."""
+        return self.sub_ref if car.kit.sub else self.ref
+
+    def track_of(self, car: Car) -> Any:
+        return self.sub_track if car.kit.sub else self.track
 
     # --- whose turn -------------------------------------------------------------------
     @property
@@ -376,21 +483,24 @@ class RaceState:
                 self.round += 1
             if self.cars[seat].status == RUNNING:
                 self.turn = seat
+                self.log += self.gadgets.turn_start(self.cars[seat])
                 return
 
     # --- judging moves ----------------------------------------------------------------
     def allowed(self, car: Car) -> list[tuple[Vector, str]]:
         """The accelerations the rules allow the car (skid, boosts left, restart)."""
         p, v = car.point, car.vector
-        if self.ref.skids(p[0], p[1], v[0], v[1]):
-            return skid_changes(self.rules, v)
-        if car.restart:
-            return [(a, NORMAL) for a in normal_changes(self.rules.accel)]
-        return changes(self.rules, v, car.budget)
+        if self.gadgets.skids(p, v):
+            out = skid_changes(self.rules, v)
+        elif car.restart:
+            out = [(a, NORMAL) for a in normal_changes(self.rules.accel)]
+        else:
+            out = changes(self.rules, v, car.budget)
+        return out if self.swedish is None else self.swedish.allowed(car, out)
 
     def _blocker(self, car: Car, v: Vector) -> tuple[int, int] | None:
         """(steps along the line, seat) of the first car the move meets, or None."""
-        if v == (0, 0):
+        if v == (0, 0) or not self.contact:  # no contact: the cars ignore each other
             return None
         p = car.point
         g = gcd(abs(v[0]), abs(v[1]))
@@ -410,6 +520,23 @@ class RaceState:
         return best
 
     def judge(self, car: Car, a: Vector, kind: str) -> Option:
+        """What acceleration `a` does for the car (the Swedish rules, when on, have a say)."""
+        if self.swedish is not None:
+            return self.swedish.judge(self, car, a, kind)
+        return self.judge_on_track(car, a, kind)
+
+    def _line(
+        self, p: Point, d: Vector, stage: int, a: Vector, car: Car | None = None
+    ) -> tuple[int, int]:
+        """The referee's verdict on the line p -> p + d of a move with acceleration a (of
+        `car`: a submarine's referee sees the water as track)."""
+        ref = self.ref if car is None else self.ref_of(car)
+        if self.swedish is not None:
+            return self.swedish.line(p, d, stage, a, ref)
+        return ref.judge(p[0], p[1], d[0], d[1], stage)
+
+    def judge_on_track(self, car: Car, a: Vector, kind: str) -> Option:
+        """A move of a car on the track, by the one-car rules and the other cars."""
         p, v, stage = car.point, car.vector, car.stage
         nv = (v[0] + a[0], v[1] + a[1])
         aim = (p[0] + nv[0], p[1] + nv[1])
@@ -420,20 +547,21 @@ class RaceState:
             j, seat = hit
             u = (nv[0] // gcd(*map(abs, nv)), nv[1] // gcd(*map(abs, nv)))
             contact = (p[0] + j * u[0], p[1] + j * u[1])
-            outcome, _ = self.ref.judge(p[0], p[1], contact[0] - p[0], contact[1] - p[1], stage)
+            outcome, _ = self._line(p, (contact[0] - p[0], contact[1] - p[1]), stage, a, car)
             if outcome == FINISH:
                 return Option(a, kind, nv, aim, FINISHES, None, stage)
             if outcome != CRASH:
                 k = j - 1
-                while k > 0 and not on_track(self.track, (p[0] + k * u[0], p[1] + k * u[1])):
+                mine = self.track_of(car)
+                while k > 0 and not on_track(mine, (p[0] + k * u[0], p[1] + k * u[1])):
                     k -= 1  # endpoint rule: the line may cross the wall
                 stop = (p[0] + k * u[0], p[1] + k * u[1])
                 after = stage
                 if k:
-                    after = self.ref.judge(p[0], p[1], k * u[0], k * u[1], stage)[1]
+                    after = self._line(p, (k * u[0], k * u[1]), stage, a, car)[1]
                 return Option(a, kind, nv, aim, COLLIDES, stop, after, seat)
             return Option(a, kind, nv, aim, CRASHES, None, stage)
-        outcome, after = self.ref.judge(p[0], p[1], nv[0], nv[1], stage)
+        outcome, after = self._line(p, nv, stage, a, car)
         if outcome == CRASH:
             return Option(a, kind, nv, aim, CRASHES, None, stage)
         if outcome == FINISH:
@@ -450,13 +578,14 @@ class RaceState:
         crashes."""
         opts = self.options(car)
         if any(o.clean for o in opts):
-            return [o for o in opts if o.outcome != COLLIDES]
+            return [o for o in opts if o.outcome not in (COLLIDES, CUTS)]
         return opts
 
     # --- playing ------------------------------------------------------------------------
-    def play(self, a: Vector) -> list[Event]:
-        """Play acceleration `a` for the car on turn; the events, the move first.
-        Raises IllegalMove (the state unchanged) when the rules do not allow it."""
+    def play(self, a: Vector, action: Action | None = None) -> list[Event]:
+        """Play acceleration `a` for the car on turn, and its James Bond `action` (fire,
+        spray, steer its missile: bond.py); the events, the move first. Raises IllegalMove
+        (the state unchanged) when the rules do not allow it."""
         if self.over:
             raise IllegalMove("the race is over")
         car = self.to_move()
@@ -464,7 +593,7 @@ class RaceState:
         chosen = next((o for o in opts if o.accel == a), None)
         if chosen is None:
             p, v = car.point, car.vector
-            if self.ref.skids(p[0], p[1], v[0], v[1]):
+            if self.gadgets.skids(p, v):
                 allowed = [o.accel for o in opts]
                 extra = " or stop" if len(allowed) > 1 else ""
                 raise IllegalMove(
@@ -489,7 +618,21 @@ class RaceState:
                     f"which the rules forbid when a move avoids it (acceleration "
                     f"{fmt(clean.accel)} to {fmt(clean.aim)} does)"
                 )
+        if chosen.outcome == CUTS:
+            clean = next((o for o in opts if o.clean), None)
+            if clean is not None:
+                left = car.left_from or car.point
+                raise IllegalMove(
+                    f"the move comes back onto the track at {fmt(chosen.aim)}, ahead of "
+                    f"{fmt(left)} where the car left it (--off-track circle: come back behind "
+                    f"that point or on it; acceleration {fmt(clean.accel)} to "
+                    f"{fmt(clean.aim)} is allowed)"
+                )
+        why_not = self.gadgets.check(car, chosen, action)
+        if why_not is not None:
+            raise IllegalMove(why_not)
         events = self._apply(car, chosen)
+        events += self.gadgets.after(car, chosen, action)
         self.log += events
         self._advance()
         return events
@@ -504,8 +647,10 @@ class RaceState:
         car.restart = False
         after: list[Event] = []
         outs: list[Car] = []
-        if o.outcome == MOVED:
+        if o.outcome in (MOVED, OFF_TRACK):
+            after += self._swedish_events(car, o, rnd)
             car.point, car.vector, car.stage = o.aim, o.vector, o.stage
+            car.left_from = o.left_from
         elif o.outcome == FINISHES:
             car.stage = o.stage
             car.status = FINISHED
@@ -513,13 +658,19 @@ class RaceState:
             self.finish_order.append(car.seat)
             car.place = len(self.finish_order)
             after.append(Event("finish", rnd, car.seat, place=car.place))
-        elif o.outcome == CRASHES:
-            where = self.crash_point(car, o.vector)
-            hurt = speed(o.vector)
+        elif o.outcome in (CRASHES, CUTS):
+            if car.left_from is None:
+                where = self.crash_point(car, o.vector)
+            else:  # off the track: put back where it left the track
+                assert self.swedish is not None
+                where = self.swedish.put_back(self, car)
+            car.left_from = None
+            hurt = speed(o.vector) if self.contact else 0  # no contact: no damage
             car.damage += hurt
             car.point, car.vector, car.restart = where, (0, 0), True
             after.append(Event("crash", rnd, car.seat, to=where, damage=hurt, total=car.damage))
-            outs.append(car)
+            if self.contact:
+                outs.append(car)
         else:
             assert o.other is not None and o.end is not None
             other = self.cars[o.other]
@@ -527,6 +678,7 @@ class RaceState:
             car.damage += hurt
             other.damage += hurt
             car.point, car.vector, car.stage, car.restart = o.end, (0, 0), o.stage, True
+            car.left_from = o.left_from
             other.vector, other.restart = (0, 0), True
             after.append(
                 Event(
@@ -543,10 +695,26 @@ class RaceState:
                 )
             )
             outs += [car, other]
-        after += [self._out(c, rnd) for c in outs if c.wrecked(hit=True)]
+        if o.outcome != FINISHES:  # coins picked up and missiles met on the way (bond.py)
+            met = self.gadgets.on_the_way(car, o, p)
+            after = met + after
+            outs += [car] if any(e.kind == "blast" for e in met) else []
+        once = {c.seat: c for c in outs}.values()
+        after += [self._out(c, rnd) for c in once if c.wrecked(hit=True)]
         to = car.point if car.on_board else None
         move = Event("move", rnd, car.seat, p, to, o.aim, o.accel, o.vector, o.kind, o.outcome)
         return [move, *after]
+
+    def _swedish_events(self, car: Car, o: Option, rnd: int) -> list[Event]:
+        """A jump over obstacles, leaving the track, coming back onto it."""
+        out = []
+        if o.jump:
+            out.append(Event("jump", rnd, car.seat, frm=car.point, to=o.aim))
+        if o.back:
+            out.append(Event("return", rnd, car.seat, frm=car.left_from or car.point, to=o.aim))
+        elif o.outcome == OFF_TRACK and car.left_from is None:
+            out.append(Event("leave", rnd, car.seat, frm=o.left_from, to=o.aim))
+        return out
 
     def _out(self, car: Car, rnd: int) -> Event:
         car.status = OUT
@@ -577,7 +745,7 @@ class RaceState:
             return Fraction(aim[0]), Fraction(aim[1])
         if getattr(self.track, "kind", "cells") == "drawn":
             return _drawn_contact(self.track, p, v)
-        bad = self.ref.first_bad_square(p[0], p[1], v[0], v[1])
+        bad = self.ref_of(car).first_bad_square(p[0], p[1], v[0], v[1])
         if bad is None:
             return Fraction(aim[0]), Fraction(aim[1])
         return Fraction(bad[0]), Fraction(bad[1])
@@ -589,7 +757,7 @@ class RaceState:
         is always one. Ties: nearer that point, then the lower row, then the lower column."""
         x, y = self.crash_spot(car, v)
         p = car.point
-        taken = {o.point for o in self.cars if o is not car and o.on_board}
+        taken = {o.point for o in self.cars if o is not car and o.on_board and self.contact}
         reach = apart(p, (round(x), round(y))) + 1
         for radius in range(1, reach + 2):
             best = None
@@ -599,9 +767,9 @@ class RaceState:
                     if max(abs(r - x), abs(c - y)) > radius or q in taken:
                         continue
                     if q != p:
-                        if not on_track(self.track, q):
+                        if not on_track(self.track_of(car), q):
                             continue
-                        res = self.ref.judge(p[0], p[1], r - p[0], c - p[1], car.stage)
+                        res = self.ref_of(car).judge(p[0], p[1], r - p[0], c - p[1], car.stage)
                         if res[0] != MOVE or res[1] != car.stage:
                             continue
                     key = ((r - x) ** 2 + (c - y) ** 2, apart(q, p), r, c)
@@ -671,6 +839,8 @@ class RaceState:
                 "stage": c.stage,
                 "damage": c.damage,
                 "status": c.status,
+                # off the track (--off-track circle): the track point it left from
+                **({"left_from": list(c.left_from)} if c.left_from is not None else {}),
             }
             for c in self.cars
         ]
@@ -732,10 +902,13 @@ def replay(
     lines: list[RacingLine],
     designs: list[Design] | None = None,
     teams: list[str] | None = None,
+    swedish: Any = None,
+    contact: bool = True,
 ) -> Replay:
     """Replay a race: car i plays lines[i] (points: the first is its start and each later one
     the point its move aims at, from wherever the rules left the car; accelerations: as
-    written). Stops at the first illegal move in playing order."""
+    written). Stops at the first illegal move in playing order. swedish: the Swedish switches
+    (swedish.Swedish) or None; contact=False: without the collision and damage rules."""
     lines = [ln.resolved(track) for ln in lines]
     defaults = default_starts(track, len(lines)) if lines else []
     starts: list[Point] = []
@@ -747,7 +920,7 @@ def replay(
     for seat, s in enumerate(starts):
         if s not in track.starts:
             state = (
-                RaceState(track, rules, defaults, designs, teams)
+                RaceState(track, rules, defaults, designs, teams, swedish=swedish, contact=contact)
                 if len(lines) >= MIN_CARS
                 else None
             )
@@ -757,7 +930,9 @@ def replay(
         if s in free:
             free.remove(s)
         elif free:
-            state = RaceState(track, rules, defaults, designs, teams)
+            state = RaceState(
+                track, rules, defaults, designs, teams, swedish=swedish, contact=contact
+            )
             return Replay(
                 state,
                 (
@@ -767,7 +942,13 @@ def replay(
                     f"{fmt(free[0])} is free",
                 ),
             )
-    state = RaceState(track, rules, starts, designs, teams)
+    acts = []  # James Bond actions by move number, each car's
+    for seat, line in enumerate(lines):
+        try:
+            acts.append(line.move_actions())
+        except InvalidInput as e:
+            raise InvalidInput(f"car {seat + 1}: {e}") from None
+    state = RaceState(track, rules, starts, designs, teams, swedish=swedish, contact=contact)
     done = [0] * len(lines)
     illegal: tuple[int, int, str] | None = None
 
@@ -792,7 +973,7 @@ def replay(
             state.park()
             continue
         try:
-            state.play(wanted(car.seat, k))
+            state.play(wanted(car.seat, k), acts[car.seat].get(k + 1))
         except IllegalMove as e:
             illegal = (car.seat, k + 1, f"car {car.seat + 1} move {k + 1}: {e}")
             break

@@ -6,6 +6,7 @@
   var preview = document.getElementById("preview");
   var status = document.getElementById("status");
   var errorBox = document.getElementById("preview-error");
+  var notes = document.getElementById("notes");
   var timer = null;
   var asked = 0;
   var urls = [];
@@ -14,7 +15,17 @@
     urls.forEach(function (u) { URL.revokeObjectURL(u); });
     urls = [];
     preview.textContent = "";
+    var starts = data.starts || [];
     data.pages.forEach(function (svg, i) {
+      // several files (a class pack, answers apart): each one's name before its first page
+      starts.forEach(function (s) {
+        if (starts.length > 1 && s.page === i && s.pages > 0) {
+          var h = document.createElement("h2");
+          h.className = "document";
+          h.textContent = s.stem + " (" + s.pages + (s.pages === 1 ? " page)" : " pages)");
+          preview.appendChild(h);
+        }
+      });
       var url = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
       urls.push(url);
       var img = document.createElement("img");
@@ -24,8 +35,21 @@
       preview.appendChild(img);
     });
     var more = data.total > data.pages.length ? " (the first " + data.pages.length + " shown)" : "";
-    status.textContent = data.total + (data.total === 1 ? " page" : " pages") + more;
+    status.textContent = data.ask || data.total + (data.total === 1 ? " page" : " pages") + more;
     status.dataset.pages = String(data.total);
+    showNotes(data.notes || []);
+  }
+
+  // what the command line says on stderr beside the files (a repeated map, many pages)
+  function showNotes(list) {
+    if (!notes) return;
+    notes.textContent = "";
+    list.forEach(function (text) {
+      var li = document.createElement("li");
+      li.textContent = "Note: " + text;
+      notes.appendChild(li);
+    });
+    notes.hidden = list.length === 0;
   }
 
   function refresh() {
@@ -43,6 +67,7 @@
           errorBox.hidden = false;
           errorBox.textContent = "Error: " + res[1].error;
           status.textContent = "";
+          showNotes([]);
         }
         form.dataset.state = "ready";
       })

@@ -1,0 +1,582 @@
+"""James Bond mode (issue 17): goodies bought with the design's $100 and played in the race
+(goodies.py, bond.py, race.py). docs/rules/graph-racers.md, "The race (race.py)", James Bond
+mode, states each decision; every test quotes the seed's sentence it pins."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import jsonschema
+import pytest
+from click.testing import CliRunner
+from conftest import EXAMPLES
+
+from generator import schemas
+from generator.cli import cli
+from generator.errors import InvalidInput
+from generator.games.graph_racers.bond import replay_actions
+from generator.games.graph_racers.check import RacingLine, check_line, parse_moves
+from generator.games.graph_racers.drivers import make_drivers, run_race
+from generator.games.graph_racers.goodies import Action, behind, heading, slick
+from generator.games.graph_racers.race import (
+    CRASHES,
+    MOVED,
+    OUT,
+    Design,
+    IllegalMove,
+    RaceState,
+    default_starts,
+    parse_designs,
+    replay,
+)
+from generator.games.graph_racers.rules import ROCKET, Rules
+
+ARENA = """
+####################
+#S................G#
+#S................G#
+#S................G#
+#.................G#
+#.................G#
+####################
+"""
+POND = """
+#########
+#S......#
+#wwwwww.#
+#G......#
+#########
+"""
+LAKE = EXAMPLES / "lake-sprint.txt"
+ARMED = Design(0, 0, 4, missile=1, sprayer=1, guns=2)  # $20 + $30 + $10 + $40 = $100
+PLAIN = Design(0, 0, 20)
+
+
+@pytest.fixture
+def arena(text_track):
+    return text_track(ARENA, name="arena")
+
+
+def put(state, seat, point, vector=(0, 0), prev=None, damage=0):
+    car = state.cars[seat]
+    car.point, car.vector, car.prev, car.damage = point, vector, prev, damage
+
+
+def kinds(events):
+    return [e.kind for e in events]
+
+
+def lines_of(state) -> list[RacingLine]:
+    """Each car's accelerations and James Bond actions, as race --json writes them."""
+    out = []
+    for car in state.cars:
+        moves = [e for e in state.log if e.kind == "move" and e.car == car.seat]
+        start = moves[0].frm if moves else car.point
+        acts = tuple(replay_actions(state.log, car.seat).items())
+        out.append(
+            RacingLine(accelerations=tuple(e.accel for e in moves), start=start, actions=acts)
+        )
+    return out
+
+
+def agrees(track, rules, state, designs=None, teams=None) -> None:
+    """The referee, given each car's accelerations and actions, plays the same race."""
+    again = replay(track, rules, lines_of(state), designs, teams)
+    assert again.illegal is None, again.illegal
+    assert [e for e in again.state.log if e.kind != "parked"] == [
+        e for e in state.log if e.kind != "parked"
+    ]
+    if state.over:
+        assert again.state.standings() == state.standings()
+
+
+# --- buying: "spend your money to buy missiles, oil slick sprayers, rocket boosters, ..." ---------
+
+
+def test_goodies_are_bought_with_the_designs_100_dollars():
+    assert Design.parse("2/2/12") == Design(2, 2, 12)  # the old form stands
+    d = Design.parse("0/0/4+missile+sprayer+guns*2")
+    assert d == ARMED and d.cost == 100 and d.spec == "0/0/4+missile+sprayer+guns*2"
+    assert Design.parse("0/0/2+oil+rocket+submarine") == Design(0, 0, 2, 0, 1, 1, 1)
+    assert Design.parse("0/0/2+oil+rocket+submarine").cost == 10 + 10 + 30 + 30
+    assert d.to_dict() == {
+        "brakes": 0,
+        "turbo": 0,
+        "damage": 4,
+        "missile": 1,
+        "sprayer": 1,
+        "guns": 2,
+        "cost": 100,
+    }
+    assert Design(2, 2, 12).to_dict() == {"brakes": 2, "turbo": 2, "damage": 12, "cost": 100}
+    assert d.words() == (
+        "good brakes x0, turbo x0, 4 damage points, missile, oil sprayer, rear guns x2"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("0/0/4+missile+sub+guns*2", r"costs \$120 .*missile \$30.*a car has \$100"),
+        ("0/0/10+laser", "unknown goodie 'laser'; James Bond mode sells missile"),
+        ("0/0/0+missile*2", "one missile a car .'You can fire the missile one time'"),
+        ("0/0/0+sub+submarine", "one submarine a car"),
+        ("0/0/0+guns*x", r"write guns\*N with a whole number N"),
+        ("0/0+missile", "give brakes/turbo/damage points"),
+    ],
+)
+def test_bad_designs_are_one_line_errors(text, message):
+    with pytest.raises(InvalidInput, match=message):
+        parse_designs(text, 2)
+
+
+def test_bad_designs_and_rules_on_the_command_line():
+    race = ["graph-racers", "race", str(LAKE), "--players", "2"]
+    for design, words in [
+        ("0/0/4+missile+sub+guns*2", "costs $120"),
+        ("0/0/4+laser", "unknown goodie 'laser'"),
+        ("0/0/0+missile*2", "one missile a car"),
+    ]:
+        r = CliRunner().invoke(cli, [*race, "--design", design])
+        assert r.exit_code == 2 and words in r.output and "Traceback" not in r.output, r.output
+    r = CliRunner().invoke(cli, [*race, "--design", "0/0/0+rocket", "--rocket", "1"])
+    assert r.exit_code == 2 and "leave --rocket out" in r.output
+    r = CliRunner().invoke(cli, [*race, "--design", "0/0/0+guns", "--no-contact"])
+    assert r.exit_code != 0 and "missiles and rear guns would do nothing" in r.output
+
+
+# --- "$30 Rocket boosters. Once during the game, you can speed up by THREE squares" ---------------
+
+
+def test_a_bought_rocket_speeds_up_by_three_once(arena):
+    state = RaceState(arena, Rules(), default_starts(arena, 2), [Design(0, 0, 0, rocket=1), PLAIN])
+    assert state.cars[0].budget == (0, 0, 1) and state.cars[1].budget == (0, 0, 0)
+    put(state, 0, (3, 2), (0, 1))
+    rocket = next(o for o in state.options() if o.kind == ROCKET and o.accel == (0, 3))
+    assert rocket.vector == (0, 4)  # "speed up by THREE squares"
+    state.play((0, 3))
+    state.play((0, 0))
+    assert not any(o.kind == ROCKET for o in state.options())
+    with pytest.raises(InvalidInput, match="leave --rocket out"):
+        RaceState(arena, Rules(rocket=1), default_starts(arena, 2), [Design(0, 0, 0, rocket=1)] * 2)
+
+
+# --- "Only cars with submarine capability can cross these parts of the track. Everyone else
+# crashes if they try." -------------------------------------------------------------------------
+
+
+def test_water_is_a_wall_to_cars_and_track_to_submarines(text_track):
+    pond = text_track(POND, name="pond")
+    designs = [Design(0, 0, 10, sub=1), PLAIN]
+    state = RaceState(pond, Rules(), [(1, 1), (1, 1)], designs)
+    sub_move = next(o for o in state.options() if o.accel == (1, 0))
+    assert sub_move.outcome == MOVED and sub_move.aim == (2, 1)  # onto the water
+    state.play((1, 0))
+    car = next(o for o in state.options() if o.accel == (1, 0))
+    assert car.outcome == CRASHES  # "Everyone else crashes if they try"
+    events = state.play((1, 0))
+    assert kinds(events) == ["move", "crash"] and events[1].damage == 1
+    assert events[1].to == (1, 1)  # put on the track, never on the water
+    state.play((1, 0))  # the submarine: (2, 1) -> (3, 1), the goal
+    assert state.cars[0].place == 1
+
+
+def test_the_drivers_of_a_submarine_plan_across_the_water():
+    from generator.games.graph_racers.formats import read_track
+
+    lake = read_track(LAKE)
+    designs = [Design(0, 0, 10, sub=1), PLAIN]
+    state = run_race(
+        lake,
+        Rules(),
+        make_drivers(["solver"] * 2, lake, Rules(), 1, designs=designs),
+        designs=designs,
+    )
+    assert state.finish_order[0] == 0
+    assert state.cars[0].moves < state.cars[1].moves  # the lake is the short cut
+
+
+# --- "Any time another car is one square behind you at either the start or end of your turn, you
+# can shoot and cause one point of damage ... two sets of guns, two points" -------------------------
+
+
+def test_one_square_behind_is_the_back_side_of_the_heading():
+    assert heading((3, 1)) == (1, 0) and heading((2, 1)) == (1, 1) and heading((0, -2)) == (0, -1)
+    assert heading((0, 0)) == (0, 0)
+    p, v = (3, 5), (0, 2)
+    assert [q for q in [(2, 4), (3, 4), (4, 4)] if behind(p, v, q)] == [(2, 4), (3, 4), (4, 4)]
+    assert not any(behind(p, v, q) for q in [(2, 5), (4, 5), (3, 6), (3, 3), (2, 6)])
+    assert [q for q in [(2, 2), (2, 3), (3, 2), (4, 2), (2, 4)] if behind((3, 3), (1, 1), q)] == [
+        (2, 2),
+        (2, 3),
+        (3, 2),
+    ]
+    assert not behind(p, (0, 0), (3, 4))  # standing still: no back
+
+
+def test_rear_guns_shoot_at_the_end_of_the_turn_one_point_a_set(arena):
+    state = RaceState(arena, Rules(), default_starts(arena, 2), [ARMED, PLAIN])
+    put(state, 0, (3, 3), (0, 1))
+    put(state, 1, (2, 3))
+    events = state.play((0, 0))  # car 1 to (3, 4): car 2 at (2, 3) is behind it
+    assert kinds(events) == ["move", "shot"]
+    shot = events[1]
+    assert (shot.car, shot.other, shot.damage, shot.total) == (1, 0, 2, 2)
+    assert shot.text() == "car 2 is shot by car 1's rear guns: 2 damage (total 2)"
+    assert shot.to_dict() == {
+        "kind": "shot",
+        "round": 1,
+        "car": 2,
+        "to": [2, 3],
+        "damage": 2,
+        "total": 2,
+        "other": 1,
+    }
+    state.play((0, 0))  # car 2 stays; car 1's turn starts with car 2 still behind it
+    assert kinds(state.log[-1:]) == ["shot"] and state.cars[1].damage == 4
+    state.play((0, 0))  # car 1 to (3, 5): car 2 two squares away, no shot
+    assert state.cars[1].damage == 4
+
+
+def test_a_car_behind_at_the_start_and_the_end_is_shot_once(arena):
+    state = RaceState(arena, Rules(), default_starts(arena, 2), [ARMED, PLAIN])
+    put(state, 0, (3, 3), (1, 1))
+    put(state, 1, (2, 3))
+    state.turn = 1
+    state.play((0, 0))  # car 2 stays at (2, 3): behind car 1 moving (1, 1)
+    assert state.cars[1].damage == 2  # shot at the start of car 1's turn
+    state.play((-1, 0))  # car 1 (3, 3) -> (3, 4), heading (0, 1): car 2 is still behind
+    assert state.cars[1].damage == 2  # "at either the start or end": once a turn
+
+
+def test_rear_guns_spare_teammates_and_stopped_cars_do_not_shoot(arena):
+    state = RaceState(arena, Rules(), default_starts(arena, 2), [ARMED, PLAIN], ["A", "A"])
+    put(state, 0, (3, 3), (0, 1))
+    put(state, 1, (2, 3))
+    assert kinds(state.play((0, 0))) == ["move"]
+    state = RaceState(arena, Rules(), default_starts(arena, 2), [ARMED, PLAIN])
+    put(state, 0, (3, 4), (0, 1))
+    put(state, 1, (3, 3))
+    assert kinds(state.play((0, -1))) == ["move"]  # car 1 stops: no back, no shot
+
+
+def test_a_car_with_no_damage_points_is_destroyed_by_a_shot(arena):
+    state = RaceState(arena, Rules(), default_starts(arena, 2), [ARMED, Design(0, 0, 0)])
+    put(state, 0, (3, 3), (0, 1))
+    put(state, 1, (2, 3))
+    assert kinds(state.play((0, 0))) == ["move", "shot", "out"]
+    assert state.cars[1].status == OUT
+
+
+# --- "Once during the game, you can draw a 3x3 square oil slick right behind your car - it behaves
+# just like a normal oil slick." ---------------------------------------------------------------
+
+
+def test_the_slick_is_three_by_three_right_behind_the_car():
+    assert slick((3, 5), (0, 2)) == [(r, c) for r in (2, 3, 4) for c in (2, 3, 4)]
+    assert slick((3, 5), (-1, -1)) == [(r, c) for r in (4, 5, 6) for c in (6, 7, 8)]
+
+
+def test_sprayed_oil_makes_the_next_car_skid(arena):
+    state = RaceState(arena, Rules(), default_starts(arena, 2), [ARMED, PLAIN])
+    put(state, 0, (3, 3), (0, 2))
+    put(state, 1, (3, 1), (0, 1))
+    events = state.play((0, 0), Action(spray=True))  # car 1 to (3, 5), slick on cols 2-4
+    assert kinds(events) == ["move", "spray"]
+    assert set(events[1].oil) == {(r, c) for r in (2, 3, 4) for c in (2, 3, 4)}
+    assert {o.accel for o in state.options()} == {(0, 0), (0, -1)}  # car 2 skids: repeat or stop
+    with pytest.raises(IllegalMove, match=r"skids on oil"):
+        state.play((1, 0))
+
+
+def test_spraying_refused_without_a_sprayer_twice_or_standing_still(arena):
+    state = RaceState(arena, Rules(), default_starts(arena, 2), [ARMED, PLAIN])
+    put(state, 0, (3, 3), (0, 1))
+    with pytest.raises(IllegalMove, match="standing still has no 'behind'"):
+        state.play((0, -1), Action(spray=True))
+    state.play((0, 0), Action(spray=True))
+    with pytest.raises(IllegalMove, match="spray: the car has no oil sprayer"):
+        state.play((0, 1), Action(spray=True))  # car 2 bought none
+    state.play((0, 1))
+    with pytest.raises(IllegalMove, match="spray: the car sprayed its oil already"):
+        state.play((0, 0), Action(spray=True))
+
+
+# --- "$30 Missile. You can fire the missile one time whenever it's your turn. It moves on your turn
+# just like it was another car - so it starts off moving the same speed as you are." ---------------
+
+
+def test_a_missile_starts_with_the_cars_speed_and_turbos_every_turn(arena):
+    state = RaceState(arena, Rules(), default_starts(arena, 2), [ARMED, PLAIN])
+    put(state, 0, (3, 2), (0, 1))
+    put(state, 1, (5, 1))
+    events = state.play((0, 0), Action(fire=True, missile=(0, 2)))
+    assert kinds(events) == ["move", "fire", "missile"]
+    assert events[1].frm == (3, 3) and events[1].vector == (0, 1)  # "the same speed as you are"
+    fly = events[2]
+    assert (fly.frm, fly.aim, fly.vector, fly.boost, fly.outcome) == (
+        (3, 3),
+        (3, 6),
+        (0, 3),
+        "turbo",
+        "move",
+    )
+    assert fly.text() == "car 1's missile: (3, 3) -> (3, 6) vector (0, 3) (turbo)"
+    where = []
+    for _ in range(2):
+        state.play((0, 0))  # car 2 stays
+        state.play((0, 0), Action(missile=(0, 2)))  # "it can use turbo-boost every turn"
+        m = state.gadgets.missiles[0]
+        where.append((m.point, m.vector))
+    assert where == [((3, 11), (0, 5)), ((3, 18), (0, 7))]
+    state.play((0, 0))
+    events = state.play((0, 0), Action(missile=(0, 0)))  # (3, 18) -> (3, 25): the wall
+    assert events[-1].kind == "missile" and events[-1].outcome == "crash"
+    assert state.gadgets.missiles == {} and state.cars[1].damage == 0  # it vanishes
+    state.play((0, 0))
+    with pytest.raises(IllegalMove, match="fired its missile already"):
+        state.play((0, 0), Action(fire=True))
+    with pytest.raises(IllegalMove, match="no missile in flight"):
+        state.play((0, 0), Action(missile=(0, 1)))
+
+
+def test_a_missile_has_no_good_brakes(arena):
+    state = RaceState(arena, Rules(), default_starts(arena, 2), [ARMED, PLAIN])
+    put(state, 0, (3, 2), (0, 3))
+    with pytest.raises(IllegalMove, match=r"missile: .* cannot take acceleration \(0, -2\)"):
+        state.play((0, 0), Action(fire=True, missile=(0, -2)))
+    assert state.cars[0].point == (3, 2) and state.gadgets.missiles == {}  # nothing changed
+
+
+def test_a_missile_on_a_car_explodes_three_points(arena):
+    """ "If it ends up on the same square as any car ... it explodes and causes 3 points"."""
+    state = RaceState(arena, Rules(), default_starts(arena, 2), [ARMED, PLAIN])
+    put(state, 0, (3, 2), (0, 1))
+    put(state, 1, (3, 8))
+    events = state.play((0, 0), Action(fire=True, missile=(0, 2)))  # missile (3, 3) -> (3, 6)
+    state.play((0, 0))  # car 2 stays at (3, 8)
+    events = state.play((0, 0), Action(missile=(0, 0)))  # (3, 6) -> (3, 9) passes (3, 8)
+    assert kinds(events) == ["move", "missile", "blast"]
+    assert events[1].outcome == "blast" and events[1].other == 1
+    blast = events[2]
+    assert (blast.car, blast.other, blast.damage, blast.total) == (1, 0, 3, 3)
+    assert blast.text() == "car 2 takes 3 damage from car 1's missile (total 3)"
+    assert state.gadgets.missiles == {}
+
+
+def test_a_missile_can_hit_its_own_car(arena):
+    """ "(including your own!)": fired and left standing, it ends up on its car."""
+    state = RaceState(arena, Rules(), default_starts(arena, 2), [ARMED, PLAIN])
+    put(state, 0, (3, 2), (0, 1))
+    events = state.play((0, 0), Action(fire=True, missile=(0, -1)))
+    assert kinds(events) == ["move", "fire", "missile", "blast"]
+    assert events[3].car == 0 and state.cars[0].damage == 3
+
+
+def test_two_missiles_that_meet_both_vanish(arena):
+    designs = [ARMED, Design(0, 0, 14, missile=1)]
+    state = RaceState(arena, Rules(), default_starts(arena, 2), designs)
+    put(state, 0, (1, 2), (0, 1))
+    put(state, 1, (5, 16), (0, -1))
+    state.play((0, 0), Action(fire=True, missile=(0, 2)))  # car 1's missile (1, 3) -> (1, 6)
+    state.play((0, 0), Action(fire=True, missile=(-1, 0)))  # car 2's (5, 15) -> (4, 14)
+    assert {s: m.point for s, m in state.gadgets.missiles.items()} == {0: (1, 6), 1: (4, 14)}
+    state.gadgets.missiles[1].point, state.gadgets.missiles[1].vector = (1, 10), (0, 0)
+    events = state.play((0, 0), Action(missile=(0, 2)))  # (1, 6) -> (1, 11) passes (1, 10)
+    assert events[-1].kind == "missile" and events[-1].outcome == "missile"
+    assert events[-1].other == 1 and state.gadgets.missiles == {}
+    assert state.cars[0].damage == state.cars[1].damage == 0
+
+
+def test_a_car_driving_into_a_missile_sets_it_off(arena):
+    designs = [PLAIN, Design(0, 0, 14, missile=1)]
+    state = RaceState(arena, Rules(), default_starts(arena, 2), designs)
+    put(state, 1, (3, 6))
+    state.turn = 1
+    state.play((0, 0), Action(fire=True))  # car 2 stands: its missile stays on (3, 6) ...
+    assert kinds(state.log) == ["move", "fire", "missile", "blast"]  # ... and hits car 2
+    designs = [PLAIN, Design(0, 0, 14, missile=1)]
+    state = RaceState(arena, Rules(), default_starts(arena, 2), designs)
+    put(state, 0, (3, 4), (0, 2))
+    put(state, 1, (5, 5), (0, 1))
+    state.turn = 1
+    state.play((0, -1), Action(fire=True, missile=(-1, 0)))  # car 2 stops; missile to (4, 5)
+    assert state.gadgets.missiles[1].point == (4, 5)
+    state.gadgets.missiles[1].point = (3, 6)
+    events = state.play((0, 0))  # car 1 lands on (3, 6)
+    assert kinds(events) == ["move", "blast"] and state.cars[0].damage == 3
+    assert state.cars[0].point == (3, 6)  # its move goes on
+
+
+def test_a_missile_vanishes_when_its_car_finishes(arena):
+    state = RaceState(arena, Rules(), default_starts(arena, 2), [ARMED, PLAIN])
+    put(state, 0, (1, 15), (0, 1))
+    state.play((0, 0), Action(fire=True, missile=(1, 0)))  # missile (1, 16) -> (2, 17)
+    state.play((0, 0))
+    assert state.gadgets.missiles[0].point == (2, 17)
+    state.play((0, 1))  # car 1: (1, 16) -> (1, 18): finishes
+    assert state.cars[0].place == 1 and state.gadgets.missiles == {}
+
+
+def test_no_goodie_no_action(arena):
+    state = RaceState(arena, Rules(), default_starts(arena, 2))
+    with pytest.raises(IllegalMove, match="fire: the car has no missile"):
+        state.play((0, 1), Action(fire=True))
+    with pytest.raises(IllegalMove, match="spray: the car has no oil sprayer"):
+        state.play((0, 1), Action(spray=True))
+
+
+# --- the moves files --------------------------------------------------------------------------------
+
+
+def test_actions_in_text_and_json_moves_files():
+    text = "start 1 1\naccelerations\n0 1\n0 1 fire missile 0 2\n0 0 spray  # oil\n0 0 missile (1, 0)\n"
+    line = parse_moves(text)
+    assert line.move_actions() == {
+        2: Action(fire=True, missile=(0, 2)),
+        3: Action(spray=True),
+        4: Action(missile=(1, 0)),
+    }
+    data = {
+        "start": [1, 1],
+        "accelerations": [[0, 1], [0, 1]],
+        "actions": [{"move": 2, "fire": True}],
+    }
+    assert parse_moves(json.dumps(data)).move_actions() == {2: Action(fire=True)}
+    points = parse_moves("points\n1 1\n1 2 spray\n")
+    assert points.move_actions() == {1: Action(spray=True)}  # a points file's move 1
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("0 1 fire fire\n", "m line 1 column 5: 'fire' twice in one move"),
+        ("0 1 fire boom\n", "unexpected 'boom'; after a move write fire, spray or missile R C"),
+        ("0 1 missile 2\n", "write the missile's acceleration as 'missile R C'"),
+        ("0 1 1 1 fire\n", "m line 1 column 1: an action (fire, spray, missile R C) follows"),
+        ("1 two\n", "m line 1 column 3: unexpected 't'"),  # no action word: as before
+        ('{"accelerations": [[0, 1]], "actions": [{"move": 0}]}', "'move' is the move's number"),
+        ('{"accelerations": [[0, 1]], "actions": [{"move": 1, "fly": 1}]}', "an action is"),
+    ],
+)
+def test_bad_actions_are_one_line_errors(text, message):
+    with pytest.raises(InvalidInput) as e:
+        parse_moves(text, "m")
+    assert message in str(e.value)
+
+
+def test_check_refuses_actions(arena):
+    line = parse_moves("start 1 1\naccelerations\n0 1 fire\n")
+    with pytest.raises(InvalidInput, match="check judges one car's line without goodies"):
+        check_line(arena, Rules(), line)
+    with pytest.raises(InvalidInput, match="an action for move 3, but the line has 1 moves"):
+        parse_moves(
+            '{"accelerations": [[0, 1]], "actions": [{"move": 3, "fire": true}]}'
+        ).move_actions()
+
+
+def test_referee_plays_actions_and_names_an_action_not_bought(tmp_path):
+    sprint = str(EXAMPLES / "sprint.txt")
+    (tmp_path / "a.txt").write_text("start 1 1\naccelerations\n0 1\n0 1 fire missile 0 2\n")
+    (tmp_path / "b.txt").write_text("start 3 1\naccelerations\n0 1\n0 1\n")
+    ref = ["graph-racers", "referee", sprint, str(tmp_path / "a.txt"), str(tmp_path / "b.txt")]
+    r = CliRunner().invoke(cli, [*ref, "--design", "0/0/10+missile,0/0/20"])
+    assert r.exit_code == 0, r.output
+    assert "car 1 fires its missile from (1, 4), vector (0, 2)" in r.output
+    assert "car 1's missile: (1, 4) -> (1, 8) vector (0, 4) (turbo)" in r.output
+    r = CliRunner().invoke(cli, [*ref, "--design", "0/0/20"])
+    assert r.exit_code == 1
+    assert "illegal: car 1 move 2: fire: the car has no missile" in r.output
+
+
+# --- whole races ------------------------------------------------------------------------------------
+
+BOND = [
+    Design(0, 0, 4, missile=1, sprayer=1, guns=2),
+    Design(0, 0, 8, sub=1, guns=1),
+    Design(2, 2, 0, missile=1, rocket=1),
+    Design(1, 1, 8, missile=1, sprayer=1),
+]
+
+
+def consistent(state) -> None:
+    """Damage adds up from the events, out means wrecked, standings are a ranking."""
+    damage = [0] * len(state.cars)
+    for e in state.log:
+        if e.kind in ("crash", "blast", "shot"):
+            damage[e.car] += e.damage
+        elif e.kind == "collision":
+            damage[e.car] += e.damage
+            damage[e.other] += e.other_damage
+    for car in state.cars:
+        assert car.damage == damage[car.seat]
+        hit = any(
+            e.car == car.seat and e.kind in ("crash", "collision", "blast", "shot")
+            for e in state.log
+        )
+        if car.status == OUT:
+            assert car.damage > car.points or (car.points == 0 and hit)
+        else:
+            assert car.damage <= car.points
+    for e in state.log:
+        if e.kind == "shot":
+            shooter = state.cars[e.other]  # its guns, and a set more for each b coin picked up
+            assert shooter.design.guns <= e.damage <= shooter.kit.guns
+        if e.kind == "blast":
+            assert e.damage == 3
+    table = state.standings()
+    assert [r["place"] for r in table] == list(range(1, len(state.cars) + 1))
+    assert sorted(r["car"] for r in table) == list(range(1, len(state.cars) + 1))
+
+
+@pytest.mark.parametrize(
+    ("accel", "collision", "teams"),
+    list(itertools.product((5, 8, 9), ("exact", "endpoint"), (None, ["A", "B", "A", "B"]))),
+)
+def test_random_bond_races_end_consistently_and_the_referee_agrees(accel, collision, teams):
+    from generator.games.graph_racers.formats import read_track
+
+    lake = read_track(LAKE)
+    rules = Rules(accel, collision)
+    seen = set()
+    for seed in range(4):
+        drivers = make_drivers(
+            ["random", "cautious", "random", "solver"], lake, rules, seed, designs=BOND
+        )
+        state = run_race(lake, rules, drivers, max_rounds=120, designs=BOND, teams=teams)
+        seen |= {e.kind for e in state.log}
+        consistent(state)
+        agrees(lake, rules, state, BOND, teams)
+    assert {"fire", "missile", "shot"} <= seen
+
+
+def test_race_json_with_goodies_validates_and_the_referee_agrees(tmp_path):
+    designs = "0/0/4+missile+sprayer+guns*2,0/0/10+sub+guns,2/2/0+missile+rocket"
+    args = ["graph-racers", "race", str(LAKE), "--players", "3", "--driver", "random"]
+    args += ["--design", designs, "--accel", "9", "--seed", "2", "--json"]
+    r = CliRunner().invoke(cli, args)
+    assert r.exit_code == 0, r.output
+    race = json.loads(r.output)
+    validator = jsonschema.Draft202012Validator(schemas.schema("graph-racers-race/1"))
+    assert not list(validator.iter_errors(race))
+    assert any("actions" in line for line in race["lines"])
+    files = []
+    for line in race["lines"]:
+        path = tmp_path / f"car{line['car']}.json"
+        path.write_text(json.dumps({k: v for k, v in line.items() if k != "car"}))
+        files.append(str(path))
+    ref = ["graph-racers", "referee", str(LAKE), *files, "--design", designs, "--accel", "9"]
+    judged = CliRunner().invoke(cli, [*ref, "--json"])
+    assert judged.exit_code == 0, judged.output
+    out = json.loads(judged.output)
+    assert not list(
+        jsonschema.Draft202012Validator(schemas.schema("graph-racers-referee/1")).iter_errors(out)
+    )
+    assert out["legal"] and out["standings"] == race["standings"]
+    assert [e for e in out["events"] if e["kind"] != "parked"] == race["events"]
+    text = CliRunner().invoke(cli, args[:-1])
+    assert (
+        "car 1 design 0/0/4+missile+sprayer+guns*2 ($100): good brakes x0, turbo x0, 4 damage points, missile, oil sprayer, rear guns x2"
+        in text.output
+    )
