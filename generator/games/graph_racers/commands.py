@@ -552,59 +552,6 @@ def _pitch_option(func: Callable[..., Any]) -> Callable[..., Any]:
     )(func)
 
 
-@graph_racers.command("sheet")
-@click.argument("file")
-@click.option(
-    "--kind",
-    "kinds",
-    type=click.Choice(["track", "race", "answer"]),
-    multiple=True,
-    help="Which pages; repeat for several. [default: track, race and answer]",
-)
-@click.option(
-    "--players",
-    type=click.IntRange(2, 6),
-    default=4,
-    show_default=True,
-    help="Players on the race sheet.",
-)
-@_pitch_option
-@rule_options
-@_max_states_option("solving for the par ")
-@printing_options(seeded=False)
-def sheet_cmd(
-    opts,
-    file: str,
-    kinds,
-    players: int,
-    pitch: float,
-    rule_choice: RuleChoice,
-    max_states,
-) -> None:
-    """Print FILE as a track sheet, a race sheet with a move log, and an answer key (true scale).
-    FILE '-' reads standard input (the files are then named stdin-sheet...)."""
-    from generator.games.graph_racers.formats import read_track
-    from generator.output import emit
-
-    limits = _limits()
-    track = read_track(file, max_cells=limits["max_cells"])
-    rules = resolve_rules(track, rule_choice, source=file)
-    doc = sheets.track_sheet(
-        opts,
-        track,
-        rules,
-        resolve_rules(track, RuleChoice(), source=file),
-        name="stdin" if file == "-" else Path(file).stem,
-        kinds=kinds,
-        players=players,
-        pitch=pitch,
-        max_states=max_states,
-        note=_note,
-    )
-    for path in emit(doc, opts):
-        click.echo(str(path))
-
-
 _answers_option = click.option(
     "--answers",
     type=click.Choice(["after", "separate", "none"]),
@@ -957,6 +904,81 @@ def _referee_rules(
 def _swedish_title(state: Any) -> str:
     """', jumps, off-track circle' for a race title ('' without the Swedish switches)."""
     return f", {state.swedish.swedish.short()}" if state.swedish is not None else ""
+
+
+@graph_racers.command("sheet")
+@click.argument("file")
+@click.option(
+    "--kind",
+    "kinds",
+    type=click.Choice(["track", "race", "answer"]),
+    multiple=True,
+    help="Which pages; repeat for several. [default: track, race and answer]",
+)
+@click.option(
+    "--players",
+    type=click.IntRange(2, 6),
+    default=4,
+    show_default=True,
+    help="Players on the race sheet.",
+)
+@_pitch_option
+@rule_options
+@_table_options
+@_swedish_options
+@_max_states_option("solving for the par ")
+@printing_options(seeded=False)
+def sheet_cmd(
+    opts,
+    file: str,
+    kinds,
+    players: int,
+    pitch: float,
+    rule_choice: RuleChoice,
+    design: str | None,
+    teams: str | None,
+    no_contact: bool,
+    swedish_choice: dict[str, Any],
+    max_states,
+) -> None:
+    """Print FILE as a track sheet, a race sheet with a move log, and an answer key (true scale).
+    The race sheet prints the table's rules given (--design, --teams, --no-contact, --jumps,
+    --off-track) and a tally of damage and uses for each player.
+    FILE '-' reads standard input (the files are then named stdin-sheet...)."""
+    from generator.games.graph_racers.formats import read_track
+    from generator.games.graph_racers.table_rules import TableRules
+    from generator.output import emit
+
+    designs, named = _table(design, teams, players)
+    _check_design_rules(designs, rule_choice)
+    limits = _limits()
+    track = read_track(file, max_cells=limits["max_cells"])
+    rules = _design_rules(resolve_rules(track, rule_choice, source=file), designs)
+    swedish = resolve_swedish(
+        swedish_choice, track.meta.get("rules"), f"{file}: the rules stored with the track"
+    )
+    swedish.check_track(track)
+    table = TableRules(
+        designs=tuple(designs) if designs is not None else None,
+        teams=tuple(named) if named is not None else None,
+        contact=not no_contact,
+        swedish=swedish,
+    )
+    doc = sheets.track_sheet(
+        opts,
+        track,
+        rules,
+        resolve_rules(track, RuleChoice(), source=file),
+        name="stdin" if file == "-" else Path(file).stem,
+        kinds=kinds,
+        players=players,
+        pitch=pitch,
+        max_states=max_states,
+        note=_note,
+        table=table,
+    )
+    for path in emit(doc, opts):
+        click.echo(str(path))
 
 
 @graph_racers.command("referee")

@@ -226,6 +226,7 @@ def track_sheet(
     pitch: float = 5.0,
     max_states: int | None = None,
     note: Note = _quiet,
+    table: Any = None,
 ) -> Any:
     """The sheet of `track` (read by the caller, `name` its file's stem) under `rules`
     (`usual`: the track's own, which the file name leaves out): a track sheet, a race sheet
@@ -252,6 +253,9 @@ def track_sheet(
     if "answer" in kinds:
         sol = natural_line(track, sol, note)
     stem = sheet_stem(name, kinds, rules, usual, pitch, players if "race" in kinds else 4)
+    if table is not None and "race" in kinds:
+        table.for_players(players)
+        stem = "-".join([stem, *table.stem_parts()])
     doc = sheet_document(
         track,
         rules,
@@ -262,6 +266,7 @@ def track_sheet(
         pitch=pitch,
         mono=spec.mono,
         stem=stem,
+        table=table,
     )
     if len(doc.pages) > MANY_SHEETS:
         w, h = (track.cols - 1) * pitch, (track.rows - 1) * pitch

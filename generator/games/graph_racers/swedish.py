@@ -87,6 +87,14 @@ class Swedish:
         missing."""
         return cls(jumps=data.get("jumps", False), off_track=data.get("off_track", "crash"))
 
+    def check_track(self, track: Any) -> None:
+        """Refuse the switches on a drawn circuit."""
+        if self.active and getattr(track, "kind", "cells") == "drawn":
+            raise InvalidInput(
+                f"{track.name}: jumps and --off-track circle are played on cell maps (a drawn "
+                "circuit has no squares to jump or to drive on beside it); leave them out"
+            )
+
     def short(self) -> str:
         """'jumps, off-track circle' ('' for the basic rules)."""
         parts = (["jumps"] if self.jumps else []) + (["off-track circle"] if self.circle else [])
@@ -185,11 +193,7 @@ class SwedishRace:
     """The Swedish rules of one race: judges what the one-car rules leave to them."""
 
     def __init__(self, track: Any, rules: Rules, swedish: Swedish, plain: Any) -> None:
-        if swedish.active and getattr(track, "kind", "cells") == "drawn":
-            raise InvalidInput(
-                f"{track.name}: jumps and --off-track circle are played on cell maps (a drawn "
-                "circuit has no squares to jump or to drive on beside it); leave them out"
-            )
+        swedish.check_track(track)
         self.swedish = swedish
         self.track = track
         self.rules = rules
