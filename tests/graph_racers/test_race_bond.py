@@ -580,3 +580,21 @@ def test_race_json_with_goodies_validates_and_the_referee_agrees(tmp_path):
         "car 1 design 0/0/4+missile+sprayer+guns*2 ($100): good brakes x0, turbo x0, 4 damage points, missile, oil sprayer, rear guns x2"
         in text.output
     )
+
+
+def test_a_car_that_goes_out_needs_no_move_for_its_missile(arena):
+    """Its missile vanishes unmoved when its car is out ("no turns left to move it"), so the
+    move that puts the car out needs no missile acceleration, even where (0, 0) is none
+    (accel 8): race --json writes none, and referee replays it."""
+    from generator.games.graph_racers.goodies import Missile
+
+    glass = Design(0, 0, 0, missile=1)  # no damage points: the first hit destroys it
+    state = RaceState(arena, Rules(8), default_starts(arena, 2), [glass, PLAIN])
+    put(state, 0, (1, 5), (-1, 0))
+    state.gadgets.missiles[0] = Missile(0, (3, 9), (0, 1))
+    state.cars[0].kit.missiles = 0
+    with pytest.raises(IllegalMove, match=r"missile: at \(3, 9\) .* cannot take acceleration"):
+        state.play((1, 1))  # a clean move: the missile moves too, and (0, 0) is not allowed
+    events = state.play((-1, 0))  # into the wall: out
+    assert kinds(events) == ["move", "crash", "out"]
+    assert state.gadgets.missiles == {}

@@ -177,3 +177,34 @@ def test_race_and_referee_take_no_contact(tmp_path):
     assert "crashes: put at" in r.output and "is out" not in r.output
     r = _run("referee", sprint, *names, "--no-contact", "--json")
     assert json.loads(r.output)["contact"] is False
+
+
+def test_referee_reads_contact_stored_with_the_moves(tmp_path):
+    """race --json lines store "contact": false; referee plays them without contact unless
+    --contact says otherwise, and a file storing contact differs from one storing none."""
+    sprint = str(EXAMPLES / "sprint.txt")
+    race = ["race", sprint, "--players", "4", "--driver", "random", "--seed", "3"]
+    data = json.loads(_run(*race, "--no-contact", "--json").output)
+    names = []
+    for line in data["lines"]:
+        assert line["rules"]["contact"] is False
+        path = tmp_path / f"car{line['car']}.json"
+        path.write_text(json.dumps(line))
+        names.append(str(path))
+    r = _run("referee", sprint, *names)
+    assert r.exit_code == 0, r.output
+    assert "no contact" in r.output.splitlines()[0] and "is out" not in r.output
+    touching = _run("referee", sprint, *names, "--contact", "--json")
+    assert "contact" not in json.loads(touching.output)  # with contact (the same lines hurt)
+    both = _run("referee", sprint, *names, "--contact", "--no-contact")
+    assert both.exit_code == 2 and "--contact or --no-contact, not both" in both.output
+    solved = _run("solve", sprint, "--json")
+    answer = tmp_path / "answer.json"
+    answer.write_text(solved.output)
+    mixed = _run("referee", sprint, names[0], str(answer))
+    assert mixed.exit_code == 1
+    assert f"{names[0]} and {answer} store different rules" in mixed.output
+    assert "(accel 5, collision exact, no contact; accel 5, collision exact)" in mixed.output
+    agreed = _run("referee", sprint, names[0], str(answer), "--no-contact")
+    assert "store different rules" not in agreed.output
+    assert "cars under accel 5, collision exact, no contact" in agreed.output

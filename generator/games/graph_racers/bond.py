@@ -235,13 +235,26 @@ class Gadgets:
         if start is not None:
             a = action.missile or (0, 0)
             allowed = [b for b, _ in self.missile_options(*start)]
-            if a not in allowed:
+            if a not in allowed and not (action.missile is None and self._leaves(car, o)):
                 return (
                     f"missile: at {_fmt(start[0])} with vector {_fmt(start[1])} it cannot take "
                     f"acceleration {_fmt(a)} (the acceleration set's, or turbo; no good brakes; "
                     f"it skids on oil like a car): allowed {', '.join(map(_fmt, allowed))}"
                 )
         return None
+
+    def _leaves(self, car: Car, o: Option) -> bool:
+        """Does move o end the car's race (it finishes or is out)? Then its missile vanishes
+        unmoved (`after`), so a missile move left unwritten is no fault (race --json writes
+        none for it). Played on a copy of the race; asked only for such an unwritten move."""
+        import copy
+
+        st = self.state
+        shared = (st.track, st.ref, st.sub_track, st.sub_ref, st.swedish, st.rules, st.designs)
+        trial = copy.deepcopy(st, {id(x): x for x in shared})
+        mine = trial.cars[car.seat]
+        trial._apply(mine, o)
+        return not mine.on_board
 
     # --- the turn ---------------------------------------------------------------------------
     def turn_start(self, car: Car) -> list[Event]:

@@ -41,6 +41,9 @@ class RacingLine:
     hint: str = ""  # how a headerless list was read, added to a verdict against it
     # James Bond mode (race only): (i, action) for an action written after the i-th pair
     actions: tuple[tuple[int, Action], ...] = ()
+    # the race's table (race --json lines, for referee): the car's design and team, if any
+    design: str | None = None
+    team: str | None = None
 
     def move_actions(self) -> dict[int, Action]:
         """The actions by move number (a points list's pair 2 is move 1)."""
@@ -64,21 +67,20 @@ class RacingLine:
         if not self.guessed:
             return self
         pairs = self.points or ()
+        same = replace(self, points=None, guessed=False)  # rules, actions, design, team
         if not pairs:
-            return RacingLine(accelerations=(), rules=self.rules)  # "no moves"
+            return replace(same, accelerations=(), actions=())  # "no moves"
         if pairs[0] in track.starts:
-            return RacingLine(points=pairs, rules=self.rules, actions=self.actions)
+            return replace(same, points=pairs)
         if any(max(abs(x), abs(y)) > 3 for x, y in pairs):
-            return RacingLine(
+            return replace(
+                same,
                 points=pairs,
-                rules=self.rules,
                 hint="read as points: some pairs are too big to be accelerations",
-                actions=self.actions,
             )
-        return RacingLine(
+        return replace(
+            same,
             accelerations=pairs,
-            rules=self.rules,
-            actions=self.actions,
             hint=f"read as accelerations, as {_fmt(pairs[0])} is not a start point; "
             "a 'points' line at the top reads them as points",
         )
@@ -243,7 +245,7 @@ def _build(pairs: list[tuple[int, int]], kind: str | None, start: Point | None) 
 def _parse_json_moves(text: str, source: str) -> RacingLine:
     data = jsontext.loads(text, source)
 
-    def pairs_of(value, key: str) -> list[tuple[int, int]]:
+    def pairs_of(value, key: str, empty: bool = False) -> list[tuple[int, int]]:
         if not isinstance(value, list) or not all(
             isinstance(p, list)
             and len(p) == 2
@@ -253,7 +255,7 @@ def _parse_json_moves(text: str, source: str) -> RacingLine:
             raise InvalidInput(
                 f"{source}: {key} must be a list of [row, col] pairs of whole numbers"
             )
-        if not value:
+        if not value and not empty:
             raise InvalidInput(f"{source}: {key} is empty; list at least one move")
         return [(p[0], p[1]) for p in value]
 
@@ -264,19 +266,29 @@ def _parse_json_moves(text: str, source: str) -> RacingLine:
     stored = data.get("rules")
     if stored is not None and not isinstance(stored, dict):
         raise InvalidInput(f"{source}: 'rules' must be an object like solve --json writes")
+    table: dict[str, str | None] = {}  # race --json lines: the car's design and team
+    for key in ("design", "team"):
+        value = data.get(key)
+        if value is not None and (not isinstance(value, str) or not value.strip()):
+            raise InvalidInput(f"{source}: '{key}' must be text like race --json writes")
+        table[key] = value
     if data.get("path"):
         path = tuple(pairs_of(data["path"], "'path'"))
-        return RacingLine(points=path, rules=stored, actions=_json_actions(data, source, 1))
+        return RacingLine(
+            points=path, rules=stored, actions=_json_actions(data, source, 1), **table
+        )
     if "accelerations" in data:
         start = None
         if data.get("start") is not None:
             s = pairs_of([data["start"]], "'start'")[0]
             start = s
         return RacingLine(
-            accelerations=tuple(pairs_of(data["accelerations"], "'accelerations'")),
+            # empty: a car that never moved (race --json: out before its first turn)
+            accelerations=tuple(pairs_of(data["accelerations"], "'accelerations'", empty=True)),
             start=start,
             rules=stored,
             actions=_json_actions(data, source, 0),
+            **table,
         )
     raise InvalidInput(f"{source}: expected a JSON object with 'path' or 'accelerations'")
 

@@ -872,33 +872,85 @@ def _referee_rules(
     moves_files: tuple[str, ...],
     rule_choice: RuleChoice,
     swedish_choice: dict[str, Any],
-) -> tuple[Any, Any]:
-    """The rules and Swedish switches a table's race is refereed under: the options given,
-    else the rules stored in the moves files (solve --json answers, as `check` reads them;
-    files that store none have no say), else the track's, else the defaults. Two files whose
-    stored rules differ in a switch no option sets: an error naming both files."""
-    voted: list[tuple[str, Any, Any]] = []
+    contact_choice: bool | None = None,
+) -> tuple[Any, Any, bool]:
+    """The rules, Swedish switches and contact a table's race is refereed under: the options
+    given (contact_choice: --contact / --no-contact, None when neither), else the rules stored
+    in the moves files (solve --json answers and race --json lines, as `check` reads them;
+    files that store none have no say; a stored "contact": false is the race without contact),
+    else the track's, else the defaults. Two files whose stored rules differ in a switch no
+    option sets: an error naming both files."""
+    voted: list[tuple[str, Any, Any, bool]] = []
     for name, line in zip(moves_files, lines, strict=True):
         if line.rules is None:
             continue
         where = f"{name}: the rules stored with the moves"
         rules = resolve_rules(track, rule_choice, stored=line.rules, source=Path(name))
-        voted.append((name, rules, resolve_swedish(swedish_choice, line.rules, where)))
+        swedish = resolve_swedish(swedish_choice, line.rules, where)
+        contact = line.rules.get("contact", True) if contact_choice is None else contact_choice
+        if not isinstance(contact, bool):
+            raise InvalidInput(f"{where}: contact {contact!r}: give true or false")
+        voted.append((name, rules, swedish, contact))
     if not voted:
         stored = track.meta.get("rules")
         where = f"{track_file}: the rules stored with the track"
         rules = resolve_rules(track, rule_choice, source=Path(track_file))
-        return rules, resolve_swedish(swedish_choice, stored, where)
-    first, rules, swedish = voted[0]
-    for name, other, other_swedish in voted[1:]:
-        if (other, other_swedish) != (rules, swedish):
-            said = ", ".join(t for t in (rules.short(), swedish.short()) if t)
-            says = ", ".join(t for t in (other.short(), other_swedish.short()) if t)
+        contact = contact_choice is not False
+        return rules, resolve_swedish(swedish_choice, stored, where), contact
+    first, rules, swedish, contact = voted[0]
+
+    def words(rules: Any, swedish: Any, contact: bool) -> str:
+        said = [rules.short(), swedish.short(), "" if contact else "no contact"]
+        return ", ".join(t for t in said if t)
+
+    for name, other, other_swedish, other_contact in voted[1:]:
+        if (other, other_swedish, other_contact) != (rules, swedish, contact):
             raise InvalidInput(
-                f"{first} and {name} store different rules ({said}; {says}): a race has one "
-                "set of rules, so give them on the command line"
+                f"{first} and {name} store different rules ({words(rules, swedish, contact)}; "
+                f"{words(other, other_swedish, other_contact)}): a race has one set of rules, "
+                "so give them on the command line"
             )
-    return rules, swedish
+    return rules, swedish, contact
+
+
+def _stored_table(
+    lines: list[Any], moves_files: tuple[str, ...], designs: Any, named: Any
+) -> tuple[Any, Any]:
+    """The car designs and teams: the options given (designs, named), else those stored with
+    the moves (race --json lines store each car's "design" and "team"), every file storing
+    one or none of them."""
+    from generator.games.graph_racers.race import Design
+
+    def stored(key: str) -> list[str] | None:
+        values = [getattr(line, key) for line in lines]
+        if not any(v is not None for v in values):
+            return None
+        given = next(n for n, v in zip(moves_files, values, strict=True) if v is not None)
+        for name, v in zip(moves_files, values, strict=True):
+            if v is None:
+                what = "car design" if key == "design" else "team"
+                raise InvalidInput(
+                    f"{name} stores no {what} while {given} does: store one in every moves "
+                    f"file, or give them all with --{'design' if key == 'design' else 'teams'}"
+                )
+        return values  # type: ignore[return-value]
+
+    if designs is None:
+        specs = stored("design")
+        if specs is not None:
+            designs = []
+            for name, spec in zip(moves_files, specs, strict=True):
+                try:
+                    designs.append(Design.parse(spec))
+                except InvalidInput as e:
+                    raise InvalidInput(f"{name}: the design stored with the moves: {e}") from None
+    if named is None:
+        named = stored("team")
+        if named is not None and len(set(named)) < 2:
+            raise InvalidInput(
+                f"the moves files store one team ({named[0]}): team racing needs at least two"
+            )
+    return designs, named
 
 
 def _swedish_title(state: Any) -> str:
@@ -987,6 +1039,13 @@ def sheet_cmd(
 @rule_options
 @_swedish_options
 @_table_options
+@click.option(
+    "--contact",
+    "force_contact",
+    is_flag=True,
+    help="Race with the collision and damage rules even when the moves files store "
+    '"contact": false.',
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @_max_cells_option
 def referee_cmd(
@@ -997,6 +1056,7 @@ def referee_cmd(
     design: str | None,
     teams: str | None,
     no_contact: bool,
+    force_contact: bool,
     as_json: bool,
     max_cells,
 ) -> None:
@@ -1004,7 +1064,9 @@ def referee_cmd(
     reads), in seat order (car 1, the youngest, first). Prints the race turn by turn (damage,
     crashes, collisions, who is out) and the standings; exits 1 naming the first illegal move.
     The rules are the options given, else those stored in the moves files (solve --json
-    answers; two files storing different rules are an error), else the track's.
+    answers, race --json lines with the Swedish switches and contact; two files storing
+    different rules are an error), else the track's. The designs and teams are --design and
+    --teams, else those the moves files store (race --json lines).
     """
     from generator.games.graph_racers.check import read_moves
     from generator.games.graph_racers.formats import read_track
@@ -1017,6 +1079,8 @@ def referee_cmd(
         )
     if sum(f == "-" for f in (track_file, *moves_files)) > 1:
         raise click.UsageError("only one of TRACK and the MOVES files can be '-'")
+    if no_contact and force_contact:
+        raise click.UsageError("give --contact or --no-contact, not both")
     designs, named = _table(design, teams, len(moves_files))
     _check_design_rules(designs, rule_choice)
     track = read_track(track_file, max_cells=max_cells or _limits()["max_cells"])
@@ -1026,11 +1090,15 @@ def referee_cmd(
             lines.append(read_moves(name))
         except InvalidInput as e:
             raise InvalidInput(f"car {len(lines) + 1}: {e}") from None
-    rules, swedish = _referee_rules(
-        track, track_file, lines, moves_files, rule_choice, swedish_choice
+    contact_choice = False if no_contact else (True if force_contact else None)
+    rules, swedish, contact = _referee_rules(
+        track, track_file, lines, moves_files, rule_choice, swedish_choice, contact_choice
     )
+    designs, named = _stored_table(lines, moves_files, designs, named)
+    _check_design_rules(designs, rule_choice)
     rules = _design_rules(rules, designs)
-    result = replay(track, rules, lines, designs, named, contact=not no_contact, swedish=swedish)
+    no_contact = not contact
+    result = replay(track, rules, lines, designs, named, contact=contact, swedish=swedish)
     state = result.state
     if as_json:
         from generator.schemas import dumps
@@ -1129,7 +1197,7 @@ def race_cmd(
         contact=not no_contact,
         swedish=swedish,
     )
-    lines = _driven_lines(state)
+    lines = _driven_lines(state, rules)
     if as_json:
         from generator.schemas import dumps
 
@@ -1149,11 +1217,16 @@ def race_cmd(
         click.echo(line)
 
 
-def _driven_lines(state: Any) -> list[dict[str, Any]]:
-    """Each car's start and accelerations, as `check` and `referee` read them (and its James
-    Bond actions, for `referee`)."""
+def _driven_lines(state: Any, rules: Any) -> list[dict[str, Any]]:
+    """Each car's start and accelerations, as `check` and `referee` read them, and its James
+    Bond actions; each a moves file `referee` replays with no options: the race's rules with
+    the Swedish switches and contact (as `check` and `referee` read stored rules), and the
+    car's design and team when the race has them."""
     from generator.games.graph_racers.bond import replay_actions
+    from generator.games.graph_racers.swedish import Swedish
 
+    swedish = state.swedish.swedish if state.swedish is not None else Swedish()
+    table = {**rules.to_dict(), **swedish.to_dict(), "contact": state.contact}
     out = []
     for car in state.cars:
         moves = [e for e in state.log if e.kind == "move" and e.car == car.seat]
@@ -1168,6 +1241,11 @@ def _driven_lines(state: Any) -> list[dict[str, Any]]:
         actions = replay_actions(state.log, car.seat)
         if actions:
             out[-1]["actions"] = [a.to_dict(k) for k, a in sorted(actions.items())]
+        out[-1]["rules"] = dict(table)
+        if car.design is not None:
+            out[-1]["design"] = car.design.spec
+        if car.team is not None:
+            out[-1]["team"] = car.team
     return out
 
 

@@ -5,36 +5,36 @@ rule; they differ in which legal move they take.
 
 - random: a uniformly random legal move that does not crash, when there is one (seeded).
 - cautious: never faster than it can stop before a wall (after its move, braking as hard as
-  the acceleration set allows, one step a move, touches no wall); keeps a square away from the
-  other cars when it can; among those moves the one nearest the finish by the plan below.
+  the rules let it, one step a move: the acceleration set, its good brakes left, and the skid
+  on oil, the track's and the oil sprayed in the race, which makes a car repeat its vector),
+  keeps a square away from the other cars when it can; among those moves the one nearest the
+  finish by the plan below.
 - solver: follows an optimal line: the move to the state with the fewest moves still to go
-  (the plan), a finishing move first; it never collides when it can avoid it (the rules see
-  to that) and, among equally good moves, does not end next to another car.
+  (the plan, with the boosts the car has left), a finishing move first; it never collides when
+  it can avoid it (the rules see to that) and, among equally good moves, does not end next to
+  another car, then keeps its boosts.
 
 Goodies (James Bond mode, collectables): every driver uses them the same simple way after
 choosing its move (bond.choose_action: fire at a rival it can hit or one close ahead, steer
 the missile onto a rival, spray when a rival is close behind); a car designed with a
 submarine plans on the track with its water as track.
 
-The plan: one breadth-first search per race over the states (point, vector, stage), forward
-from every track point standing still in every stage (where a car stands after the start, a
-crash or a collision), then backwards from the finishing moves: the exact number of moves a
-car alone still needs from each state (boosts left aside; a boosted move is judged by where it
-lands). It is the solver's optimum from every state at once, through the referee seam, so it
-works on cell maps and drawn circuits alike. With the Swedish jumps the plan jumps too; under
---off-track circle (swedish.py) solver and cautious leave the track only when every clean move
-leaves it, and off it take the quickest way back (swedish.route_back).
+The plan (plan.py): the exact number of moves a lone car still needs from every state (point,
+vector, stage), for every budget of boosts it may have left, the solver's optimum from every
+state at once; a budget too big for the plan's bound is planned without boosts (a boosted move
+judged by where it lands). With the Swedish jumps the plan jumps too; under --off-track circle
+(swedish.py) solver and cautious leave the track only when every clean move leaves it, and off
+it take the quickest way back (swedish.route_back).
 """
 
 from __future__ import annotations
 
 import random
-from array import array
-from collections import deque
 from typing import Any
 
-from generator.errors import InvalidInput, LimitExceeded
+from generator.errors import InvalidInput
 from generator.games.graph_racers.bond import choose_action
+from generator.games.graph_racers.plan import KINDS, Budget, Plan, State
 from generator.games.graph_racers.race import (
     CRASHES,
     CUTS,
@@ -46,108 +46,11 @@ from generator.games.graph_racers.race import (
     apart,
     default_starts,
     speed,
-    stages,
-    track_points,
 )
 from generator.games.graph_racers.referee import CRASH, FINISH
-from generator.games.graph_racers.rules import Rules, normal_changes, skid_changes
+from generator.games.graph_racers.rules import BRAKE, Rules, boost_kind, normal_changes, spend
 
 DRIVERS = ("solver", "cautious", "random")
-PLAN_STATES = 2_000_000  # states the plan may hold (a 40 x 25 circuit needs about 100,000)
-INF = 1 << 30
-
-State = tuple[int, int, int, int, int]  # r, c, vr, vc, stage
-
-
-class Plan:
-    """Moves still to go from every state a car can be in (INF: the finish is out of reach)."""
-
-    def __init__(
-        self, track: Any, rules: Rules, max_states: int = PLAN_STATES, jumps: bool = False
-    ) -> None:
-        """jumps: the Swedish jumps (a move that repeats its vector may pass over obstacles)."""
-        from generator.games.graph_racers.check import _referee
-        from generator.games.graph_racers.swedish import Jumps
-
-        ref = _referee(track, rules)
-        jumper = Jumps(track, rules) if jumps else None
-        normal = normal_changes(rules.accel)
-        ids: dict[State, int] = {}
-        states: list[State] = []
-        finishing = bytearray()
-        src, dst = array("i"), array("i")
-        queue: deque[int] = deque()
-        for r, c in track_points(track):
-            for s in range(stages(track)):
-                ids[(r, c, 0, 0, s)] = len(states)
-                states.append((r, c, 0, 0, s))
-                finishing.append(0)
-                queue.append(len(states) - 1)
-        while queue:
-            i = queue.popleft()
-            r, c, vr, vc, s = states[i]
-            if ref.skids(r, c, vr, vc):
-                accels = [a for a, _ in skid_changes(rules, (vr, vc))]
-            else:
-                accels = list(normal)
-                if jumper is not None and (0, 0) not in accels:  # accel 8: a jump repeats
-                    if jumper.jumps(ref, (r, c), (vr, vc), s):
-                        accels.append((0, 0))
-            for ar, ac in accels:
-                nvr, nvc = vr + ar, vc + ac
-                outcome, ns = ref.judge(r, c, nvr, nvc, s)
-                if outcome == CRASH and jumper is not None and ar == ac == 0:
-                    outcome, ns = jumper.judge((r, c), (nvr, nvc), s)
-                if outcome == CRASH:
-                    continue
-                if outcome == FINISH:
-                    finishing[i] = 1
-                    continue
-                key = (r + nvr, c + nvc, nvr, nvc, ns)
-                j = ids.get(key)
-                if j is None:
-                    j = ids[key] = len(states)
-                    if j >= max_states:
-                        raise LimitExceeded(
-                            f"{track.name}: the computer drivers' plan needs more than "
-                            f"{max_states:,} states; use a smaller track"
-                        )
-                    states.append(key)
-                    finishing.append(0)
-                    queue.append(j)
-                src.append(i)
-                dst.append(j)
-        # backwards: predecessors grouped by state (counting sort of the edges by target)
-        n = len(states)
-        start = array("i", bytes(4 * (n + 1)))
-        for j in dst:
-            start[j + 1] += 1
-        for k in range(n):
-            start[k + 1] += start[k]
-        fill = array("i", start)
-        preds = array("i", bytes(4 * len(src)))
-        for i, j in zip(src, dst, strict=True):
-            preds[fill[j]] = i
-            fill[j] += 1
-        dist = array("i", [INF]) * n
-        frontier = deque(i for i in range(n) if finishing[i])
-        for i in frontier:
-            dist[i] = 1
-        while frontier:
-            j = frontier.popleft()
-            d = dist[j] + 1
-            for k in range(start[j], start[j + 1]):
-                i = preds[k]
-                if dist[i] == INF:
-                    dist[i] = d
-                    frontier.append(i)
-        self.ids = ids
-        self.dist = dist
-
-    def to_go(self, state: State) -> int:
-        """Moves a lone car still needs from this state (INF when unknown or out of reach)."""
-        i = self.ids.get(state)
-        return INF if i is None else self.dist[i]
 
 
 def _after(o: Option, state: RaceState) -> State:
@@ -177,6 +80,24 @@ def _brake(x: int) -> int:
     return x - (x > 0) + (x < 0)
 
 
+def _hardest_brake(v: tuple[int, int], accel: int, good: bool) -> tuple[tuple[int, int], bool]:
+    """The vector after braking as hard as one move allows, and whether it used good brakes:
+    a use of good brakes slows the faster axis by 2 (when it is 2 or more), the other axis
+    as a normal move (rules.changes); else one step on each axis (one axis, the faster, under
+    accel 5)."""
+    vr, vc = v
+    fast = 0 if abs(vr) >= abs(vc) else 1
+    if good and boost_kind(v[fast], -2 if v[fast] > 0 else 2) == BRAKE:
+        out = [vr, vc]
+        out[fast] += -2 if v[fast] > 0 else 2
+        if accel != 5:
+            out[1 - fast] = _brake(out[1 - fast])
+        return (out[0], out[1]), True
+    if accel != 5:
+        return (_brake(vr), _brake(vc)), False
+    return ((_brake(vr), vc) if fast == 0 else (vr, _brake(vc))), False
+
+
 class Driver:
     name = "driver"
 
@@ -198,7 +119,8 @@ class Driver:
             return None
         from generator.games.graph_racers.swedish import route_back
 
-        a = route_back(state, car, plan.to_go)
+        top = plan.usable(car.budget)
+        a = route_back(state, car, lambda s: plan.to_go(s, top))
         opts = state.legal()
         clean = [o for o in opts if o.clean]
         chosen = next((o for o in clean if o.accel == a), None)
@@ -234,11 +156,29 @@ class RandomDriver(Driver):
         return self.rng.choice(clean or opts)
 
 
-class SolverDriver(Driver):
-    name = "solver"
+class PlanningDriver(Driver):
+    """A driver that weighs its moves by the plan, with the boosts its car has left."""
 
     def __init__(self, plan: Plan) -> None:
         self.plan = plan
+
+    def scorer(self, state: RaceState) -> Any:
+        """The moves still to go after an option, for the car on turn: by the plan's level of
+        the boosts the car has left after it (plan.usable: none when too big for the plan)."""
+        plan = self.plan
+        top = plan.usable(state.to_move().budget)
+
+        def to_go(o: Option) -> int:
+            left = top
+            if o.kind and top[KINDS.index(o.kind)]:
+                left = spend(top, o.kind)
+            return plan.to_go(_after(o, state), left)
+
+        return to_go
+
+
+class SolverDriver(PlanningDriver):
+    name = "solver"
 
     def choose(self, state: RaceState) -> Option:
         back = self.back_on_track(state, self.plan)
@@ -247,42 +187,47 @@ class SolverDriver(Driver):
         clean, chosen = self.clean_moves(state)
         if chosen is not None:
             return chosen
-        return min(
-            clean,
-            key=lambda o: (self.plan.to_go(_after(o, state)), _near_others(o, state), bool(o.kind)),
-        )
+        to_go = self.scorer(state)
+        return min(clean, key=lambda o: (to_go(o), _near_others(o, state), bool(o.kind)))
 
 
-class CautiousDriver(Driver):
+STOP_MOVES = 1000  # a braking that has not stopped after this many moves is not safe
+
+
+class CautiousDriver(PlanningDriver):
     name = "cautious"
 
-    def __init__(self, plan: Plan) -> None:
-        self.plan = plan
-
     def can_stop(self, state: RaceState, o: Option) -> bool:
-        """After the move, braking one step a move (one axis a move under accel 5) touches
-        no wall."""
+        """After the move, braking as hard as the rules let the car, one move at a time,
+        touches no wall: each move a normal brake (one axis under accel 5), or a use of its
+        good brakes left (_hardest_brake); but a car that skids (the track's oil or oil
+        sprayed in the race, RaceState's skid test) must repeat its vector, unless one
+        allowed change stops it."""
         if o.outcome == FINISHES:
             return True
+        car = state.to_move()
         r, c, vr, vc, s = _after(o, state)
-        both = state.rules.accel != 5
-        ref = state.ref
-        while vr or vc:
-            if both:
-                vr, vc = _brake(vr), _brake(vc)
-            elif abs(vr) >= abs(vc):
-                vr = _brake(vr)
-            else:
-                vc = _brake(vc)
+        accel = state.rules.accel
+        ref = state.ref_of(car)
+        brakes = spend(car.budget, o.kind)[0] if o.kind else car.budget[0]
+        for _ in range(STOP_MOVES):
             if not (vr or vc):
                 return True
+            if state.gadgets.skids((r, c), (vr, vc)):
+                if (-vr, -vc) in normal_changes(accel):
+                    return True  # it may stop instead of skidding on
+            else:
+                (vr, vc), used = _hardest_brake((vr, vc), accel, brakes > 0)
+                brakes -= used
+                if not (vr or vc):
+                    return True
             outcome, s = ref.judge(r, c, vr, vc, s)
             if outcome == CRASH:
                 return False
             if outcome == FINISH:
                 return True
             r, c = r + vr, c + vc
-        return True
+        return False
 
     def choose(self, state: RaceState) -> Option:
         back = self.back_on_track(state, self.plan)
@@ -293,10 +238,20 @@ class CautiousDriver(Driver):
             return chosen
         safe = [o for o in clean if self.can_stop(state, o)] or clean
         apart_ones = [o for o in safe if not _near_others(o, state)] or safe
-        return min(
-            apart_ones,
-            key=lambda o: (self.plan.to_go(_after(o, state)), speed(o.vector), bool(o.kind)),
-        )
+        to_go = self.scorer(state)
+        return min(apart_ones, key=lambda o: (to_go(o), speed(o.vector), bool(o.kind)))
+
+
+def most_boosts(rules: Rules, designs: list[Design] | None = None) -> Budget:
+    """The most uses of each boost a car of the race starts with (as RaceState gives them:
+    the rules', or each design's good brakes and turbo and the rules' rocket plus its own)."""
+    if designs is None:
+        return rules.budget
+    return (
+        max(d.brakes for d in designs),
+        max(d.turbo for d in designs),
+        max(rules.rocket + d.rocket for d in designs),
+    )
 
 
 def make_drivers(
@@ -313,12 +268,15 @@ def make_drivers(
         if name not in DRIVERS:
             raise InvalidInput(f"driver {name!r}: use {', '.join(DRIVERS)}")
     jumps = swedish is not None and swedish.jumps
-    plan = Plan(track, rules, jumps=jumps) if any(n != "random" for n in names) else None
+    boosts = most_boosts(rules, designs)
+    plan = None
+    if any(n != "random" for n in names):
+        plan = Plan(track, rules, jumps=jumps, boosts=boosts)
     water = bool(getattr(track, "water", None))
     subs = [water and designs is not None and bool(designs[i].sub) for i in range(len(names))]
     sub_plan = None
     if any(s and n != "random" for s, n in zip(subs, names, strict=True)):
-        sub_plan = Plan(track.submarine(), rules, jumps=jumps)
+        sub_plan = Plan(track.submarine(), rules, jumps=jumps, boosts=boosts)
     rng = random.Random(seed)
     out: list[Driver] = []
     for name, sub in zip(names, subs, strict=True):
