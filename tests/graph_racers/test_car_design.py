@@ -33,3 +33,43 @@ def test_the_command_writes_one_portrait_page(tmp_path):
     assert (tmp_path / "graph-racers-car-design.pdf").exists()
     listed = CliRunner().invoke(cli, ["list"]).output
     assert "car-design (the $100 price list, a box per player)" in listed
+
+
+def test_james_bond_mode_adds_every_goodie_at_the_seeds_price(tmp_path):
+    """--bond: "$30 Missile ... $10 Oil Sprayers ... $30 Rocket boosters ... $30 Submarine
+    Capability ... $20 Rear-shooting machine guns", on the price list and in every car's box,
+    with a tick box for each one-use goodie; full-width boxes, three a page."""
+    from pypdf import PdfReader
+
+    from generator.games.graph_racers.goodies import PRICES
+
+    (p,) = [p for p in PRINTABLES if p.name == "car-design"]
+    (doc,) = p.documents(PrintSpec(out=tmp_path, paper="a4"), bond=True)
+    assert doc.stem == "graph-racers-car-design-bond" and len(doc.pages) == 2
+    first = doc.pages[0].texts()
+    for line in (
+        "Missile: $30",
+        "Oil sprayer: $10",
+        "Rocket booster: $30",
+        "Submarine: $30",
+        "Rear guns: $20 a set",
+    ):
+        assert line in first
+    assert PRICES == {"missile": 30, "sprayer": 10, "rocket": 30, "sub": 30, "guns": 20}
+    texts = [t for page in doc.pages for t in page.texts()]
+    assert [t for t in texts if t.startswith("Car ")] == [
+        f"Car {i}   name ______________________" for i in range(1, 7)
+    ]
+    for row in ("Missile:", "Oil sprayer:", "Rocket booster:", "Submarine:", "Rear guns:"):
+        assert texts.count(row) == 6
+    assert texts.count("____ x $30 = $______") == 6 * 3  # missile, rocket, submarine
+    assert texts.count("____ x $20 = $______") == 6  # rear guns
+    for tick in ("Missile fired", "Oil sprayed", "Rocket used"):
+        assert texts.count(tick) == 6
+    r = CliRunner().invoke(
+        cli, ["graph-racers", "car-design", "--bond", "--paper", "letter", "--out", str(tmp_path)]
+    )
+    assert r.exit_code == 0, r.output
+    pages = PdfReader(tmp_path / "graph-racers-car-design-bond.pdf").pages
+    assert len(pages) == 2
+    assert all(round(float(pg.mediabox.width)) == 612 for pg in pages)  # Letter, portrait

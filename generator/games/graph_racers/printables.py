@@ -7,7 +7,7 @@ car-design sheet takes no track and no rules, so the table makes its command."""
 
 from __future__ import annotations
 
-from generator.printing import KitPart, Printable, PrintSpec
+from generator.printing import KitPart, Option, Printable, PrintSpec
 
 KIT_SIZE = (34, 24)  # points: a medium circuit that fits one A4 or Letter sheet at 5 mm
 
@@ -40,11 +40,12 @@ def _race_sheets(spec: PrintSpec) -> list:
     ]
 
 
-def _car_design(spec: PrintSpec) -> list:
-    """The seed's "Design Your Own Car": the price list and a box per player (always portrait)."""
+def _car_design(spec: PrintSpec, bond: bool = False) -> list:
+    """The seed's "Design Your Own Car": the price list and a box per player (always portrait);
+    bond: James Bond mode's goodies too."""
     from generator.games.graph_racers.materials import design_sheet_document
 
-    return [design_sheet_document(spec)]
+    return [design_sheet_document(spec, bond)]
 
 
 def _no_kit(spec: PrintSpec) -> list:  # pragma: no cover - the worksheet is not in the kit
@@ -66,6 +67,16 @@ PRINTABLES: tuple[Printable, ...] = (
         "A car-design sheet: the $100 price list (good brakes, turbo, damage points) and a box "
         "per player to write the design and tick boosts used and damage taken (portrait).",
         _car_design,
+        options=(
+            Option(
+                "--bond",
+                "bond",
+                "flag",
+                False,
+                "James Bond mode: the goodies on the price list and in each box (missile $30, "
+                "oil sprayer $10, rocket booster $30, submarine $30, rear guns $20 a set).",
+            ),
+        ),
         portrait="the car-design sheet prints",
         listed="car-design (the $100 price list, a box per player)",
         demo=(),

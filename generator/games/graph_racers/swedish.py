@@ -105,7 +105,7 @@ class Swedish:
         out = []
         if self.jumps:
             out.append(
-                "Jumps: a move may pass over obstacles (^) when it repeats your last vector "
+                "Jumps: a move may pass over obstacles when it repeats your last vector "
                 "and lands on the track; any other move over one hits it."
             )
         if self.circle:
