@@ -349,6 +349,62 @@ def test_sheet_of_an_uploaded_track(base):
     assert 'filename="sprint-sheet.pdf"' in headers["Content-Disposition"]
 
 
+def test_the_race_sheet_on_the_page_takes_the_tables_switches(base, tmp_path):
+    """The page's sheet form has the race's table options (issue 17: the race sheet prints
+    exactly the rules chosen): the same file name and bytes as the command line's."""
+    fields = {
+        "kinds": ["race"],
+        "players": "3",
+        "design": "0/0/20,2/2/12,0/0/4+missile+sprayer+guns*2",
+        "teams": "A,B,A",
+        "off_track": "circle",
+        "paper": "a4",
+    }
+    status, _, body = request(
+        f"{base}{GR}/sheet/preview", fields, {"track": ("sprint.txt", SPRINT)}
+    )
+    assert status == 200, body
+    stem = "sprint-sheet-race-3players-designs-6297e5-teams-ABA-circle"
+    assert json.loads(body)["documents"] == [stem]
+    status, _, pdf = request(
+        f"{base}{GR}/sheet/download", {**fields, "format": "pdf"}, {"track": ("sprint.txt", SPRINT)}
+    )
+    assert status == 200
+    (tmp_path / "sprint.txt").write_bytes(SPRINT)
+    code, stderr = _cli(
+        tmp_path,
+        "sheet",
+        "sprint.txt",
+        "--kind",
+        "race",
+        "--players",
+        "3",
+        "--design",
+        fields["design"],
+        "--teams",
+        "A,B,A",
+        "--off-track",
+        "circle",
+        "--out",
+        "out",
+    )
+    assert code == 0, stderr
+    assert (tmp_path / "out" / f"{stem}.pdf").read_bytes() == pdf
+    # a bad design: the engine's one line, a 400
+    status, _, body = request(
+        f"{base}{GR}/sheet/preview",
+        {**fields, "design": "9/9/9"},
+        {"track": ("sprint.txt", SPRINT)},
+    )
+    assert status == 400 and "costs $225" in json.loads(body)["error"]
+    status, _, body = request(
+        f"{base}{GR}/sheet/preview",
+        {**fields, "turbo": "2"},
+        {"track": ("sprint.txt", SPRINT)},
+    )
+    assert status == 400 and "leave --brakes and --turbo out" in json.loads(body)["error"]
+
+
 def test_sheet_without_a_file_waits_and_refuses_to_download(base):
     status, _, body = request(f"{base}{GR}/sheet/preview", {"paper": "a4"})
     assert status == 200

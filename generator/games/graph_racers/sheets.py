@@ -678,6 +678,26 @@ SHEET_OPTIONS: tuple[Option, ...] = (
     Option("--players", "players", "int", 4, "Players on the race sheet.", low=2, high=6),
     _GRID,
     *_rule_options("the rules stored with the track"),
+    Option(
+        "--design",
+        "design",
+        "text",
+        None,
+        "Design your own car with $100: BRAKES/TURBO/DAMAGE, one for every car or one per car "
+        "comma-separated (2/2/12,0/0/20); James Bond goodies with + (0/0/4+missile+guns).",
+    ),
+    Option("--teams", "teams", "text", None, "Each car's team, car 1 first (A,B,A,B)."),
+    Option("--no-contact", "no_contact", "flag", False, "Without collisions and damage."),
+    Option("--jumps", "jumps", "flag", False, "Swedish jumps over obstacles (^)."),
+    Option(
+        "--off-track",
+        "off_track",
+        "choice",
+        "crash",
+        "crash: touching the side crashes; circle (Swedish): leave the track and come back "
+        "behind the point left.",
+        choices=("crash", "circle"),
+    ),
 )
 WORKSHEET_OPTIONS: tuple[Option, ...] = (
     Option(
@@ -759,7 +779,51 @@ def sheet_from_file(
     except (InvalidInput, TypeError, ValueError) as e:
         raise InvalidInput(f"{track}: the rules stored with the track: {e}") from None
     rules = rules_over(stored, given)
-    return [track_sheet(spec, found, rules, usual, name=Path(track).stem, note=note, **values)]
+    table = race_table(
+        found,
+        given,
+        values.get("players", 4),
+        design=values.pop("design", None),
+        teams=values.pop("teams", None),
+        contact=not values.pop("no_contact", False),
+        jumps=values.pop("jumps", False),
+        off_track=values.pop("off_track", "crash"),
+    )
+    if table.designs is not None:  # designed cars bought their boosts
+        rules = dataclasses.replace(rules, brakes=0, turbo=0)
+    return [
+        track_sheet(
+            spec, found, rules, usual, name=Path(track).stem, note=note, table=table, **values
+        )
+    ]
+
+
+def race_table(
+    track: Any,
+    given: dict[str, Any],
+    players: int,
+    *,
+    design: str | None,
+    teams: str | None,
+    contact: bool,
+    jumps: bool,
+    off_track: str,
+) -> Any:
+    """The race sheet's table (table_rules.TableRules) from the options, checked as `race`
+    checks them: designs replace --brakes and --turbo (`given`: the rule options given), the
+    Swedish switches need a cell map."""
+    from generator.games.graph_racers.swedish import Swedish
+    from generator.games.graph_racers.table_rules import table_from_text
+
+    swedish = Swedish(jumps=jumps, off_track=off_track)
+    table = table_from_text(players, design, teams, contact, swedish)
+    if table.designs is not None and (given.get("brakes") or given.get("turbo")):
+        raise BadOption(
+            "--design buys each car its good brakes and turbo: leave --brakes and --turbo out",
+            "--design",
+        )
+    swedish.check_track(track)
+    return table
 
 
 def worksheet_pages(

@@ -14,7 +14,14 @@ from dataclasses import dataclass, field
 
 from generator.errors import InvalidInput
 from generator.games.graph_racers.goodies import ONCE, WORDS
-from generator.games.graph_racers.race import BUDGET, MAX_DAMAGE, TEAM_POINTS, Design
+from generator.games.graph_racers.race import (
+    BUDGET,
+    MAX_DAMAGE,
+    TEAM_POINTS,
+    Design,
+    parse_designs,
+    parse_teams,
+)
 from generator.games.graph_racers.rules import Rules
 from generator.games.graph_racers.swedish import Swedish
 
@@ -134,6 +141,25 @@ class TableRules:
         if self.swedish.circle:
             parts.append("circle")
         return parts
+
+
+def table_from_text(
+    players: int,
+    design: str | None = None,
+    teams: str | None = None,
+    contact: bool = True,
+    swedish: Swedish | None = None,
+) -> TableRules:
+    """The table as the options write it: --design (one for every car or one per car), --teams
+    (one per car), contact, the Swedish switches."""
+    designs = parse_designs(design, players) if design else None
+    named = parse_teams(teams, players) if teams else None
+    return TableRules(
+        designs=tuple(designs) if designs is not None else None,
+        teams=tuple(named) if named is not None else None,
+        contact=contact,
+        swedish=swedish or Swedish(),
+    )
 
 
 def _digest(items: tuple) -> str:
