@@ -1,4 +1,5 @@
-"""Shared helpers for the Graph Racers tests: the copied public maps and small hand-made tracks."""
+"""Shared helpers for the Graph Racers tests: the copied public maps and small hand-made tracks
+(the race tests' maps and checks are in race_checks.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ DATA = HERE.parent / "data" / "racetrack"
 EXAMPLES = HERE.parent.parent / "examples" / "graph_racers"
 SHARED = HERE.parent.parent.parent / "shared" / "data" / "racetrack"
 
-sys.path.insert(0, str(HERE))  # reference_bfs
+sys.path.insert(0, str(HERE))  # reference_bfs, race_checks
 
 
 def map_files() -> list[Path]:
@@ -29,3 +30,19 @@ def text_track():
         return parse_track(text, source=name)
 
     return build
+
+
+@pytest.fixture
+def arena(text_track):
+    """race_checks.ARENA: five lanes, three start points, a goal column."""
+    from race_checks import ARENA
+
+    return text_track(ARENA, name="arena")
+
+
+@pytest.fixture
+def corridor(text_track):
+    """race_checks.CORRIDOR: one lane, two start points."""
+    from race_checks import CORRIDOR
+
+    return text_track(CORRIDOR, name="corridor")

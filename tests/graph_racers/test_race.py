@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import EXAMPLES
+from race_checks import option, put
 
 from generator.errors import InvalidInput
 from generator.games.graph_racers.check import RacingLine
@@ -27,41 +28,6 @@ from generator.games.graph_racers.race import (
     replay,
 )
 from generator.games.graph_racers.rules import NORMAL, TURBO, Rules, changes, skid_changes
-
-ARENA = """
-####################
-#S................G#
-#S................G#
-#S................G#
-#.................G#
-#.................G#
-####################
-"""
-CORRIDOR = """
-##############
-#S.S........G#
-##############
-"""
-
-
-@pytest.fixture
-def arena(text_track):
-    return text_track(ARENA, name="arena")
-
-
-@pytest.fixture
-def corridor(text_track):
-    return text_track(CORRIDOR, name="corridor")
-
-
-def put(state: RaceState, seat: int, point, vector=(0, 0), prev=None, damage=0) -> None:
-    car = state.cars[seat]
-    car.point, car.vector, car.prev, car.damage = point, vector, prev, damage
-
-
-def option(state: RaceState, a):
-    return next(o for o in state.options() if o.accel == a)
-
 
 # --- turn order, one lap wins -----------------------------------------------------------------
 

@@ -11,12 +11,12 @@ import jsonschema
 import pytest
 from click.testing import CliRunner
 from conftest import EXAMPLES
+from race_checks import agrees, consistent, kinds, lines_of, option, put
 
 from generator import schemas
 from generator.cli import cli
 from generator.errors import InvalidInput
-from generator.games.graph_racers.bond import replay_actions
-from generator.games.graph_racers.check import RacingLine, check_line, parse_moves
+from generator.games.graph_racers.check import check_line, parse_moves
 from generator.games.graph_racers.drivers import make_drivers, run_race
 from generator.games.graph_racers.goodies import Action, behind, heading, slick
 from generator.games.graph_racers.race import (
@@ -32,15 +32,6 @@ from generator.games.graph_racers.race import (
 )
 from generator.games.graph_racers.rules import ROCKET, Rules
 
-ARENA = """
-####################
-#S................G#
-#S................G#
-#S................G#
-#.................G#
-#.................G#
-####################
-"""
 POND = """
 #########
 #S......#
@@ -51,44 +42,6 @@ POND = """
 LAKE = EXAMPLES / "lake-sprint.txt"
 ARMED = Design(0, 0, 4, missile=1, sprayer=1, guns=2)  # $20 + $30 + $10 + $40 = $100
 PLAIN = Design(0, 0, 20)
-
-
-@pytest.fixture
-def arena(text_track):
-    return text_track(ARENA, name="arena")
-
-
-def put(state, seat, point, vector=(0, 0), prev=None, damage=0):
-    car = state.cars[seat]
-    car.point, car.vector, car.prev, car.damage = point, vector, prev, damage
-
-
-def kinds(events):
-    return [e.kind for e in events]
-
-
-def lines_of(state) -> list[RacingLine]:
-    """Each car's accelerations and James Bond actions, as race --json writes them."""
-    out = []
-    for car in state.cars:
-        moves = [e for e in state.log if e.kind == "move" and e.car == car.seat]
-        start = moves[0].frm if moves else car.point
-        acts = tuple(replay_actions(state.log, car.seat).items())
-        out.append(
-            RacingLine(accelerations=tuple(e.accel for e in moves), start=start, actions=acts)
-        )
-    return out
-
-
-def agrees(track, rules, state, designs=None, teams=None) -> None:
-    """The referee, given each car's accelerations and actions, plays the same race."""
-    again = replay(track, rules, lines_of(state), designs, teams)
-    assert again.illegal is None, again.illegal
-    assert [e for e in again.state.log if e.kind != "parked"] == [
-        e for e in state.log if e.kind != "parked"
-    ]
-    if state.over:
-        assert again.state.standings() == state.standings()
 
 
 # --- buying: "spend your money to buy missiles, oil slick sprayers, rocket boosters, ..." ---------
@@ -500,36 +453,6 @@ BOND = [
 ]
 
 
-def consistent(state) -> None:
-    """Damage adds up from the events, out means wrecked, standings are a ranking."""
-    damage = [0] * len(state.cars)
-    for e in state.log:
-        if e.kind in ("crash", "blast", "shot"):
-            damage[e.car] += e.damage
-        elif e.kind == "collision":
-            damage[e.car] += e.damage
-            damage[e.other] += e.other_damage
-    for car in state.cars:
-        assert car.damage == damage[car.seat]
-        hit = any(
-            e.car == car.seat and e.kind in ("crash", "collision", "blast", "shot")
-            for e in state.log
-        )
-        if car.status == OUT:
-            assert car.damage > car.points or (car.points == 0 and hit)
-        else:
-            assert car.damage <= car.points
-    for e in state.log:
-        if e.kind == "shot":
-            shooter = state.cars[e.other]  # its guns, and a set more for each b coin picked up
-            assert shooter.design.guns <= e.damage <= shooter.kit.guns
-        if e.kind == "blast":
-            assert e.damage == 3
-    table = state.standings()
-    assert [r["place"] for r in table] == list(range(1, len(state.cars) + 1))
-    assert sorted(r["car"] for r in table) == list(range(1, len(state.cars) + 1))
-
-
 @pytest.mark.parametrize(
     ("accel", "collision", "teams"),
     list(itertools.product((5, 8, 9), ("exact", "endpoint"), (None, ["A", "B", "A", "B"]))),
@@ -540,10 +463,9 @@ def test_random_bond_races_end_consistently_and_the_referee_agrees(accel, collis
     lake = read_track(LAKE)
     rules = Rules(accel, collision)
     seen = set()
-    for seed in range(4):
-        drivers = make_drivers(
-            ["random", "cautious", "random", "solver"], lake, rules, seed, designs=BOND
-        )
+    for seed in range(4):  # two races with planning drivers, two of random ones (no plan)
+        names = ["random", "cautious", "random", "solver"] if seed < 2 else ["random"] * 4
+        drivers = make_drivers(names, lake, rules, seed, designs=BOND)
         state = run_race(lake, rules, drivers, max_rounds=120, designs=BOND, teams=teams)
         seen |= {e.kind for e in state.log}
         consistent(state)
@@ -598,3 +520,43 @@ def test_a_car_that_goes_out_needs_no_move_for_its_missile(arena):
     events = state.play((-1, 0))  # into the wall: out
     assert kinds(events) == ["move", "crash", "out"]
     assert state.gadgets.missiles == {}
+
+
+def test_a_car_that_sets_off_its_own_missile_needs_no_move_for_it(arena):
+    """A car whose move meets its own missile sets it off (3 damage, "including your own!"),
+    so the missile never moves that turn: the move needs no missile acceleration, even where
+    (0, 0) is none (accel 8); race --json writes none, and referee replays it (found by the
+    every-switch races: accel 8, endpoint, contact, James Bond designs, teams)."""
+    armed = Design(0, 0, 14, missile=1)
+    state = RaceState(arena, Rules(8), default_starts(arena, 2), [armed, PLAIN])
+    state.play((0, 1), Action(fire=True, missile=(0, 1)))  # car 1 (1, 2); missile (1, 4)
+    assert state.gadgets.missiles[0].point == (1, 4)
+    state.play((1, 1))  # car 2
+    with pytest.raises(IllegalMove, match=r"missile: at \(1, 4\) .* cannot take acceleration"):
+        state.play((1, 1))  # a move past the missile: it flies on and needs its acceleration
+    events = state.play((0, 1))  # (1, 2) -> (1, 4): onto its own missile
+    assert kinds(events) == ["move", "blast"]
+    assert events[1].car == 0 and events[1].damage == 3 and state.cars[0].damage == 3
+    assert state.gadgets.missiles == {}
+    again = replay(arena, Rules(8), lines_of(state), [armed, PLAIN])
+    assert again.illegal is None
+    assert [e for e in again.state.log if e.kind != "parked"] == state.log
+
+
+def test_water_under_the_swedish_switches(text_track):
+    """A submarine crosses the water under the Swedish switches too (its own referee judges
+    its line), and under --off-track circle a car without one does not crash on the water: it
+    leaves the track, as at any side, and drives on the water as on the paper beside it."""
+    from generator.games.graph_racers.race import OFF_TRACK
+    from generator.games.graph_racers.swedish import Swedish
+
+    pond = text_track(POND, name="pond")
+    designs = [Design(0, 0, 10, sub=1), PLAIN]
+    for swedish, other in (
+        (Swedish(jumps=True), CRASHES),
+        (Swedish(off_track="circle"), OFF_TRACK),
+    ):
+        state = RaceState(pond, Rules(), [(1, 1), (1, 1)], designs, swedish=swedish)
+        assert option(state, (1, 0)).outcome == MOVED  # the submarine could go onto the water
+        state.play((0, 1))  # it goes along the bank instead, out of car 2's way
+        assert option(state, (1, 0)).outcome == other  # car 2, onto the water

@@ -10,6 +10,7 @@ import json
 import pytest
 from click.testing import CliRunner
 from conftest import EXAMPLES
+from race_checks import agrees, consistent, kinds, put
 
 from generator.cli import cli
 from generator.errors import InvalidInput
@@ -31,15 +32,6 @@ LAKE = EXAMPLES / "lake-sprint.txt"
 @pytest.fixture
 def road(text_track):
     return text_track(ROAD, name="road")
-
-
-def put(state, seat, point, vector=(0, 0), prev=None, damage=0):
-    car = state.cars[seat]
-    car.point, car.vector, car.prev, car.damage = point, vector, prev, damage
-
-
-def kinds(events):
-    return [e.kind for e in events]
 
 
 # --- the map ------------------------------------------------------------------------------------
@@ -217,38 +209,12 @@ COIN_MAP = """
 """
 
 
-def _consistent(state):
-    damage = [0] * len(state.cars)
-    points = [c.design.damage if c.design else 5 for c in state.cars]
-    for e in state.log:
-        if e.kind in ("crash", "blast", "shot"):
-            damage[e.car] += e.damage
-        elif e.kind == "collision":
-            damage[e.car] += e.damage
-            damage[e.other] += e.other_damage
-        elif e.kind == "pickup" and e.coin == "dime":
-            points[e.car] += 5
-    for car in state.cars:
-        assert car.damage == damage[car.seat]
-        assert car.points == points[car.seat]
-        if car.status == OUT:
-            assert car.damage > car.points or car.points == 0
-        else:
-            assert car.damage <= car.points
-    picked = [e.to for e in state.log if e.kind == "pickup"]
-    assert len(picked) == len(set(picked))  # each coin once
-    table = state.standings()
-    assert sorted(r["car"] for r in table) == list(range(1, len(state.cars) + 1))
-
-
 @pytest.mark.parametrize(
     ("accel", "collision"), list(itertools.product((5, 8, 9), ("exact", "endpoint")))
 )
 def test_random_races_with_coins_end_consistently_and_the_referee_agrees(
     text_track, accel, collision
 ):
-    from test_race_bond import agrees
-
     from generator.games.graph_racers.drivers import make_drivers, run_race
 
     track = text_track(COIN_MAP, name="coins")
@@ -258,7 +224,7 @@ def test_random_races_with_coins_end_consistently_and_the_referee_agrees(
             track, rules, make_drivers(["random"] * 4, track, rules, seed), max_rounds=120
         )
         assert any(e.kind == "pickup" for e in state.log) or seed
-        _consistent(state)
+        consistent(state)
         agrees(track, rules, state)
 
 

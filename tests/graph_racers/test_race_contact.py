@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from click.testing import CliRunner
 from conftest import EXAMPLES
+from race_checks import lines_of, option, put
 
 from generator.cli import cli
-from generator.games.graph_racers.check import RacingLine
 from generator.games.graph_racers.drivers import make_drivers, run_race
 from generator.games.graph_racers.formats import read_track
 from generator.games.graph_racers.race import (
@@ -25,40 +24,6 @@ from generator.games.graph_racers.race import (
     replay,
 )
 from generator.games.graph_racers.rules import Rules
-
-ARENA = """
-####################
-#S................G#
-#S................G#
-#S................G#
-#.................G#
-#.................G#
-####################
-"""
-CORRIDOR = """
-##############
-#S.S........G#
-##############
-"""
-
-
-@pytest.fixture
-def arena(text_track):
-    return text_track(ARENA, name="arena")
-
-
-@pytest.fixture
-def corridor(text_track):
-    return text_track(CORRIDOR, name="corridor")
-
-
-def put(state: RaceState, seat: int, point, vector=(0, 0), prev=None, damage=0) -> None:
-    car = state.cars[seat]
-    car.point, car.vector, car.prev, car.damage = point, vector, prev, damage
-
-
-def option(state: RaceState, a):
-    return next(o for o in state.options() if o.accel == a)
 
 
 def test_contact_is_on_unless_switched_off(arena):
@@ -127,24 +92,15 @@ def test_a_whole_race_of_drivers_without_contact_has_no_collision_and_no_damage(
     assert any(e.kind == "crash" for e in state.log)  # random drivers do crash
 
 
-def _lines(state):
-    """Each car's start and accelerations (as `race --json` prints them)."""
-    out = []
-    for car in state.cars:
-        moves = [e for e in state.log if e.kind == "move" and e.car == car.seat]
-        out.append(RacingLine(accelerations=tuple(e.accel for e in moves), start=moves[0].frm))
-    return out
-
-
 def test_referee_replays_a_race_without_contact():
     track = read_track(EXAMPLES / "sprint.txt")
     rules = Rules()
     raced = run_race(track, rules, make_drivers(["random"] * 4, track, rules, 3), contact=False)
-    result = replay(track, rules, _lines(raced), contact=False)
+    result = replay(track, rules, lines_of(raced), contact=False)
     assert result.illegal is None
     assert result.state.standings() == raced.standings()
     assert all(c.damage == 0 for c in result.state.cars)
-    judged = replay(track, rules, _lines(raced))  # with contact the same lines cost damage
+    judged = replay(track, rules, lines_of(raced))  # with contact the same lines cost damage
     assert judged.illegal is not None or any(c.damage for c in judged.state.cars)
 
 

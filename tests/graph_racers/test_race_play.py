@@ -10,13 +10,13 @@ import json
 import pytest
 from click.testing import CliRunner
 from conftest import EXAMPLES
+from race_checks import agrees, consistent, option
 from test_drawn import oval
 
 from generator.cli import cli
-from generator.games.graph_racers.check import RacingLine
 from generator.games.graph_racers.drivers import make_drivers, run_race
 from generator.games.graph_racers.formats import read_track
-from generator.games.graph_racers.race import FINISHED, MAX_DAMAGE, OUT, replay
+from generator.games.graph_racers.race import FINISHED
 from generator.games.graph_racers.rules import Rules
 
 TRACKS = {
@@ -24,45 +24,6 @@ TRACKS = {
     "oil-oval": lambda: read_track(EXAMPLES / "oil-oval.txt"),
     "drawn-oval": lambda: oval(24, 14, 3.0),
 }
-
-
-def consistent(state) -> None:
-    """Damage adds up from the events, out means more than five, standings are a ranking."""
-    damage = [0] * len(state.cars)
-    for e in state.log:
-        if e.kind == "crash":
-            damage[e.car] += e.damage
-        elif e.kind == "collision":
-            damage[e.car] += e.damage
-            damage[e.other] += e.other_damage
-            assert e.damage == e.other_damage == e.apart
-    for car in state.cars:
-        assert car.damage == damage[car.seat]
-        assert (car.status == OUT) == (car.damage > MAX_DAMAGE)
-    table = state.standings()
-    assert [r["place"] for r in table] == list(range(1, len(state.cars) + 1))
-    assert sorted(r["car"] for r in table) == list(range(1, len(state.cars) + 1))
-    done = [r for r in table if r["status"] == FINISHED]
-    assert [r["place"] for r in done] == list(range(1, len(done) + 1))
-    assert [r["round"] for r in done] == sorted(r["round"] for r in done)
-
-
-def lines_of(state) -> list[RacingLine]:
-    out = []
-    for car in state.cars:
-        moves = [e for e in state.log if e.kind == "move" and e.car == car.seat]
-        out.append(RacingLine(accelerations=tuple(e.accel for e in moves), start=moves[0].frm))
-    return out
-
-
-def agrees(track, rules, state) -> None:
-    """The referee, given each car's accelerations, plays the same race."""
-    again = replay(track, rules, lines_of(state))
-    assert again.illegal is None
-    moves = [e for e in state.log if e.kind != "parked"]
-    assert [e for e in again.state.log if e.kind != "parked"] == moves
-    if state.over:
-        assert again.state.standings() == state.standings()
 
 
 @pytest.mark.parametrize(
@@ -281,10 +242,6 @@ def _cautious_at(track, rules, point, vector):
     return state, CautiousDriver(Plan(track, rules))
 
 
-def _option(state, accel):
-    return next(o for o in state.legal() if o.accel == accel)
-
-
 def test_the_cautious_check_knows_a_skidding_car_cannot_brake(text_track):
     """Keeping (0, 2) from (1, 4) lands on (1, 6): braking one step a move would stop at
     (1, 7), but from (1, 6) the unchanged move touches the oil at (1, 8), so the car must
@@ -293,11 +250,11 @@ def test_the_cautious_check_knows_a_skidding_car_cannot_brake(text_track):
     dry = text_track(SLICK.replace("~", "."))
     rules = Rules(9)
     state, driver = _cautious_at(dry, rules, (1, 4), (0, 2))
-    assert driver.can_stop(state, _option(state, (0, 0)))  # no oil: safe (the old check)
+    assert driver.can_stop(state, option(state, (0, 0), legal=True))  # no oil: safe (the old check)
     state, driver = _cautious_at(slick, rules, (1, 4), (0, 2))
-    keep = _option(state, (0, 0))
+    keep = option(state, (0, 0), legal=True)
     assert not driver.can_stop(state, keep)
-    assert driver.can_stop(state, _option(state, (0, -1)))
+    assert driver.can_stop(state, option(state, (0, -1), legal=True))
     assert driver.choose(state).accel != (0, 0)
     # and so it is: keep (0, 2), car 2 stands still, then the skid takes car 1 into the wall
     state.play((0, 0))
@@ -311,7 +268,7 @@ def test_the_cautious_check_knows_a_skidding_car_cannot_brake(text_track):
 def test_the_cautious_check_knows_the_oil_sprayed_in_the_race(text_track):
     dry = text_track(SLICK.replace("~", "."))
     state, driver = _cautious_at(dry, Rules(9), (1, 4), (0, 2))
-    keep = _option(state, (0, 0))
+    keep = option(state, (0, 0), legal=True)
     assert driver.can_stop(state, keep)
     state.gadgets.oil |= {(1, 8), (2, 8)}  # a slick sprayed by a rival (bond.py)
     assert not driver.can_stop(state, keep)
@@ -322,9 +279,9 @@ def test_the_cautious_check_brakes_with_the_good_brakes_left(text_track):
     the wall at column 10 (3 + 2 + 1 squares), one use of good brakes stops it on (1, 9)."""
     dry = text_track(SLICK.replace("~", "."))
     state, driver = _cautious_at(dry, Rules(9), (1, 2), (0, 3))
-    assert not driver.can_stop(state, _option(state, (0, 1)))
+    assert not driver.can_stop(state, option(state, (0, 1), legal=True))
     state, driver = _cautious_at(dry, Rules(9, brakes=1), (1, 2), (0, 3))
-    assert driver.can_stop(state, _option(state, (0, 1)))
+    assert driver.can_stop(state, option(state, (0, 1), legal=True))
 
 
 # --- race --json lines are moves files on their own ------------------------------------------

@@ -15,8 +15,8 @@ import jsonschema
 import pytest
 from click.testing import CliRunner
 from conftest import EXAMPLES
+from race_checks import agrees, consistent, lines_of, option, put
 from test_drawn import oval
-from test_race_play import consistent
 
 from generator import schemas
 from generator.cli import cli
@@ -96,15 +96,6 @@ EDGE = """
 @pytest.fixture
 def track(text_track):
     return lambda body: text_track(body, name="t")
-
-
-def put(state: RaceState, seat: int, point, vector=(0, 0), left=None, stage=0) -> None:
-    car = state.cars[seat]
-    car.point, car.vector, car.left_from, car.stage = point, vector, left, stage
-
-
-def option(state: RaceState, a):
-    return next(o for o in state.options() if o.accel == a)
 
 
 # --- obstacles on the map -------------------------------------------------------------------
@@ -381,20 +372,7 @@ def test_random_races_under_the_swedish_switches(
     )
     assert state.log
     consistent(state)
-    agrees_swedish(track, rules, state, swedish)
-
-
-def agrees_swedish(track, rules, state, swedish) -> None:
-    """test_race_play.agrees, with the Swedish switches."""
-    from test_race_play import lines_of
-
-    again = replay(track, rules, lines_of(state), swedish=swedish)
-    assert again.illegal is None
-    assert [e for e in again.state.log if e.kind != "parked"] == [
-        e for e in state.log if e.kind != "parked"
-    ]
-    if state.over:
-        assert again.state.standings() == state.standings()
+    agrees(track, rules, state, swedish=swedish)
 
 
 @pytest.mark.parametrize("name", list(TRACKS))
@@ -406,7 +384,7 @@ def test_computer_drivers_finish_under_both_switches(text_track, name, accel):
     state = run_race(track, rules, make_drivers(names, track, rules, 3, BOTH), swedish=BOTH)
     consistent(state)
     assert state.cars[0].status == FINISHED and state.cars[1].status == FINISHED
-    agrees_swedish(track, rules, state, BOTH)
+    agrees(track, rules, state, swedish=BOTH)
 
 
 def test_designed_cars_and_teams_under_the_swedish_switches(text_track):
@@ -423,14 +401,8 @@ def test_designed_cars_and_teams_under_the_swedish_switches(text_track):
         swedish=BOTH,
     )
     assert state.cars[1].status == FINISHED
-    again = replay(track, rules, _lines(state), designs, ["A", "B", "A"], swedish=BOTH)
+    again = replay(track, rules, lines_of(state), designs, ["A", "B", "A"], swedish=BOTH)
     assert again.illegal is None and again.state.standings() == state.standings()
-
-
-def _lines(state):
-    from test_race_play import lines_of
-
-    return lines_of(state)
 
 
 # --- the command line ---------------------------------------------------------------------

@@ -235,7 +235,7 @@ class Gadgets:
         if start is not None:
             a = action.missile or (0, 0)
             allowed = [b for b, _ in self.missile_options(*start)]
-            if a not in allowed and not (action.missile is None and self._leaves(car, o)):
+            if a not in allowed and not (action.missile is None and self._spent(car, o)):
                 return (
                     f"missile: at {_fmt(start[0])} with vector {_fmt(start[1])} it cannot take "
                     f"acceleration {_fmt(a)} (the acceleration set's, or turbo; no good brakes; "
@@ -243,10 +243,11 @@ class Gadgets:
                 )
         return None
 
-    def _leaves(self, car: Car, o: Option) -> bool:
-        """Does move o end the car's race (it finishes or is out)? Then its missile vanishes
-        unmoved (`after`), so a missile move left unwritten is no fault (race --json writes
-        none for it). Played on a copy of the race; asked only for such an unwritten move."""
+    def _spent(self, car: Car, o: Option) -> bool:
+        """Is the car's missile gone after move o, unmoved: the car finished or is out (its
+        missile vanishes, `after`), or its move met the missile and set it off? Then a missile
+        move left unwritten is no fault (race --json writes none for it). Played on a copy of
+        the race; asked only for such an unwritten move."""
         import copy
 
         st = self.state
@@ -254,7 +255,7 @@ class Gadgets:
         trial = copy.deepcopy(st, {id(x): x for x in shared})
         mine = trial.cars[car.seat]
         trial._apply(mine, o)
-        return not mine.on_board
+        return not mine.on_board or car.seat not in trial.gadgets.missiles
 
     # --- the turn ---------------------------------------------------------------------------
     def turn_start(self, car: Car) -> list[Event]:
