@@ -45,7 +45,6 @@ from generator.games.graph_racers.rules import (
     TURBO,
     Rules,
     changes,
-    normal_changes,
     skid_changes,
     spend,
 )
@@ -84,7 +83,7 @@ class Plan:
         self.max_cells = max_cells
         ref = _referee(track, rules)
         jumper = Jumps(track, rules) if jumps else None
-        normal = normal_changes(rules.accel)
+        allowed: dict[tuple[int, int], list[tuple[tuple[int, int], str]]] = {}
         kinds = tuple(int(n > 0) for n in self.boosts)  # a use of each kind some car has
         ids: dict[State, int] = {}
         states: list[State] = []
@@ -104,9 +103,9 @@ class Plan:
             if ref.skids(r, c, vr, vc):
                 accels = skid_changes(rules, (vr, vc))
             else:
-                accels = (
-                    changes(rules, (vr, vc), kinds) if any(kinds) else [(a, NORMAL) for a in normal]
-                )
+                accels = allowed.get((vr, vc))
+                if accels is None:  # the same for every state of that vector
+                    accels = allowed[(vr, vc)] = changes(rules, (vr, vc), kinds)
                 if jumper is not None and all(a != (0, 0) for a, _ in accels):  # accel 8
                     if jumper.jumps(ref, (r, c), (vr, vc), s):  # a jump repeats the vector
                         accels = [*accels, ((0, 0), NORMAL)]
