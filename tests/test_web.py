@@ -633,3 +633,19 @@ def test_kits_as_svg_and_png(base):
     assert status == 400 and b"unknown format" in body
     status, _, body = request(base + "/kits/dice-rush/download?format=png&dpi=5000")
     assert status == 400 and b"--dpi" in body
+
+
+def test_the_address_sets_a_printables_form_up(base):
+    """A link opens a printable set up: the address's values fill the form (a teacher's
+    bookmark), escaped; a value the printable refuses shows as its error in the preview."""
+    status, _, body = request(f"{base}{GR}/car-design?bond=1")
+    assert status == 200 and b'id="f-bond" type="checkbox" name="bond" value="1" checked' in body
+    status, _, body = request(f"{base}{GR}/car-design")
+    assert b'name="bond" value="1">' in body  # not checked by default
+    status, _, body = request(f"{base}{GR}/classpack?students=2&tracks=1&difficulty=medium")
+    assert b'name="students" value="2"' in body and b'name="tracks" value="1"' in body
+    assert b'<option value="medium" selected>' in body
+    status, _, body = request(f"{base}{GR}/sheet?kinds=race&kinds=answer&teams=%3Cb%3E")
+    assert b'<option value="race" selected>' in body and b'<option value="answer" selected>' in body
+    assert b'<option value="track" selected>' not in body
+    assert b'value="&lt;b&gt;"' in body and b"<b>" not in body

@@ -227,10 +227,14 @@ def index_body() -> str:
     return "".join(parts)
 
 
-def _field(o: Option) -> str:
+def _field(o: Option, given: Any = None) -> str:
+    """The option's form field, filled with `given` (from the address: a list for a repeated
+    choice, else a string) or its default."""
     name = esc(o.dest)
     label = f'<label for="f-{name}">{esc(o.flag.lstrip("-"))}<span class="help">{esc(o.help)}</span></label>'
     default = "" if o.default is None else o.default
+    if given is not None and o.kind != "file":
+        default = given
     if o.kind == "choice":
         opts = "".join(
             f'<option value="{esc(c)}"{" selected" if str(c) == str(default) else ""}>{esc(c)}</option>'
@@ -251,8 +255,9 @@ def _field(o: Option) -> str:
         hi = "" if o.high is None else f' max="{int(o.high)}"'
         return f'{label}<input id="f-{name}" type="number" name="{name}" value="{esc(default)}"{lo}{hi}>'
     if o.kind == "flag":
+        checked = " checked" if str(default).lower() in ("1", "on", "true", "yes") else ""
         return (
-            f'<label><input id="f-{name}" type="checkbox" name="{name}" value="1"> '
+            f'<label><input id="f-{name}" type="checkbox" name="{name}" value="1"{checked}> '
             f'{esc(o.flag.lstrip("-"))}<span class="help">{esc(o.help)}</span></label>'
         )
     if o.kind == "file":
@@ -260,7 +265,9 @@ def _field(o: Option) -> str:
     return f'{label}<input id="f-{name}" type="text" name="{name}" value="{esc(default)}">'
 
 
-def form_body(e: Entry) -> str:
+def form_body(e: Entry, query: Any = None) -> str:
+    """The printable's form; `query` (the address's, a bottle FormsDict) fills its options, so
+    a link can open a printable set up (/print/graph-racers/classpack?students=2&tracks=1)."""
     p = e.printable
     common = [
         '<label for="f-paper">paper</label><select id="f-paper" name="paper">'
@@ -289,7 +296,13 @@ def form_body(e: Entry) -> str:
             "download them all (a .zip) or one.</span></label>"
             f'<select id="f-part" name="part"><option value="">all of them</option>{files}</select>'
         )
-    fields = [_field(o) for o in e.options] + common
+
+    def given(o: Option) -> Any:
+        if query is None or o.dest not in query:
+            return None
+        return tuple(query.getall(o.dest)) if o.kind == "choices" else query.get(o.dest)
+
+    fields = [_field(o, given(o)) for o in e.options] + common
     base = f"/print/{esc(e.game)}/{esc(p.name)}"
     buttons = "".join(
         f'<button type="submit" name="format" value="{f}" formaction="{base}/download">'
@@ -381,7 +394,9 @@ def routes(app: bottle.Bottle) -> None:
     @guarded("Print")
     def form(game: str, name: str) -> str:
         e = entry(game, name)
-        return page(f"{e.title}: {name}", form_body(e), scripts=("print.js",))
+        return page(
+            f"{e.title}: {name}", form_body(e, bottle.request.query.decode()), scripts=("print.js",)
+        )
 
     @app.post("/print/<game>/<name>/preview")
     @guarded("Preview", json=True)
