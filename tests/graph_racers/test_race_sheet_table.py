@@ -139,18 +139,22 @@ def test_every_tally_box_is_on_the_move_log_and_the_legend_names_teams():
     track = read_track(GR / "sprint.txt")
     specs = ("0/0/20", "2/2/12", "9/1/0", "0/0/20", "0/0/20", "0/0/20")
     table = TableRules(designs=designs(*specs), teams=("A", "B", "A", "B", "A", "B"))
-    doc = sheet_document(
-        track,
-        Rules(),
-        None,
-        kinds=("race",),
-        players=6,
-        paper=Paper.get("a4"),
-        pitch=5.0,
-        mono=False,
-        stem="s",
-        table=table,
-    )
+
+    def race_sheet(table: TableRules | None = None):
+        return sheet_document(
+            track,
+            Rules(),
+            None,
+            kinds=("race",),
+            players=6,
+            paper=Paper.get("a4"),
+            pitch=5.0,
+            mono=False,
+            stem="s",
+            table=table,
+        )
+
+    doc = race_sheet(table)
     first, log = doc.pages[0], doc.pages[1]
     boxes = tick_boxes(log)
     # damage points, brakes and turbo uses of the six designs
@@ -158,17 +162,7 @@ def test_every_tally_box_is_on_the_move_log_and_the_legend_names_teams():
     labels = [t for t in first.texts() if t.startswith("Player ")]
     assert len(labels) == 6
     assert [t.rsplit(", team ", 1)[1] for t in labels] == ["A", "B", "A", "B", "A", "B"]
-    basic = sheet_document(
-        track,
-        Rules(),
-        None,
-        kinds=("race",),
-        players=6,
-        paper=Paper.get("a4"),
-        pitch=5.0,
-        mono=False,
-        stem="s",
-    )
+    basic = race_sheet()
     basic_boxes = tick_boxes(basic.pages[1])
     assert len(basic_boxes) == 6 * 5  # five damage points each: "more than five ... out"
     assert Legend(6, Rules(), TableRules(), 60.0, False).two_rows  # a narrow legend

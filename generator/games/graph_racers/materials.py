@@ -1283,6 +1283,13 @@ BOND_ROWS = (
 BOND_TICKS = ("Missile fired", "Oil sprayed", "Rocket used")
 
 
+def _box_head(canvas: Canvas, p: int, x: float, y: float, w: float, h: float) -> None:
+    """A car's box on the car-design sheet: its frame, the player's marker and a name line."""
+    canvas.rect(x, y, w, h, BOX_STYLE)
+    player_marker(canvas, p, x + 5, y + 5, 4.5)
+    canvas.text(x + 10, y + 6.5, f"Car {p + 1}   name ______________________", TEXT, bold=True)
+
+
 def _design_box(
     canvas: Canvas,
     p: int,
@@ -1293,9 +1300,7 @@ def _design_box(
     prices: dict[str, int],
     budget: int,
 ) -> None:
-    canvas.rect(x, y, w, h, BOX_STYLE)
-    player_marker(canvas, p, x + 5, y + 5, 4.5)
-    canvas.text(x + 10, y + 6.5, f"Car {p + 1}   name ______________________", TEXT, bold=True)
+    _box_head(canvas, p, x, y, w, h)
     line = min(7.0, (h - 14) / 6.5)
     yy = _price_rows(canvas, x + 3, y + 9 + line, line, DESIGN_ROWS, prices, budget)
     yy += line * 0.9
@@ -1317,9 +1322,7 @@ def _bond_box(
 ) -> None:
     """A full-width box of James Bond mode: the design's items in two columns (boosts and
     damage points, then the goodies), then the tick boxes."""
-    canvas.rect(x, y, w, h, BOX_STYLE)
-    player_marker(canvas, p, x + 5, y + 5, 4.5)
-    canvas.text(x + 10, y + 6.5, f"Car {p + 1}   name ______________________", TEXT, bold=True)
+    _box_head(canvas, p, x, y, w, h)
     line = min(7.0, (h - 12 - 4 * 5.9) / 7)
     half = x + w / 2
     left = _price_rows(canvas, x + 3, y + 9 + line, line, DESIGN_ROWS, prices, budget)
