@@ -12,6 +12,7 @@ from race_checks import option, put
 
 from generator.errors import InvalidInput
 from generator.games.graph_racers.check import RacingLine
+from generator.games.graph_racers.design import Design, parse_designs
 from generator.games.graph_racers.formats import read_track
 from generator.games.graph_racers.race import (
     COLLIDES,
@@ -19,11 +20,9 @@ from generator.games.graph_racers.race import (
     FINISHED,
     MOVED,
     OUT,
-    Design,
     IllegalMove,
     RaceState,
     default_starts,
-    parse_designs,
     parse_teams,
     replay,
 )

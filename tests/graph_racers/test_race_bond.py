@@ -17,17 +17,16 @@ from generator import schemas
 from generator.cli import cli
 from generator.errors import InvalidInput
 from generator.games.graph_racers.check import check_line, parse_moves
+from generator.games.graph_racers.design import Design, parse_designs
 from generator.games.graph_racers.drivers import make_drivers, run_race
 from generator.games.graph_racers.goodies import Action, behind, heading, slick
 from generator.games.graph_racers.race import (
     CRASHES,
     MOVED,
     OUT,
-    Design,
     IllegalMove,
     RaceState,
     default_starts,
-    parse_designs,
     replay,
 )
 from generator.games.graph_racers.rules import ROCKET, Rules

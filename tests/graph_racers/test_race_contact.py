@@ -11,6 +11,7 @@ from conftest import EXAMPLES
 from race_checks import lines_of, option, put
 
 from generator.cli import cli
+from generator.games.graph_racers.design import Design
 from generator.games.graph_racers.drivers import make_drivers, run_race
 from generator.games.graph_racers.formats import read_track
 from generator.games.graph_racers.race import (
@@ -18,7 +19,6 @@ from generator.games.graph_racers.race import (
     CRASHES,
     MOVED,
     OUT,
-    Design,
     RaceState,
     default_starts,
     replay,

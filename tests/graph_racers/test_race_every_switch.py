@@ -21,9 +21,10 @@ from functools import cache
 import pytest
 from race_checks import agrees, consistent
 
+from generator.games.graph_racers.design import Design
 from generator.games.graph_racers.drivers import make_drivers, run_race
 from generator.games.graph_racers.formats import parse_track
-from generator.games.graph_racers.race import Design, RaceState
+from generator.games.graph_racers.race import RaceState
 from generator.games.graph_racers.rules import Rules
 from generator.games.graph_racers.swedish import Swedish
 

@@ -157,7 +157,7 @@ def test_a_lone_solver_with_boosts_drives_the_solvers_optimum(name, accel, boost
 
 
 def test_designed_boosts_are_planned_too():
-    from generator.games.graph_racers.race import Design
+    from generator.games.graph_racers.design import Design
     from generator.games.graph_racers.solve import solve
 
     track = TRACKS["oil-oval"]()

@@ -10,13 +10,13 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from generator.cli import cli
+from generator.games.graph_racers.design import Design
 from generator.games.graph_racers.materials import (
     Legend,
     crash_text,
     tally_groups,
     tally_lines,
 )
-from generator.games.graph_racers.race import Design
 from generator.games.graph_racers.rules import Rules
 from generator.games.graph_racers.swedish import Swedish
 from generator.games.graph_racers.table_rules import TableRules

@@ -21,6 +21,7 @@ from test_drawn import oval
 from generator import schemas
 from generator.cli import cli
 from generator.errors import InvalidInput
+from generator.games.graph_racers.design import Design
 from generator.games.graph_racers.drivers import make_drivers, run_race
 from generator.games.graph_racers.formats import parse_track, read_track, track_to_json
 from generator.games.graph_racers.race import (
@@ -30,7 +31,6 @@ from generator.games.graph_racers.race import (
     FINISHED,
     MOVED,
     OFF_TRACK,
-    Design,
     IllegalMove,
     RaceState,
     replay,

@@ -786,7 +786,8 @@ def _table_options(func: Callable[..., Any]) -> Callable[..., Any]:
 
 def _table(design: str | None, teams: str | None, cars: int) -> tuple[Any, Any]:
     """The designs and teams given on the command line (None when not), as usage errors."""
-    from generator.games.graph_racers.race import parse_designs, parse_teams
+    from generator.games.graph_racers.design import parse_designs
+    from generator.games.graph_racers.race import parse_teams
 
     try:
         designs = parse_designs(design, cars) if design is not None else None
@@ -919,7 +920,7 @@ def _stored_table(
     """The car designs and teams: the options given (designs, named), else those stored with
     the moves (race --json lines store each car's "design" and "team"), every file storing
     one or none of them."""
-    from generator.games.graph_racers.race import Design
+    from generator.games.graph_racers.design import Design
 
     def stored(key: str) -> list[str] | None:
         values = [getattr(line, key) for line in lines]

@@ -34,13 +34,13 @@ from typing import Any
 
 from generator.errors import InvalidInput
 from generator.games.graph_racers.bond import choose_action
+from generator.games.graph_racers.design import Design
 from generator.games.graph_racers.plan import KINDS, Budget, Plan, State
 from generator.games.graph_racers.race import (
     CRASHES,
     CUTS,
     FINISHES,
     OFF_TRACK,
-    Design,
     Option,
     RaceState,
     apart,

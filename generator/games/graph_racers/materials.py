@@ -1205,8 +1205,8 @@ def design_sheet_document(spec: Any, bond: bool = False) -> Document:
     the damage taken during the race: one page. bond: James Bond mode, the goodies on the price
     list and in each box, with a tick box for each one-use goodie: the boxes are full width,
     three a page, on two pages."""
+    from generator.games.graph_racers.design import BUDGET, PRICES
     from generator.games.graph_racers.goodies import PRICES as GOODIES
-    from generator.games.graph_racers.race import BUDGET, PRICES
 
     stem = "graph-racers-car-design" + ("-bond" if bond else "")
     title = "Graph Racers car design" + (" (James Bond mode)" if bond else "")

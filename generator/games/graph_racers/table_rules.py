@@ -13,15 +13,9 @@ import hashlib
 from dataclasses import dataclass, field
 
 from generator.errors import InvalidInput
+from generator.games.graph_racers.design import BUDGET, Design, parse_designs
 from generator.games.graph_racers.goodies import ONCE, WORDS
-from generator.games.graph_racers.race import (
-    BUDGET,
-    MAX_DAMAGE,
-    TEAM_POINTS,
-    Design,
-    parse_designs,
-    parse_teams,
-)
+from generator.games.graph_racers.race import MAX_DAMAGE, TEAM_POINTS, parse_teams
 from generator.games.graph_racers.rules import Rules
 from generator.games.graph_racers.swedish import Swedish
 
