@@ -649,3 +649,59 @@ def test_the_address_sets_a_printables_form_up(base):
     assert b'<option value="race" selected>' in body and b'<option value="answer" selected>' in body
     assert b'<option value="track" selected>' not in body
     assert b'value="&lt;b&gt;"' in body and b"<b>" not in body
+
+
+def test_table_with_designed_cars_and_teams(base):
+    """Design your own car and team racing on the table page: each car's design in the legend,
+    its own damage points (0: the first hit destroys it), the teams' 3/2/1 points at the end;
+    every link keeps them; goodies and bad designs are refused with the engine's words."""
+    from generator.games.graph_racers.design import Design
+    from generator.games.graph_racers.drivers import make_drivers, run_race
+    from generator.games.graph_racers.rules import Rules
+    from generator.web.play import track_of
+
+    cars = "solver.cautious.random"
+    design = "2/2/12,0/0/20,9/1/0"
+    status, _, body = request(
+        f"{base}{TABLE}&cars={cars}&design={design.replace('/', '%2F')}&teams=A,B,A"
+    )
+    assert status == 200, body[:400]
+    text = html.unescape(body.decode())
+    assert "(team A; 2/2/12: good brakes x2, turbo x2, 12 damage points)" in text
+    assert "(team A; 9/1/0: good brakes x9, turbo x1, 0 damage points)" in text
+    assert 'id="teams"' in text and "More damage than its design's damage points" in text
+    # the same race as the engine plays it with those designs and teams
+    track = track_of("g-cells-small-easy-1")
+    designs = [Design.parse(d) for d in design.split(",")]
+    state = run_race(
+        track,
+        Rules(),
+        make_drivers(cars.split("."), track, Rules(), 1, designs=designs),
+        designs=designs,
+        teams=["A", "B", "A"],
+    )
+    rows = re.findall(
+        r'<tr data-team="([^"]+)"><td class="n">(\d+)</td><td>[^<]*</td>'
+        r'<td class="n">(\d+)</td>',
+        text,
+    )
+    assert [(t, int(p), int(pts)) for t, p, pts in rows] == [
+        (r["team"], r["place"], r["points"]) for r in state.team_standings()
+    ]
+    assert text.count("<tr data-car=") == 3
+    # a player's links keep the table
+    status, _, body = request(f"{base}{TABLE}&cars=human.solver&design=0%2F0%2F20&teams=A,B")
+    assert status == 200 and body.count(b"design=0%2F0%2F20") >= 2 and b"teams=A%2CB" in body
+    # refused: goodies (no buttons for them), over the budget, teams for another number of cars
+    status, _, body = request(f"{base}{TABLE}&cars=human.solver&design=0%2F0%2F4%2Bmissile")
+    assert status == 400 and b"James Bond goodies are raced with racegen" in body
+    status, _, body = request(f"{base}{TABLE}&cars=human.solver&design=9%2F9%2F9")
+    assert status == 400 and b"costs $225" in body
+    status, _, body = request(f"{base}{TABLE}&cars=human.solver&teams=A,B,C")
+    assert status == 400 and b"give 2 team names" in body
+    # the choose page's form takes them too
+    status, _, body = request(
+        f"{base}/play/new?kind=cells&size=small&difficulty=easy&seed=1&players=2"
+        "&car1=human&car2=solver&design=0%2F0%2F20&teams=A,B"
+    )
+    assert status == 200 and b"(team B; 0/0/20" in body

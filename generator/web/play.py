@@ -456,7 +456,13 @@ def _players_fields(prefix: str = "") -> str:
         + f'<br><label><input type="checkbox" name="contact" value="0" id="{prefix}no-contact"> '
         'no contact</label> <span class="note">Without the collision and damage rules: the '
         "cars ignore each other, and a crash costs no damage (the car is still put back and "
-        "stopped).</span></fieldset>"
+        "stopped).</span><br>"
+        f'<label>design <input type="text" name="design" id="{prefix}design" size="24" '
+        'placeholder="2/2/12 or one a car"></label> '
+        f'<label>teams <input type="text" name="teams" id="{prefix}teams" size="12" '
+        'placeholder="A,B,A,B"></label> <span class="note">Design your own car with $100: good '
+        "brakes/turbo/damage points ($10, $10, $5 each), one for every car or one per car; "
+        "teams: one a car (3, 2 and 1 points for the first three).</span></fieldset>"
     )
 
 
@@ -468,12 +474,11 @@ def to_the_race(key: str, get: Any) -> None:
         raise PageError("cars: choose 1 to 6")
     if players == "1":
         bottle.redirect("/play/race?" + urlencode({"track": key}), 303)
-    from generator.web.table import contact_of, seats_of
+    from generator.web.table import seats_of, table_of, table_query
 
     seats = seats_of(".".join(get(f"car{i}", "human") for i in range(1, int(players) + 1)))
-    q = {"track": key, "cars": ".".join(seats)}
-    if not contact_of(get("contact", "")):
-        q["contact"] = "0"
+    table = table_of({k: get(k, "") for k in ("design", "teams", "contact")}, len(seats))
+    q = {"track": key, "cars": ".".join(seats), **table_query(table)}
     bottle.redirect("/play/table?" + urlencode(q), 303)
 
 

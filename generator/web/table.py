@@ -9,6 +9,7 @@ as the page comes to them, and their moves join the address of the next link."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from functools import lru_cache
@@ -62,6 +63,39 @@ def contact_of(text: str | None) -> bool:
     raise PageError(f"contact: {str(text)[:20]!r}: use 1 (collisions and damage) or 0 (none)")
 
 
+def table_of(q: Any, cars: int) -> Any:
+    """The table's switches in the address (table_rules.TableRules): `design` (BRAKES/TURBO/
+    DAMAGE, one for every car or one per car), `teams` (one per car), `contact`. James Bond
+    goodies are refused: the page has no buttons to fire or spray."""
+    from generator.errors import InvalidInput
+    from generator.games.graph_racers.table_rules import table_from_text
+
+    design = (q.get("design") or "").strip() or None
+    teams = (q.get("teams") or "").strip() or None
+    try:
+        table = table_from_text(cars, design, teams, contact_of(q.get("contact")))
+    except InvalidInput as e:
+        raise PageError(str(e)) from None
+    if table.designs is not None and any(d.goodies for d in table.designs):
+        raise PageError(
+            "James Bond goodies are raced with racegen graph-racers race and referee: the page "
+            "has no buttons to fire or spray; design the cars with brakes/turbo/damage points"
+        )
+    return table
+
+
+def table_query(table: Any) -> dict[str, str]:
+    """The address's words for the table (none for the basic rules)."""
+    q: dict[str, str] = {}
+    if table.designs is not None:
+        q["design"] = ",".join(d.spec for d in table.designs)
+    if table.teams is not None:
+        q["teams"] = ",".join(table.teams)
+    if not table.contact:
+        q["contact"] = "0"
+    return q
+
+
 def points_of(text: str) -> list[tuple[int, int]]:
     if not text:
         return []
@@ -83,7 +117,7 @@ def link(
     seats: list[str],
     seed: int,
     points: list[tuple[int, int]],
-    contact: bool = True,
+    table: Any,
 ) -> str:
     q: dict[str, Any] = {
         "track": key,
@@ -94,9 +128,8 @@ def link(
         "turbo": rules.turbo,
         "rocket": rules.rocket,
         "seed": seed,
+        **table_query(table),
     }
-    if not contact:
-        q["contact"] = "0"
     if points:
         q["moves"] = "_".join(f"{r}.{c}" for r, c in points)
     return "/play/table?" + urlencode(q)
@@ -104,18 +137,20 @@ def link(
 
 # --- the race ----------------------------------------------------------------------------------
 @lru_cache(maxsize=8)
-def _plan(key: str, track: Any, rules: Any) -> Any:
+def _plan(key: str, track: Any, rules: Any, boosts: tuple[int, int, int]) -> Any:
     from generator.games.graph_racers.drivers import Plan
 
-    return Plan(track, rules)
+    return Plan(track, rules, boosts=boosts)
 
 
-def driver(kind: str, key: str, track: Any, rules: Any, rng: random.Random) -> Any:
+def driver(
+    kind: str, key: str, track: Any, rules: Any, rng: random.Random, boosts: tuple[int, int, int]
+) -> Any:
     from generator.games.graph_racers.drivers import CautiousDriver, RandomDriver, SolverDriver
 
     if kind == "random":
         return RandomDriver(rng)
-    plan = _plan(key, track, rules)
+    plan = _plan(key, track, rules, boosts)
     return SolverDriver(plan) if kind == "solver" else CautiousDriver(plan)
 
 
@@ -126,14 +161,18 @@ def replay(
     seats: list[str],
     seed: int,
     points: list[tuple[int, int]],
-    contact: bool = True,
+    table: Any,
 ) -> tuple[Any, list[tuple[int, int]]]:
     """The race after `points` (one a move, in playing order), then the computer seats' moves
-    up to the next player's turn: (the state, every move's point). contact=False: without the
-    collision and damage rules."""
+    up to the next player's turn: (the state, every move's point), under the table's switches
+    (designs, teams, contact: table_rules.TableRules)."""
+    from generator.games.graph_racers.drivers import most_boosts
     from generator.games.graph_racers.race import IllegalMove, RaceState, default_starts
 
-    state = RaceState(track, rules, default_starts(track, len(seats)), contact=contact)
+    designs = list(table.designs) if table.designs is not None else None
+    teams = list(table.teams) if table.teams is not None else None
+    starts = default_starts(track, len(seats))
+    state = RaceState(track, rules, starts, designs, teams, contact=table.contact)
     for i, q in enumerate(points, start=1):
         if state.over or state.round > MAX_ROUNDS:
             raise PageError(f"move {i}: the race was already over: start again")
@@ -152,7 +191,9 @@ def replay(
         if seats[car.seat] == "human":
             break
         if car.seat not in drivers:
-            drivers[car.seat] = driver(seats[car.seat], key, track, rules, rng)
+            drivers[car.seat] = driver(
+                seats[car.seat], key, track, rules, rng, most_boosts(rules, designs)
+            )
         option = drivers[car.seat].choose(state)
         state.play(option.accel)
         done.append(option.aim)
@@ -214,7 +255,7 @@ def event_html(event: Any, kinds: list[str]) -> str:
     )
 
 
-def board_svg(key: str, state: Any, seats: list[str], seed: int, done: list) -> str:
+def board_svg(key: str, state: Any, seats: list[str], seed: int, done: list, table: Any) -> str:
     from generator.games.graph_racers.materials import face
     from generator.games.graph_racers.race import COLLIDES, CRASHES
     from generator.render.canvas import Canvas
@@ -267,7 +308,7 @@ def board_svg(key: str, state: Any, seats: list[str], seed: int, done: list) -> 
                 title = {CRASHES: "crash", COLLIDES: "collision"}.get(o.outcome, o.outcome)
                 if o.kind:
                     title += f" ({o.kind})"
-                href = esc(link(key, rules, seats, seed, done + [o.aim], state.contact))
+                href = esc(link(key, rules, seats, seed, done + [o.aim], table))
                 dash = ' stroke-dasharray="0.6 0.4"' if bad else ""
                 out.append(
                     f'<a href="{href}" class="point seat" data-point="{o.aim[0]},{o.aim[1]}" '
@@ -281,7 +322,7 @@ def board_svg(key: str, state: Any, seats: list[str], seed: int, done: list) -> 
 
 
 def beyond(
-    key: str, state: Any, seats: list[str], seed: int, done: list
+    key: str, state: Any, seats: list[str], seed: int, done: list, table: Any
 ) -> list[tuple[tuple[int, int], str, str]]:
     """The legal points of the player on turn past the map's edge: (point, words, address)."""
     from generator.games.graph_racers.race import COLLIDES, CRASHES
@@ -293,13 +334,15 @@ def beyond(
         if off_map(state.track, o.aim):
             words = {CRASHES: "crash", COLLIDES: "collision"}.get(o.outcome, o.outcome)
             words += f" ({o.kind})" if o.kind else ""
-            href = link(key, state.rules, seats, seed, done + [o.aim], state.contact)
+            href = link(key, state.rules, seats, seed, done + [o.aim], table)
             out.append((o.aim, words, href))
     return out
 
 
 def standings_html(state: Any, seats: list[str]) -> str:
+    """The cars' standings, then the teams' (team racing: 3, 2 and 1 points)."""
     rows = []
+    teamed = state.teams is not None
     for s in state.standings():
         seat = s["car"] - 1
         status = {"finished": "finished", "out": "out", "running": "still racing"}.get(
@@ -307,16 +350,42 @@ def standings_html(state: Any, seats: list[str]) -> str:
         )
         rows.append(
             f'<tr data-car="{s["car"]}" data-status="{esc(s["status"])}"><td class="n">{s["place"]}</td>'
-            f"<td>{who(seat, seats)}</td><td>{esc(status)}</td>"
+            f"<td>{who(seat, seats)}</td>"
+            + (f"<td>{esc(s['team'])}</td>" if teamed else "")
+            + f"<td>{esc(status)}</td>"
             f'<td class="n">{s["moves"]}</td><td class="n">{s["damage"]}</td></tr>'
         )
-    return (
-        '<table class="payouts" id="standings"><tr><th>Place</th><th>Car</th><th>Status</th>'
-        "<th>Moves</th><th>Damage</th></tr>" + "".join(rows) + "</table>"
+    team_head = "<th>Team</th>" if teamed else ""
+    out = (
+        '<table class="payouts" id="standings"><tr><th>Place</th><th>Car</th>'
+        f"{team_head}<th>Status</th><th>Moves</th><th>Damage</th></tr>" + "".join(rows) + "</table>"
     )
+    if teamed:
+        teams = "".join(
+            f'<tr data-team="{esc(t["team"])}"><td class="n">{t["place"]}</td>'
+            f'<td>{esc(t["team"])}</td><td class="n">{t["points"]}</td>'
+            f"<td>{', '.join(f'car {c}' for c in t['cars'])}</td></tr>"
+            for t in state.team_standings()
+        )
+        out += (
+            '<h2>Teams</h2><p class="note">3, 2 and 1 points for the first three cars to '
+            'finish.</p><table class="payouts" id="teams"><tr><th>Place</th><th>Team</th>'
+            f"<th>Points</th><th>Cars</th></tr>{teams}</table>"
+        )
+    return out
 
 
-def table_body(key: str, state: Any, seats: list[str], seed: int, done: list) -> str:
+def car_words(car: Any) -> str:
+    """What sets a car apart at this table: its team and its design."""
+    words = []
+    if car.team is not None:
+        words.append(f"team {car.team}")
+    if car.design is not None:
+        words.append(f"{car.design.spec}: {car.design.words()}")
+    return f" ({esc('; '.join(words))})" if words else ""
+
+
+def table_body(key: str, state: Any, seats: list[str], seed: int, done: list, table: Any) -> str:
     from generator.games.graph_racers.materials import face
     from generator.games.graph_racers.race import MAX_DAMAGE
 
@@ -352,14 +421,16 @@ def table_body(key: str, state: Any, seats: list[str], seed: int, done: list) ->
     last = next((i for i in range(len(moved) - 1, -1, -1) if seats[moved[i]] == "human"), None)
     if last is not None:  # back to before the last player's move (computers replay after it)
         links.append(
-            f'<a href="{esc(link(key, rules, seats, seed, done[:last], state.contact))}" id="undo">'
+            f'<a href="{esc(link(key, rules, seats, seed, done[:last], table))}" id="undo">'
             "Undo the last player's move</a>"
         )
     links.append(
-        f'<a href="{esc(link(key, rules, seats, seed, [], state.contact))}" id="restart">Start again</a>'
+        f'<a href="{esc(link(key, rules, seats, seed, [], table))}" id="restart">Start again</a>'
     )
     links.append('<a href="/play">Another track</a>')
-    legend = " ".join(f"<span>{who(i, seats)}</span>" for i in range(len(seats)))
+    legend = " ".join(
+        f"<span>{who(i, seats)}{car_words(state.cars[i])}</span>" for i in range(len(seats))
+    )
     how = face(track).how_to_race(track, rules)
     plain = "" if state.contact else ", no contact"
     body = [
@@ -368,8 +439,8 @@ def table_body(key: str, state: Any, seats: list[str], seed: int, done: list) ->
         f'<p class="legend" id="legend">{legend}</p>',
         f"<p>{' · '.join(links)}</p>",
         '<div class="table-race">',
-        f'<div class="board">{board_svg(key, state, seats, seed, done)}'
-        f"{beyond_html(beyond(key, state, seats, seed, done))}</div>",
+        f'<div class="board">{board_svg(key, state, seats, seed, done, table)}'
+        f"{beyond_html(beyond(key, state, seats, seed, done, table))}</div>",
         '<div class="events"><h2>Last moves</h2>',
         f'<ul id="events">{recent or "<li>No moves yet.</li>"}</ul>',
     ]
@@ -387,7 +458,13 @@ def table_body(key: str, state: Any, seats: list[str], seed: int, done: list) ->
             "A move that would hit another car is allowed only when every move hits a car "
             "or crashes; both cars then take a point of damage for each square they were apart "
             "and stop. A crash costs the move's speed in damage; the car is put back on the "
-            f"track and stops. More than {MAX_DAMAGE} damage and the car is out."
+            "track and stops. "
+            + (
+                "More damage than its design's damage points and a car is out (with none, the "
+                "first hit destroys it)."
+                if table.designs is not None
+                else f"More than {MAX_DAMAGE} damage and the car is out."
+            )
         )
     else:
         contact = (
@@ -396,15 +473,21 @@ def table_body(key: str, state: Any, seats: list[str], seed: int, done: list) ->
         )
     body.append(
         f'<p class="note">{esc(how)} Rules: {esc(rules.short())}. Cars move in turn, car 1 '
-        f"first. {contact}</p>"
+        f"first. {contact}"
+        + (
+            " Team racing: 3, 2 and 1 points for the first three cars to finish."
+            if table.teams
+            else ""
+        )
+        + "</p>"
     )
-    body.append(rules_form(key, rules, seats, seed, state.contact))
+    body.append(rules_form(key, rules, seats, seed, table))
     return "".join(body)
 
 
-def rules_form(key: str, rules: Any, seats: list[str], seed: int, contact: bool) -> str:
-    """A new race of the same cars on the same track with other rules, with or without
-    contact."""
+def rules_form(key: str, rules: Any, seats: list[str], seed: int, table: Any) -> str:
+    """A new race of the same cars on the same track with other rules, designs and teams,
+    with or without contact."""
 
     def select(name: str, values: tuple, current: Any) -> str:
         opts = "".join(
@@ -413,7 +496,8 @@ def rules_form(key: str, rules: Any, seats: list[str], seed: int, contact: bool)
         )
         return f'<label>{name} <select name="{name}">{opts}</select></label> '
 
-    checked = "" if contact else " checked"
+    checked = "" if table.contact else " checked"
+    given = table_query(table)
     return (
         '<form method="get" action="/play/table" class="rules" id="rules">'
         f'<input type="hidden" name="track" value="{esc(key)}">'
@@ -424,6 +508,10 @@ def rules_form(key: str, rules: Any, seats: list[str], seed: int, contact: bool)
         + select("brakes", tuple(range(10)), rules.brakes)
         + select("turbo", tuple(range(10)), rules.turbo)
         + select("rocket", (0, 1), rules.rocket)
+        + '<label>design <input type="text" name="design" id="design" size="24" '
+        f'value="{esc(given.get("design", ""))}" placeholder="2/2/12 or one a car"></label> '
+        + '<label>teams <input type="text" name="teams" id="teams" size="12" '
+        f'value="{esc(given.get("teams", ""))}" placeholder="A,B,A,B"></label> '
         + f'<label><input type="checkbox" name="contact" value="0" id="no-contact"{checked}> '
         "no contact (no collisions, crashes cost no damage)</label> "
         '<button type="submit">New race with these rules</button></form>'
@@ -444,7 +532,9 @@ def routes(app: bottle.Bottle) -> None:
             raise PageError("seed: use a whole number from 0 to 999999999")
         seed = int(raw_seed)
         points = points_of(q.get("moves", ""))
-        contact = contact_of(q.get("contact"))
-        state, done = replay(key, track, rules, seats, seed, points, contact)
+        table = table_of(q, len(seats))
+        if table.designs is not None:  # designed cars bought their good brakes and turbo
+            rules = dataclasses.replace(rules, brakes=0, turbo=0)
+        state, done = replay(key, track, rules, seats, seed, points, table)
         title = f"Graph Racers: {track.name}, {len(seats)} cars"
-        return page(title, table_body(key, state, seats, seed, done))
+        return page(title, table_body(key, state, seats, seed, done, table))
