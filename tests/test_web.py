@@ -692,6 +692,8 @@ def test_table_with_designed_cars_and_teams(base):
     # a player's links keep the table
     status, _, body = request(f"{base}{TABLE}&cars=human.solver&design=0%2F0%2F20&teams=A,B")
     assert status == 200 and body.count(b"design=0%2F0%2F20") >= 2 and b"teams=A%2CB" in body
+    status, _, body = request(f"{base}{TABLE}&cars=human.solver&design=2%2F2%2F12,0%2F0%2F20")
+    assert b"Boosts left: brakes 2, turbo 2, rocket 0." in body  # car 1's own, bought
     # refused: goodies (no buttons for them), over the budget, teams for another number of cars
     status, _, body = request(f"{base}{TABLE}&cars=human.solver&design=0%2F0%2F4%2Bmissile")
     assert status == 400 and b"James Bond goodies are raced with racegen" in body

@@ -401,7 +401,7 @@ def table_body(key: str, state: Any, seats: list[str], seed: int, done: list, ta
     else:
         car = state.to_move()
         b, t, k = car.budget
-        boosts = f" Boosts left: brakes {b}, turbo {t}, rocket {k}." if rules.has_boosts else ""
+        boosts = f" Boosts left: brakes {b}, turbo {t}, rocket {k}." if any(car.budget) else ""
         status = (
             f'<p class="status" id="race-status" data-car="{car.seat + 1}">Round {state.round}: '
             f"{who(car.seat, seats)} to move, vector ({car.vector[0]}, {car.vector[1]}), "
