@@ -5,7 +5,9 @@ the start of a turn, along a move, and after a move; goodies.py holds the data.
 A turn of car X, in order (docs/rules/graph-racers.md, "James Bond mode"):
 
 1. start: X's rear guns shoot every car one square behind it (Gadgets.turn_start);
-2. X's move (race.py); along its line X picks up coins and meets missiles (Gadgets.on_the_way);
+2. X's move (race.py); along its line X picks up coins and meets missiles (Gadgets.on_the_way),
+   before the move's crash or collision is counted; a goodie picked up is usable from X's next
+   turn (its rear guns, which shoot by themselves, at 5 already);
 3. X fires its missile (it starts on X's point with X's vector) and X's missile in flight
    moves with the acceleration X gives it (Gadgets.after);
 4. X sprays its oil slick behind it;
@@ -23,6 +25,7 @@ from generator.games.graph_racers.goodies import (
     COIN_GIVES,
     GIVES_TEXT,
     MISSILE_DAMAGE,
+    WORDS,
     Action,
     Missile,
     behind,
@@ -94,26 +97,26 @@ class Gadgets:
             events.append(self.state._out(car, self.state.round))
 
     def _sweep(self) -> None:
-        """A missile vanishes when its car leaves the race (no turns left to move it)."""
+        """A missile vanishes when its car leaves the race (no turns left to move it): a car
+        out is swept at once (RaceState._out), a finished one at the end of its turn."""
         for seat in list(self.missiles):
             if self.state.cars[seat].status in ("finished", "out"):
                 del self.missiles[seat]
 
     # --- coins and missiles along a car's move ---------------------------------------------
-    def driven(self, car: Car, o: Option, p: Point) -> list[Point]:
-        """The points the car drove into on move o from p, in order: exact, every grid point
-        of its line it reached without crashing (up to where a collision stopped it);
-        endpoint (the jump), the landing point only; and the point it stands on now (put
-        there after a crash)."""
+    def driven(self, car: Car, o: Option, p: Point, line: list[Point]) -> list[Point]:
+        """The points the car drove into on move o from p, in order: "*Drive into* is the
+        collision rule's meeting of a point", so the points of `line` (RaceState.reached: where
+        the collision test would have met a car, jumps and moves off the track included) up to
+        where the car's move ended (a collision: its stop point); and the point it stands on
+        now (put there after a crash). Endpoint: the landing point only (in `line`) when the
+        car moved or finished there."""
         st = self.state
         pts: list[Point] = []
         if st.exact:
-            ref = st.ref_of(car)
-            for q in line_points(p, o.vector):
+            for q in line:
                 if o.outcome == "collision" and o.end in (p, *pts):
                     break  # a collision stops the car on o.end
-                if ref.judge(p[0], p[1], q[0] - p[0], q[1] - p[1])[0] == CRASH:
-                    break
                 pts.append(q)
         elif o.outcome in ("move", "finish"):
             pts.append(o.aim)
@@ -121,21 +124,22 @@ class Gadgets:
             pts.append(car.point)
         return pts
 
-    def on_the_way(self, car: Car, o: Option, p: Point) -> list[Event]:
+    def on_the_way(self, car: Car, o: Option, p: Point, line: list[Point]) -> list[Event]:
         """Coins picked up and missiles met along the car's move from p (already played:
-        the car stands where it ended), in the order it met them; race.py counts the damage
-        of a crash or collision after them, so a dime picked up on the way counts."""
+        the car stands where it ended; `line`: RaceState.reached, judged before the move), in
+        the order it met them; race.py counts the damage of a crash or collision after them,
+        so a dime picked up on the way counts and a blast does not stop the move."""
         events: list[Event] = []
         if not self.coins and not self.missiles:
             return events
         rnd = self.state.round
-        for q in self.driven(car, o, p):
+        for q in self.driven(car, o, p, line):
             if q in self.coins:
                 events.append(self._pick(car, q))
             hit = next((m for m in self.missiles.values() if m.point == q), None)
             if hit is not None and self.state.contact:
                 del self.missiles[hit.owner]
-                car.damage += MISSILE_DAMAGE
+                car.damage += MISSILE_DAMAGE  # the move goes on (unless this puts it out)
                 events.append(
                     self._event(
                         "blast",
@@ -209,6 +213,8 @@ class Gadgets:
         if action.fire:
             if flying is not None:
                 return "fire: the car's missile is still in flight (one missile at a time)"
+            if kit.missiles == 0 and self._picks_up(car, o, "missile"):
+                return self._not_yet("fire", "missile")
             if kit.missiles == 0:
                 return (
                     "fire: the car has no missile (buy one with --design ...+missile, or pick "
@@ -217,6 +223,8 @@ class Gadgets:
                     else "fire: the car fired its missile already ('fire the missile one time')"
                 )
         if action.spray:
+            if kit.sprayers == 0 and self._picks_up(car, o, "sprayer"):
+                return self._not_yet("spray", "sprayer")
             if kit.sprayers == 0:
                 return (
                     "spray: the car has no oil sprayer (buy one with --design ...+sprayer)"
@@ -243,11 +251,9 @@ class Gadgets:
                 )
         return None
 
-    def _spent(self, car: Car, o: Option) -> bool:
-        """Is the car's missile gone after move o, unmoved: the car finished or is out (its
-        missile vanishes, `after`), or its move met the missile and set it off? Then a missile
-        move left unwritten is no fault (race --json writes none for it). Played on a copy of
-        the race; asked only for such an unwritten move."""
+    def _trial(self, car: Car, o: Option) -> tuple[RaceState, Car]:
+        """Move o of the car played on a copy of the race (the race itself unchanged): the
+        copy, and the car in it."""
         import copy
 
         st = self.state
@@ -255,7 +261,33 @@ class Gadgets:
         trial = copy.deepcopy(st, {id(x): x for x in shared})
         mine = trial.cars[car.seat]
         trial._apply(mine, o)
+        return trial, mine
+
+    def _spent(self, car: Car, o: Option) -> bool:
+        """Is the car's missile gone after move o, unmoved: the car finished or is out (its
+        missile vanishes at once), or its move met the missile and set it off? Then a missile
+        move left unwritten is no fault (race --json writes none for it). Played on a copy of
+        the race; asked only for such an unwritten move."""
+        trial, mine = self._trial(car, o)
         return not mine.on_board or car.seat not in trial.gadgets.missiles
+
+    def _picks_up(self, car: Car, o: Option, goodie: str) -> bool:
+        """Does move o pick up a coin of the goodie ('missile', 'sprayer')? Asked only when
+        the car has none to use, to say why (played on a copy of the race)."""
+        if not any(COIN_GIVES[ch][0] == goodie for ch in self.coins.values()):
+            return False
+        _trial, mine = self._trial(car, o)
+        kit = mine.kit
+        return (kit.missiles if goodie == "missile" else kit.sprayers) > 0
+
+    @staticmethod
+    def _not_yet(verb: str, goodie: str) -> str:
+        """Why a goodie picked up on this move cannot be used on it."""
+        return (
+            f"{verb}: the {WORDS[goodie]} was picked up on this move; a goodie picked up on a "
+            "move is usable from the car's next turn (as a coin's boosts are from its next "
+            "move; rear guns shoot by themselves at the end of this turn already)"
+        )
 
     # --- the turn ---------------------------------------------------------------------------
     def turn_start(self, car: Car) -> list[Event]:

@@ -541,8 +541,13 @@ class RaceState:
         return events
 
     def _apply(self, car: Car, o: Option) -> list[Event]:
+        """Play option o for the car: its move; the coins picked up and missiles met on the
+        way (bond.py), in order along the line; then the crash or collision it ends in, its
+        damage counted after them (a dime picked up on the way counts, a blast does not stop
+        the move); then the cars out."""
         rnd = self.round
         p = car.point
+        line = self.reached(car, o)  # judged as the car stood, before the move
         if o.kind:
             car.budget = spend(car.budget, o.kind)
         car.moves += 1
@@ -555,6 +560,7 @@ class RaceState:
             car.point, car.vector, car.stage = o.aim, o.vector, o.stage
             car.left_from = o.left_from
         elif o.outcome == FINISHES:
+            after += self._swedish_events(car, o, rnd)  # a jump that finishes
             car.stage = o.stage
             car.status = FINISHED
             car.ended = rnd
@@ -568,21 +574,30 @@ class RaceState:
                 assert self.swedish is not None
                 where = self.swedish.put_back(self, car)
             car.left_from = None
+            car.point, car.vector, car.restart = where, (0, 0), True
+        else:
+            assert o.other is not None and o.end is not None
+            other = self.cars[o.other]
+            car.point, car.vector, car.stage, car.restart = o.end, (0, 0), o.stage, True
+            car.left_from = o.left_from
+            other.vector, other.restart = (0, 0), True
+        if o.outcome != FINISHES:  # coins picked up and missiles met on the way (bond.py)
+            met = self.gadgets.on_the_way(car, o, p, line)
+            after += met
+            outs += [car] if any(e.kind == "blast" for e in met) else []
+        # the move's crash or collision is counted after what it met on the way
+        if o.outcome in (CRASHES, CUTS):
             hurt = speed(o.vector) if self.contact else 0  # no contact: no damage
             car.damage += hurt
-            car.point, car.vector, car.restart = where, (0, 0), True
-            after.append(Event("crash", rnd, car.seat, to=where, damage=hurt, total=car.damage))
+            after.append(Event("crash", rnd, car.seat, to=car.point, damage=hurt, total=car.damage))
             if self.contact:
                 outs.append(car)
-        else:
+        elif o.outcome == COLLIDES:
             assert o.other is not None and o.end is not None
             other = self.cars[o.other]
             hurt = apart(p, other.last)
             car.damage += hurt
             other.damage += hurt
-            car.point, car.vector, car.stage, car.restart = o.end, (0, 0), o.stage, True
-            car.left_from = o.left_from
-            other.vector, other.restart = (0, 0), True
             after.append(
                 Event(
                     "collision",
@@ -598,15 +613,42 @@ class RaceState:
                 )
             )
             outs += [car, other]
-        if o.outcome != FINISHES:  # coins picked up and missiles met on the way (bond.py)
-            met = self.gadgets.on_the_way(car, o, p)
-            after = met + after
-            outs += [car] if any(e.kind == "blast" for e in met) else []
         once = {c.seat: c for c in outs}.values()
         after += [self._out(c, rnd) for c in once if c.wrecked(hit=True)]
         to = car.point if car.on_board else None
         move = Event("move", rnd, car.seat, p, to, o.aim, o.accel, o.vector, o.kind, o.outcome)
         return [move, *after]
+
+    def reached(self, car: Car, o: Option) -> list[Point]:
+        """The grid points of move o's line (its start left out) where the collision test
+        would meet a car standing there, in order: the car on turn, judged before the move.
+        Under the exact rule, each point the line reaches before it touches the side (a jump's
+        points beyond the obstacle included: only landing on one is a crash); the whole line
+        of a car off the track, or leaving it (--off-track circle: its line reaches the cars
+        wherever it goes), unless the move crashes. Under the endpoint rule the landing point.
+        Gadgets.driven cuts it at the move's end (a collision's stop point)."""
+        p, v = car.point, o.vector
+        if v == (0, 0):
+            return []
+        g = gcd(abs(v[0]), abs(v[1]))
+        u = (v[0] // g, v[1] // g)
+        pts = [(p[0] + k * u[0], p[1] + k * u[1]) for k in range(1, g + 1)]
+        if not self.exact:
+            return pts[-1:]
+        stage, a = car.stage, o.accel
+        if o.outcome not in (CRASHES, CUTS) and self.swedish is not None:
+            if car.left_from is not None:
+                return pts
+            if self.swedish.circle is not None and self._line(p, v, stage, a, car)[0] == CRASH:
+                return pts  # the move leaves the track: SwedishRace._leaves
+        out = []
+        for q in pts:
+            verdict = self._line(p, (q[0] - p[0], q[1] - p[1]), stage, a, car)[0]
+            if verdict == FINISH:
+                break
+            if verdict != CRASH:
+                out.append(q)
+        return out
 
     def _swedish_events(self, car: Car, o: Option, rnd: int) -> list[Event]:
         """A jump over obstacles, leaving the track, coming back onto it."""
@@ -620,10 +662,13 @@ class RaceState:
         return out
 
     def _out(self, car: Car, rnd: int) -> Event:
+        """The car is out at once: it leaves the track, and its missile in flight vanishes
+        (no turns left to move it)."""
         car.status = OUT
         car.ended = rnd
         car.vector = (0, 0)
         self.out_order.append(car.seat)
+        self.gadgets.missiles.pop(car.seat, None)
         return Event("out", rnd, car.seat, total=car.damage, limit=car.points)
 
     def park(self) -> Event:
@@ -654,20 +699,28 @@ class RaceState:
         return Fraction(bad[0]), Fraction(bad[1])
 
     def crash_point(self, car: Car, v: Vector) -> Point:
-        """The track point nearest to where the move crashed, among the points the car could
-        reach from where it stood by a straight move that neither crashes nor passes a line
-        (so it stays on its side of a wall), not taken by another car; the point it stood on
-        is always one. Ties: nearer that point, then the lower row, then the lower column."""
+        """The track point nearest (Euclidean) to where the move crashed, among the points the
+        car could reach from where it stood by a straight move that neither crashes nor passes
+        a line (so it stays on its side of a wall), not taken by another car; the point it
+        stood on is always one (unless another car shares it). Ties: nearer that point, then
+        the lower row, then the lower column.
+
+        The search widens square rings around the crash spot (ring `radius`: the points whose
+        larger row or column distance to it is in (radius - 1, radius]) and stops once the
+        ring's radius reaches the best distance found: every point of a later ring is farther
+        than that."""
         x, y = self.crash_spot(car, v)
         p = car.point
         taken = {o.point for o in self.cars if o is not car and o.on_board and self.contact}
+        # the point it stood on lies within `reach` of the spot; so its distance does too
         reach = apart(p, (round(x), round(y))) + 1
-        for radius in range(1, reach + 2):
-            best = None
+        best: tuple[tuple[Any, ...], Point] | None = None
+        for radius in range(1, 2 * reach + 2):
             for r in range(int(x) - radius - 1, int(x) + radius + 2):
                 for c in range(int(y) - radius - 1, int(y) + radius + 2):
                     q = (r, c)
-                    if max(abs(r - x), abs(c - y)) > radius or q in taken:
+                    ring = max(abs(r - x), abs(c - y))
+                    if ring > radius or (radius > 1 and ring <= radius - 1) or q in taken:
                         continue
                     if q != p:
                         if not on_track(self.track_of(car), q):
@@ -678,9 +731,9 @@ class RaceState:
                     key = ((r - x) ** 2 + (c - y) ** 2, apart(q, p), r, c)
                     if best is None or key < best[0]:
                         best = (key, q)
-            if best is not None:
+            if best is not None and best[0][0] <= radius * radius:
                 return best[1]
-        return p
+        return p if best is None else best[1]
 
     # --- results --------------------------------------------------------------------------
     def standings(self) -> list[dict[str, Any]]:

@@ -306,12 +306,13 @@ class SwedishRace:
 
     def put_back(self, state: RaceState, car: Car) -> Point:
         """Where a car off the track is put after a crash: the track point it left from, or
-        the nearest one no other car stands on (ties: the lower row, then column)."""
+        the nearest one no other car stands on (ties: the lower row, then column). Without
+        contact the cars ignore each other: the point it left, even where a car stands."""
         from generator.games.graph_racers.race import track_points
 
         assert car.left_from is not None
         e = car.left_from
-        taken = {o.point for o in state.cars if o is not car and o.on_board}
+        taken = {o.point for o in state.cars if o is not car and o.on_board and state.contact}
         if e not in taken:
             return e
         free = [q for q in track_points(self.track) if q not in taken]
