@@ -348,3 +348,33 @@ def test_stored_designs_and_teams_are_all_or_none_and_options_win(tmp_path):
     ref = CliRunner().invoke(cli, ["graph-racers", "referee", sprint, str(one), str(two), *given])
     assert ref.exit_code == 0, ref.output
     assert "team X" in ref.output and "team A" not in ref.output
+
+
+def test_check_judges_a_race_line_with_its_cars_own_design(tmp_path):
+    """A line of race --json stores its car's design: `check` judges it with the car's own
+    good brakes and turbo (it used to judge a bought turbo illegal)."""
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+
+    sprint = str(EXAMPLES / "sprint.txt")
+    args = ["graph-racers", "race", sprint, "--players", "2", "--driver", "solver"]
+    r = CliRunner().invoke(cli, [*args, "--design", "2/2/12,0/0/20", "--no-contact", "--json"])
+    assert r.exit_code == 0, r.output
+    race = json.loads(r.output)
+    line = race["lines"][0]
+    assert line["design"] == "2/2/12"
+    boosted = [e for e in race["events"] if e["kind"] == "move" and e["car"] == 1 and e["boost"]]
+    assert boosted  # the solver used what it bought
+    path = tmp_path / "car1.json"
+    path.write_text(json.dumps({k: v for k, v in line.items() if k != "car"}))
+    moves = len(line["accelerations"])
+    checked = CliRunner().invoke(cli, ["graph-racers", "check", sprint, str(path)])
+    assert checked.exit_code == 0, checked.output
+    assert checked.output.startswith(f"legal, {moves} moves")
+    assert "brakes 2, turbo 2" in checked.output
+    # the same line without its design: the bought boosts are not the rules'
+    plain = {k: v for k, v in line.items() if k not in ("car", "design")}
+    path.write_text(json.dumps(plain))
+    checked = CliRunner().invoke(cli, ["graph-racers", "check", sprint, str(path)])
+    assert checked.exit_code == 1 and checked.output.startswith("illegal:")

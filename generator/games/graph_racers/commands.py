@@ -343,6 +343,8 @@ def check_cmd(track_file: str, moves_file: str, rule_choice: RuleChoice, max_cel
         stored=line.rules,
         source=moves_file if line.rules is not None else track_file,
     )
+    if line.design is not None:  # a race --json line: the car's own design
+        track, rules = _designed(track, rules, line.design, moves_file, rule_choice)
     try:
         verdict = check_line(track, rules, line)
     except InvalidInput as e:
@@ -356,6 +358,31 @@ def check_cmd(track_file: str, moves_file: str, rule_choice: RuleChoice, max_cel
     except LimitExceeded:
         par = "par not computed: track too large"
     click.echo(f"{verdict.message} ({par}; rules: {rules.short()})")
+
+
+def _designed(track: Any, rules: Any, spec: str, where: str, rule_choice: RuleChoice) -> tuple:
+    """A line stored with its car's design (race --json): the car's own good brakes, turbo and
+    rocket are the rules' boosts, and a submarine drives on the water."""
+    import dataclasses
+
+    from generator.games.graph_racers.design import Design
+
+    try:
+        design = Design.parse(spec)
+    except InvalidInput as e:
+        raise InvalidInput(f"{where}: the design stored with the moves: {e}") from None
+    _check_design_rules([design], rule_choice)
+    if max(design.brakes, design.turbo) > 9:
+        raise InvalidInput(
+            f"{where}: the design {design.spec} has more than 9 uses of a boost; check judges "
+            "up to 9 (referee plays the race with it)"
+        )
+    rules = dataclasses.replace(
+        rules, brakes=design.brakes, turbo=design.turbo, rocket=rules.rocket + design.rocket
+    )
+    if design.sub and getattr(track, "water", None):
+        track = track.submarine()
+    return track, rules
 
 
 def _parse_size(value: str) -> tuple[int, int]:
