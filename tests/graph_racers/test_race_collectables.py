@@ -80,7 +80,7 @@ def test_check_and_sheet_work_on_a_map_with_coins_and_water(tmp_path):
     assert r.exit_code == 0, r.output
     svg = next(out.glob("*.svg")).read_text()
     assert "Coins: P penny (turbo x2), N nickel (good brakes x2), D dime (5 damage points)" in svg
-    assert "Blue water: a wall to every car but a submarine" in svg
+    assert "Water (squares hatched with level lines, blue in colour): a wall to every" in svg
     assert ">P<" in svg and ">B<" in svg  # the coins' letters
 
 

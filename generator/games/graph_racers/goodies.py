@@ -336,7 +336,7 @@ def legend(track: Any) -> list[str]:
         )
     if getattr(track, "water", None):
         out.append(
-            "Blue water: a wall to every car but a submarine (James Bond mode), which drives "
-            "across it."
+            "Water (squares hatched with level lines, blue in colour): a wall to every car but "
+            "a submarine (James Bond mode), which drives across it."
         )
     return out
