@@ -151,17 +151,19 @@ class Race:
     choices: list[tuple[tuple[int, int], str, int]] = field(default_factory=list)
 
 
-def parse_points(text: str) -> list[tuple[int, int]]:
+def parse_points(text: str, most: int = MAX_MOVES, what: str = "points") -> list[tuple[int, int]]:
+    """The address's `moves`: points ROW.COL joined by '_', at most `most` of them (more: a
+    413 naming them as `what`)."""
     if not text:
         return []
     parts = text.split("_")
-    if len(parts) > MAX_MOVES:
-        raise PageError(f"more than {MAX_MOVES} points in the address: start again", 413)
+    if len(parts) > most:
+        raise PageError(f"more than {most} {what} in the address: start again", 413)
     out = []
     for part in parts:
         m = POINT.match(part)
         if m is None:
-            raise PageError(f"moves: {part!r} is not a point ROW.COL: start again")
+            raise PageError(f"moves: {part[:20]!r} is not a point ROW.COL: start again")
         out.append((int(m.group(1)), int(m.group(2))))
     return out
 

@@ -21,11 +21,11 @@ import bottle
 from generator.web.app import PageError, esc, guarded, page
 from generator.web.play import (
     PITCH,
-    POINT,
     _svg_root,
     beyond_html,
     board_open,
     off_map,
+    parse_points,
     rules_of,
     track_of,
 )
@@ -97,18 +97,8 @@ def table_query(table: Any) -> dict[str, str]:
 
 
 def points_of(text: str) -> list[tuple[int, int]]:
-    if not text:
-        return []
-    parts = text.split("_")
-    if len(parts) > MAX_POINTS:
-        raise PageError(f"more than {MAX_POINTS} moves in the address: start again", 413)
-    out = []
-    for part in parts:
-        m = POINT.match(part)
-        if m is None:
-            raise PageError(f"moves: {part[:20]!r} is not a point ROW.COL: start again")
-        out.append((int(m.group(1)), int(m.group(2))))
-    return out
+    """The race's moves in the address, one a point, at most MAX_POINTS."""
+    return parse_points(text, MAX_POINTS, "moves")
 
 
 def link(
