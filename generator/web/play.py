@@ -344,7 +344,10 @@ def board_svg(key: str, track: Any, rules: Any, race: Race, sol: Any) -> str:
     return "".join(out)
 
 
-def _rules_form(key: str, rules: Any) -> str:
+def rule_selects(rules: Any) -> str:
+    """The rule switches of a new race as selects, set to `rules` (the one-car and the table
+    pages' forms)."""
+
     def select(name: str, values: tuple, current: Any) -> str:
         opts = "".join(
             f'<option value="{v}"{" selected" if str(v) == str(current) else ""}>{v}</option>'
@@ -353,13 +356,19 @@ def _rules_form(key: str, rules: Any) -> str:
         return f'<label>{name} <select name="{name}">{opts}</select></label> '
 
     return (
-        '<form method="get" action="/play/race" class="rules" id="rules">'
-        f'<input type="hidden" name="track" value="{esc(key)}">'
-        + select("accel", (5, 8, 9), rules.accel)
+        select("accel", (5, 8, 9), rules.accel)
         + select("collision", ("exact", "endpoint"), rules.collision)
         + select("brakes", tuple(range(10)), rules.brakes)
         + select("turbo", tuple(range(10)), rules.turbo)
         + select("rocket", (0, 1), rules.rocket)
+    )
+
+
+def _rules_form(key: str, rules: Any) -> str:
+    return (
+        '<form method="get" action="/play/race" class="rules" id="rules">'
+        f'<input type="hidden" name="track" value="{esc(key)}">'
+        + rule_selects(rules)
         + '<button type="submit">New race with these rules</button></form>'
     )
 
