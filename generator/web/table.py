@@ -9,7 +9,6 @@ as the page comes to them, and their moves join the address of the next link."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import re
 from functools import lru_cache
@@ -26,6 +25,7 @@ from generator.web.play import (
     board_open,
     off_map,
     parse_points,
+    rule_selects,
     rules_of,
     track_of,
 )
@@ -479,13 +479,6 @@ def rules_form(key: str, rules: Any, seats: list[str], seed: int, table: Any) ->
     """A new race of the same cars on the same track with other rules, designs and teams,
     with or without contact."""
 
-    def select(name: str, values: tuple, current: Any) -> str:
-        opts = "".join(
-            f'<option value="{v}"{" selected" if str(v) == str(current) else ""}>{v}</option>'
-            for v in values
-        )
-        return f'<label>{name} <select name="{name}">{opts}</select></label> '
-
     checked = "" if table.contact else " checked"
     given = table_query(table)
     return (
@@ -493,11 +486,7 @@ def rules_form(key: str, rules: Any, seats: list[str], seed: int, table: Any) ->
         f'<input type="hidden" name="track" value="{esc(key)}">'
         f'<input type="hidden" name="cars" value="{esc(".".join(seats))}">'
         f'<input type="hidden" name="seed" value="{seed}">'
-        + select("accel", (5, 8, 9), rules.accel)
-        + select("collision", ("exact", "endpoint"), rules.collision)
-        + select("brakes", tuple(range(10)), rules.brakes)
-        + select("turbo", tuple(range(10)), rules.turbo)
-        + select("rocket", (0, 1), rules.rocket)
+        + rule_selects(rules)
         + '<label>design <input type="text" name="design" id="design" size="24" '
         f'value="{esc(given.get("design", ""))}" placeholder="2/2/12 or one a car"></label> '
         + '<label>teams <input type="text" name="teams" id="teams" size="12" '
@@ -523,8 +512,9 @@ def routes(app: bottle.Bottle) -> None:
         seed = int(raw_seed)
         points = points_of(q.get("moves", ""))
         table = table_of(q, len(seats))
-        if table.designs is not None:  # designed cars bought their good brakes and turbo
-            rules = dataclasses.replace(rules, brakes=0, turbo=0)
+        from generator.games.graph_racers.design import designed_rules
+
+        rules = designed_rules(rules, table.designs)
         state, done = replay(key, track, rules, seats, seed, points, table)
         title = f"Graph Racers: {track.name}, {len(seats)} cars"
         return page(title, table_body(key, state, seats, seed, done, table))

@@ -836,13 +836,6 @@ def _check_design_rules(designs: Any, rule_choice: RuleChoice) -> None:
         raise click.UsageError("a --design buys a rocket booster: leave --rocket out")
 
 
-def _design_rules(rules: Any, designs: Any) -> Any:
-    """Designed cars bought their boosts: the track's stored brakes and turbo give way."""
-    import dataclasses
-
-    return rules if designs is None else dataclasses.replace(rules, brakes=0, turbo=0)
-
-
 def _swedish_options(func: Callable[..., Any]) -> Callable[..., Any]:
     """--jumps and --off-track (the Swedish variant, swedish.py), passed on as one dict
     `swedish_choice` (None = not given: stored rules or the defaults decide)."""
@@ -1025,6 +1018,7 @@ def sheet_cmd(
     The race sheet prints the table's rules given (--design, --teams, --no-contact, --jumps,
     --off-track) and a tally of damage and uses for each player.
     FILE '-' reads standard input (the files are then named stdin-sheet...)."""
+    from generator.games.graph_racers.design import designed_rules
     from generator.games.graph_racers.formats import read_track
     from generator.games.graph_racers.table_rules import TableRules
     from generator.output import emit
@@ -1033,7 +1027,7 @@ def sheet_cmd(
     _check_design_rules(designs, rule_choice)
     limits = _limits()
     track = read_track(file, max_cells=limits["max_cells"])
-    rules = _design_rules(resolve_rules(track, rule_choice, source=file), designs)
+    rules = designed_rules(resolve_rules(track, rule_choice, source=file), designs)
     swedish = resolve_swedish(
         swedish_choice, track.meta.get("rules"), f"{file}: the rules stored with the track"
     )
@@ -1097,6 +1091,7 @@ def referee_cmd(
     --teams, else those the moves files store (race --json lines).
     """
     from generator.games.graph_racers.check import read_moves
+    from generator.games.graph_racers.design import designed_rules
     from generator.games.graph_racers.formats import read_track
     from generator.games.graph_racers.race import MAX_CARS, MIN_CARS, replay
 
@@ -1124,7 +1119,7 @@ def referee_cmd(
     )
     designs, named = _stored_table(lines, moves_files, designs, named)
     _check_design_rules(designs, rule_choice)
-    rules = _design_rules(rules, designs)
+    rules = designed_rules(rules, designs)
     no_contact = not contact
     result = replay(track, rules, lines, designs, named, contact=contact, swedish=swedish)
     state = result.state
@@ -1196,6 +1191,7 @@ def race_cmd(
 ) -> None:
     """Play a whole race of computer drivers on TRACK and print the log and the standings
     (the same seed gives the same race; `referee` replays it from the lines --json prints)."""
+    from generator.games.graph_racers.design import designed_rules
     from generator.games.graph_racers.drivers import DRIVERS, make_drivers, run_race
     from generator.games.graph_racers.formats import read_track
 
@@ -1212,7 +1208,7 @@ def race_cmd(
     _check_design_rules(designs, rule_choice)
     track = read_track(track_file, max_cells=max_cells or _limits()["max_cells"])
     rules = resolve_rules(track, rule_choice, source=track_file)
-    rules = _design_rules(rules, designs)
+    rules = designed_rules(rules, designs)
     where = f"{track_file}: the rules stored with the track"
     swedish = resolve_swedish(swedish_choice, track.meta.get("rules"), where)
     state = run_race(

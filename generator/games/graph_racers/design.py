@@ -9,7 +9,8 @@ docs/rules/graph-racers.md ("Design your own car", "James Bond mode") gives each
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from generator.errors import InvalidInput
 from generator.games.graph_racers.goodies import PRICES as GOODIE_PRICES
@@ -109,3 +110,9 @@ def parse_designs(text: str, cars: int) -> list[Design]:
             f"{len(designs)} car designs for {cars} cars: give one for every car or one per car"
         )
     return designs
+
+
+def designed_rules(rules: Any, designs: Any) -> Any:
+    """The move rules of a race of designed cars (None: not designed): the cars bought their
+    good brakes and turbo, so the rules' (given or stored with the track) give way."""
+    return rules if designs is None else replace(rules, brakes=0, turbo=0)

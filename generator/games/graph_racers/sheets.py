@@ -779,6 +779,8 @@ def sheet_from_file(
     except (InvalidInput, TypeError, ValueError) as e:
         raise InvalidInput(f"{track}: the rules stored with the track: {e}") from None
     rules = rules_over(stored, given)
+    from generator.games.graph_racers.design import designed_rules
+
     table = race_table(
         found,
         given,
@@ -789,8 +791,7 @@ def sheet_from_file(
         jumps=values.pop("jumps", False),
         off_track=values.pop("off_track", "crash"),
     )
-    if table.designs is not None:  # designed cars bought their boosts
-        rules = dataclasses.replace(rules, brakes=0, turbo=0)
+    rules = designed_rules(rules, table.designs)
     return [
         track_sheet(
             spec, found, rules, usual, name=Path(track).stem, note=note, table=table, **values
