@@ -1,6 +1,6 @@
 """Build hook: compile the sweep's race in C into the wheel where a C compiler is present.
 
-generator/games/graph_racers/_csweep.c is the same layered search as the pure-Python sweep
+generator/games/graph_racers/solving/_csweep.c is the same layered search as the pure-Python sweep
 (sweep.py), about five times faster on the big shared maps. Where it cannot be compiled (no C
 compiler or no Python headers) the wheel stays pure Python and the sweep races in Python: the
 same answers, only slower. RACEGEN_PURE_PYTHON=1 skips the compile. Editable installs build it
@@ -20,8 +20,8 @@ from pathlib import Path
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-MODULE = "generator.games.graph_racers._csweep"
-SOURCE = "generator/games/graph_racers/_csweep.c"
+MODULE = "generator.games.graph_racers.solving._csweep"
+SOURCE = "generator/games/graph_racers/solving/_csweep.c"
 
 
 class CustomBuildHook(BuildHookInterface):

@@ -12,10 +12,10 @@ import argparse
 import platform
 import time
 
-from generator.games.dice_rush import chains
-from generator.games.dice_rush.board import default_board
-from generator.games.dice_rush.report import odds_data, simulate
-from generator.games.dice_rush.variants import generate
+from generator.games.dice_rush.odds import chains
+from generator.games.dice_rush.odds.report import odds_data, simulate
+from generator.games.dice_rush.rules.board import default_board
+from generator.games.dice_rush.rules.variants import generate
 
 
 def timed(fn) -> float:

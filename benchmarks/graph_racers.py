@@ -27,9 +27,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from generator.errors import LimitExceeded  # noqa: E402
-from generator.games.graph_racers.formats import read_track  # noqa: E402
-from generator.games.graph_racers.rules import Rules  # noqa: E402
-from generator.games.graph_racers.solve import solve  # noqa: E402
+from generator.games.graph_racers.moves.rules import Rules  # noqa: E402
+from generator.games.graph_racers.solving.solve import solve  # noqa: E402
+from generator.games.graph_racers.track.formats import read_track  # noqa: E402
 
 
 def map_folder() -> Path:
@@ -38,7 +38,7 @@ def map_folder() -> Path:
 
 
 def sweep_kind() -> str:
-    from generator.games.graph_racers import sweep
+    from generator.games.graph_racers.solving import sweep
 
     if sweep.native is not None:
         return "in C (start-to-goal races; laps in Python)"
@@ -113,8 +113,8 @@ def maps_table(
 
 
 def generator_figures(count: int) -> None:
-    from generator.games.graph_racers.generate import Request, generate, presets
-    from generator.games.graph_racers.materials import worksheet_track_size
+    from generator.games.graph_racers.generating.generate import Request, generate, presets
+    from generator.games.graph_racers.printing.materials import worksheet_track_size
     from generator.render.paper import Paper
 
     print()

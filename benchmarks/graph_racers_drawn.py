@@ -27,14 +27,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from generator.games.graph_racers import shapes  # noqa: E402
-from generator.games.graph_racers.drawn_format import (  # noqa: E402
+from generator.games.graph_racers.drawn.format import (  # noqa: E402
     track_from_dict,
     track_to_dict,
 )
-from generator.games.graph_racers.drawn_generate import generate_drawn  # noqa: E402
-from generator.games.graph_racers.drawn_solve import solve_drawn  # noqa: E402
-from generator.games.graph_racers.generate import Request  # noqa: E402
-from generator.games.graph_racers.rules import Rules  # noqa: E402
+from generator.games.graph_racers.generating.drawn import generate_drawn  # noqa: E402
+from generator.games.graph_racers.generating.generate import Request  # noqa: E402
+from generator.games.graph_racers.moves.rules import Rules  # noqa: E402
+from generator.games.graph_racers.solving.drawn import solve_drawn  # noqa: E402
 
 
 def par_table(per_difficulty: int) -> None:
@@ -62,8 +62,12 @@ def par_table(per_difficulty: int) -> None:
 
 
 def worksheet_tracks(count: int) -> None:
-    from generator.games.graph_racers.generate import presets
-    from generator.games.graph_racers.materials import FACES, worksheet_rules, worksheet_track_size
+    from generator.games.graph_racers.generating.generate import presets
+    from generator.games.graph_racers.printing.materials import (
+        FACES,
+        worksheet_rules,
+        worksheet_track_size,
+    )
     from generator.render.paper import Paper
 
     face = FACES["drawn"]
@@ -92,7 +96,7 @@ def worksheet_tracks(count: int) -> None:
 def class_pack(students: int) -> None:
     """The command line, timed with its PDFs written; then the same pack's tracks (the same
     seed gives the same tracks) compared pair by pair."""
-    from generator.games.graph_racers.classpack import class_pack as pack_of
+    from generator.games.graph_racers.printing.classpack import class_pack as pack_of
 
     with tempfile.TemporaryDirectory() as out:
         cmd = [

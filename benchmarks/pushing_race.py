@@ -18,10 +18,10 @@ import platform
 import random
 import time
 
-from generator.games.pushing_race import fastplay
-from generator.games.pushing_race.moves import FACES, legal_moves
-from generator.games.pushing_race.play import MAX_GAMES, plain_games
-from generator.games.pushing_race.position import parse_position, start
+from generator.games.pushing_race.play import fastplay
+from generator.games.pushing_race.play.play import MAX_GAMES, plain_games
+from generator.games.pushing_race.rules.moves import FACES, legal_moves
+from generator.games.pushing_race.rules.position import parse_position, start
 
 MIDGAME = "players=3 turn=A a1=A b1=B c2=C a3=A b3=B b4=C c5=A a6=B b7=C finished=A1,B0,C1"
 

@@ -13,11 +13,11 @@ import platform
 import random
 import time
 
-from generator.games.trading_paint.luck import luck_table
-from generator.games.trading_paint.rules import apply_legal, is_chance, legal_moves
-from generator.games.trading_paint.setup import initial_state
-from generator.games.trading_paint.simulate import simulate
-from generator.games.trading_paint.state import Face
+from generator.games.trading_paint.play.simulate import simulate
+from generator.games.trading_paint.rules.setup import initial_state
+from generator.games.trading_paint.rules.state import Face
+from generator.games.trading_paint.rules.turn import apply_legal, is_chance, legal_moves
+from generator.games.trading_paint.strategy.luck import luck_table
 
 
 def timed(fn):  # noqa: ANN001, ANN201

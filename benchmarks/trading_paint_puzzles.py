@@ -16,9 +16,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from generator.games.trading_paint.generate import Request, generate
-from generator.games.trading_paint.puzzles import load_puzzle
-from generator.games.trading_paint.solving import solve
+from generator.games.trading_paint.puzzles.generate import Request, generate
+from generator.games.trading_paint.puzzles.puzzle import load_puzzle
+from generator.games.trading_paint.puzzles.solving import solve
 
 
 def timed(fn):  # noqa: ANN001, ANN201

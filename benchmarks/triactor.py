@@ -13,9 +13,9 @@ import argparse
 import platform
 import time
 
-from generator.games.triactor.odds import reference_simulate, simulate
-from generator.games.triactor.policies import RandomPolicy, SlipPolicy, parse_slips
-from generator.games.triactor.settle import read_bets, settle
+from generator.games.triactor.betting.odds import reference_simulate, simulate
+from generator.games.triactor.betting.settle import read_bets, settle
+from generator.games.triactor.race.policies import RandomPolicy, SlipPolicy, parse_slips
 
 
 def timed(fn, races: int) -> float:

@@ -28,7 +28,7 @@ def test_version():
 
 def test_running_out_of_memory_is_one_error_line(monkeypatch, tmp_path):
     """A solve that exhausts memory (a huge map with a huge --max-states) ends in one line."""
-    from generator.games.graph_racers import solve as solve_module
+    from generator.games.graph_racers.solving import solve as solve_module
 
     def exhausted(*args, **kwargs):
         raise MemoryError

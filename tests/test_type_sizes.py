@@ -124,10 +124,10 @@ CASES = table_cases() + CUSTOM
 
 
 def _graph_racers_sheet(spec: PrintSpec, values: dict) -> list:
-    from generator.games.graph_racers.formats import read_track
-    from generator.games.graph_racers.materials import sheet_document
-    from generator.games.graph_racers.rules import Rules
-    from generator.games.graph_racers.solve import solve
+    from generator.games.graph_racers.moves.rules import Rules
+    from generator.games.graph_racers.printing.materials import sheet_document
+    from generator.games.graph_racers.solving.solve import solve
+    from generator.games.graph_racers.track.formats import read_track
 
     if values.get("kit"):
         p = next(p for p in game("graph-racers").printables() if p.name == "sheet")

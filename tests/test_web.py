@@ -126,9 +126,9 @@ def _upload_sprint(base) -> str:
 
 @pytest.mark.skipif(SPRINT is None, reason="examples/ is not beside the tests")
 def test_play_an_uploaded_track_to_the_finish(base):
-    from generator.games.graph_racers.formats import parse_track
-    from generator.games.graph_racers.rules import Rules
-    from generator.games.graph_racers.solve import solve
+    from generator.games.graph_racers.moves.rules import Rules
+    from generator.games.graph_racers.solving.solve import solve
+    from generator.games.graph_racers.track.formats import parse_track
 
     url = _upload_sprint(base)
     sol = solve(parse_track(SPRINT.decode(), name="sprint"), Rules())
@@ -193,8 +193,8 @@ TABLE = "/play/table?track=g-cells-small-easy-1"
 
 
 def _race(cars: list[str]):
-    from generator.games.graph_racers.drivers import make_drivers, run_race
-    from generator.games.graph_racers.rules import Rules
+    from generator.games.graph_racers.moves.rules import Rules
+    from generator.games.graph_racers.race.drivers import make_drivers, run_race
     from generator.web.play import track_of
 
     track = track_of("g-cells-small-easy-1")
@@ -218,8 +218,8 @@ def test_table_two_players_take_turns_to_the_standings(base):
 
 
 def test_table_crash_and_computer_seats(base):
-    from generator.games.graph_racers.race import CRASHES, RaceState, default_starts
-    from generator.games.graph_racers.rules import Rules
+    from generator.games.graph_racers.moves.rules import Rules
+    from generator.games.graph_racers.race.state import CRASHES, RaceState, default_starts
     from generator.web.play import track_of
 
     track = track_of("g-cells-small-easy-1")
@@ -427,7 +427,7 @@ def test_sheet_upload_errors_are_the_cli_s(base, tmp_path, content, name):
 
 
 def test_sheet_upload_over_the_cap_is_refused_with_the_cli_words(base):
-    from generator.games.graph_racers.formats import MAX_BYTES
+    from generator.games.graph_racers.track.formats import MAX_BYTES
 
     big = b"#" * (MAX_BYTES + 1)
     status, _, body = request(f"{base}{GR}/sheet/preview", {}, {"track": ("big.txt", big)})
@@ -655,9 +655,9 @@ def test_table_with_designed_cars_and_teams(base):
     """Design your own car and team racing on the table page: each car's design in the legend,
     its own damage points (0: the first hit destroys it), the teams' 3/2/1 points at the end;
     every link keeps them; goodies and bad designs are refused with the engine's words."""
-    from generator.games.graph_racers.design import Design
-    from generator.games.graph_racers.drivers import make_drivers, run_race
-    from generator.games.graph_racers.rules import Rules
+    from generator.games.graph_racers.moves.rules import Rules
+    from generator.games.graph_racers.race.design import Design
+    from generator.games.graph_racers.race.drivers import make_drivers, run_race
     from generator.web.play import track_of
 
     cars = "solver.cautious.random"

@@ -72,9 +72,9 @@ def test_download_a_pdf_of_the_chosen_paper(page, base):
 
 @pytest.mark.skipif(not SPRINT.exists(), reason="examples/ is not beside the tests")
 def test_play_a_short_track_to_the_finish_by_clicking(page, base):
-    from generator.games.graph_racers.formats import parse_track
-    from generator.games.graph_racers.rules import Rules
-    from generator.games.graph_racers.solve import solve
+    from generator.games.graph_racers.moves.rules import Rules
+    from generator.games.graph_racers.solving.solve import solve
+    from generator.games.graph_racers.track.formats import parse_track
 
     sol = solve(parse_track(SPRINT.read_text(), name="sprint"), Rules())
     page.goto(f"{base}/play")
@@ -94,8 +94,8 @@ def test_play_a_short_track_to_the_finish_by_clicking(page, base):
 
 
 def test_two_players_take_turns_by_clicking_until_the_standings(page, base):
-    from generator.games.graph_racers.drivers import make_drivers, run_race
-    from generator.games.graph_racers.rules import Rules
+    from generator.games.graph_racers.moves.rules import Rules
+    from generator.games.graph_racers.race.drivers import make_drivers, run_race
     from generator.web.play import track_of
 
     track = track_of("g-cells-small-easy-1")

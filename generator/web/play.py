@@ -39,12 +39,12 @@ _lock = threading.Lock()
 # --- tracks ----------------------------------------------------------------------------------
 @lru_cache(maxsize=16)
 def generated(kind: str, size: str, difficulty: str, seed: int) -> Any:
-    from generator.games.graph_racers.generate import Request, generate
-    from generator.games.graph_racers.rules import Rules
+    from generator.games.graph_racers.generating.generate import Request, generate
+    from generator.games.graph_racers.moves.rules import Rules
 
     cols, rows = SIZES[size]
     if kind == "drawn":
-        from generator.games.graph_racers.drawn_generate import generate_drawn
+        from generator.games.graph_racers.generating.drawn import generate_drawn
 
         req = Request(rows, cols, (4, 7), difficulty, seed, Rules())
         (track,) = generate_drawn(req, 1)
@@ -74,7 +74,7 @@ def track_of(key: str) -> Any:
 def upload_track() -> str:
     """Read the uploaded track (the CLI's cap and messages) and keep it in memory."""
     from generator.core import textfile
-    from generator.games.graph_racers.formats import MAX_BYTES, parse_track
+    from generator.games.graph_racers.track.formats import MAX_BYTES, parse_track
     from generator.resources import load_json
 
     up = read_upload("track", MAX_BYTES)
@@ -102,7 +102,7 @@ def rules_of(track: Any, query: Any) -> Any:
     """The rules asked for in the address over the rules stored with the track."""
     import click
 
-    from generator.games.graph_racers.rules import Rules
+    from generator.games.graph_racers.moves.rules import Rules
     from generator.web.printables import _convert
 
     stored = track.meta.get("rules")
@@ -129,9 +129,9 @@ def rules_of(track: Any, query: Any) -> Any:
 
 @lru_cache(maxsize=32)
 def _par(key: str, track: Any, rules: Any) -> Any:
-    from generator.games.graph_racers.generate import stored_solution
-    from generator.games.graph_racers.rules import Rules
-    from generator.games.graph_racers.solve import solve
+    from generator.games.graph_racers.generating.generate import stored_solution
+    from generator.games.graph_racers.moves.rules import Rules
+    from generator.games.graph_racers.solving.solve import solve
 
     stored = track.meta.get("rules")
     if "solution" in track.meta and isinstance(stored, dict) and Rules.from_dict(stored) == rules:
@@ -170,9 +170,9 @@ def parse_points(text: str, most: int = MAX_MOVES, what: str = "points") -> list
 
 def replay(track: Any, rules: Any, points: list[tuple[int, int]]) -> Race:
     """The race after `points` (the car's points, start first), judged move by move."""
-    from generator.games.graph_racers.check import RacingLine, _referee, check_line
-    from generator.games.graph_racers.referee import CRASH, FINISH
-    from generator.games.graph_racers.rules import changes, skid_changes, spend
+    from generator.games.graph_racers.moves.check import RacingLine, _referee, check_line
+    from generator.games.graph_racers.moves.referee import CRASH, FINISH
+    from generator.games.graph_racers.moves.rules import changes, skid_changes, spend
 
     race = Race(points, budget=rules.budget)
     ref = _referee(track, rules)
@@ -285,7 +285,7 @@ def beyond_html(links: list[tuple[tuple[int, int], str, str]]) -> str:
 
 
 def board_svg(key: str, track: Any, rules: Any, race: Race, sol: Any) -> str:
-    from generator.games.graph_racers.materials import face
+    from generator.games.graph_racers.printing.materials import face
     from generator.render.canvas import Canvas
     from generator.render.svg import num, page_svg
 
@@ -327,7 +327,7 @@ def board_svg(key: str, track: Any, rules: Any, race: Race, sol: Any) -> str:
             f'<circle id="car" cx="{num(x)}" cy="{num(y)}" r="1.5" fill="{fill}" '
             'stroke="#000" stroke-width="0.3"/>'
         )
-    from generator.games.graph_racers.referee import CRASH
+    from generator.games.graph_racers.moves.referee import CRASH
 
     for q, kind, outcome in race.choices:
         x, y = drawing.xy(q)
@@ -375,7 +375,7 @@ def _rules_form(key: str, rules: Any) -> str:
 
 def _beyond(key: str, track: Any, rules: Any, race: Race) -> list[tuple[tuple[int, int], str, str]]:
     """The car's legal points past the map's edge: (point, what the move does, address)."""
-    from generator.games.graph_racers.referee import CRASH, FINISH
+    from generator.games.graph_racers.moves.referee import CRASH, FINISH
 
     out = []
     for q, kind, outcome in race.choices:
@@ -387,7 +387,7 @@ def _beyond(key: str, track: Any, rules: Any, race: Race) -> list[tuple[tuple[in
 
 
 def race_body(key: str, track: Any, rules: Any, race: Race) -> str:
-    from generator.games.graph_racers.materials import face
+    from generator.games.graph_racers.printing.materials import face
 
     sol = None
     note = ""

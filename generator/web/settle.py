@@ -43,7 +43,7 @@ def _table(head: tuple[str, ...], rows: list[tuple], numeric: tuple[int, ...] = 
 
 
 def result_html(season: Any) -> str:
-    from generator.games.triactor.settle import PLACE_NAMES
+    from generator.games.triactor.betting.settle import PLACE_NAMES
 
     data = season.to_dict()
     parts = []
@@ -84,7 +84,12 @@ def result_html(season: Any) -> str:
 
 def settle_form() -> str:
     from generator.core import textfile
-    from generator.games.triactor.settle import MAX_BYTES, parse_finish, read_bets, settle_season
+    from generator.games.triactor.betting.settle import (
+        MAX_BYTES,
+        parse_finish,
+        read_bets,
+        settle_season,
+    )
 
     form = bottle.request.forms
     up = read_upload("bets_file", MAX_BYTES)

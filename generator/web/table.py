@@ -43,7 +43,7 @@ MAX_POINTS = 1200  # moves in an address (6 cars x 200 rounds)
 
 # --- the address -------------------------------------------------------------------------------
 def seats_of(text: str) -> list[str]:
-    from generator.games.graph_racers.race import MAX_CARS, MIN_CARS
+    from generator.games.graph_racers.race.state import MAX_CARS, MIN_CARS
 
     seats = [s for s in (text or "").split(".") if s]
     if not MIN_CARS <= len(seats) <= MAX_CARS:
@@ -68,7 +68,7 @@ def table_of(q: Any, cars: int) -> Any:
     DAMAGE, one for every car or one per car), `teams` (one per car), `contact`. James Bond
     goodies are refused: the page has no buttons to fire or spray."""
     from generator.errors import InvalidInput
-    from generator.games.graph_racers.table_rules import table_from_text
+    from generator.games.graph_racers.race.table_rules import table_from_text
 
     design = (q.get("design") or "").strip() or None
     teams = (q.get("teams") or "").strip() or None
@@ -128,7 +128,7 @@ def link(
 # --- the race ----------------------------------------------------------------------------------
 @lru_cache(maxsize=8)
 def _plan(key: str, track: Any, rules: Any, boosts: tuple[int, int, int]) -> Any:
-    from generator.games.graph_racers.drivers import Plan
+    from generator.games.graph_racers.race.drivers import Plan
 
     return Plan(track, rules, boosts=boosts)
 
@@ -136,7 +136,7 @@ def _plan(key: str, track: Any, rules: Any, boosts: tuple[int, int, int]) -> Any
 def driver(
     kind: str, key: str, track: Any, rules: Any, rng: random.Random, boosts: tuple[int, int, int]
 ) -> Any:
-    from generator.games.graph_racers.drivers import CautiousDriver, RandomDriver, SolverDriver
+    from generator.games.graph_racers.race.drivers import CautiousDriver, RandomDriver, SolverDriver
 
     if kind == "random":
         return RandomDriver(rng)
@@ -156,8 +156,8 @@ def replay(
     """The race after `points` (one a move, in playing order), then the computer seats' moves
     up to the next player's turn: (the state, every move's point), under the table's switches
     (designs, teams, contact: table_rules.TableRules)."""
-    from generator.games.graph_racers.drivers import most_boosts
-    from generator.games.graph_racers.race import IllegalMove, RaceState, default_starts
+    from generator.games.graph_racers.race.drivers import most_boosts
+    from generator.games.graph_racers.race.state import IllegalMove, RaceState, default_starts
 
     designs = list(table.designs) if table.designs is not None else None
     teams = list(table.teams) if table.teams is not None else None
@@ -246,8 +246,8 @@ def event_html(event: Any, kinds: list[str]) -> str:
 
 
 def board_svg(key: str, state: Any, seats: list[str], seed: int, done: list, table: Any) -> str:
-    from generator.games.graph_racers.materials import face
-    from generator.games.graph_racers.race import COLLIDES, CRASHES
+    from generator.games.graph_racers.printing.materials import face
+    from generator.games.graph_racers.race.state import COLLIDES, CRASHES
     from generator.render.canvas import Canvas
     from generator.render.svg import num, page_svg
 
@@ -315,7 +315,7 @@ def beyond(
     key: str, state: Any, seats: list[str], seed: int, done: list, table: Any
 ) -> list[tuple[tuple[int, int], str, str]]:
     """The legal points of the player on turn past the map's edge: (point, words, address)."""
-    from generator.games.graph_racers.race import COLLIDES, CRASHES
+    from generator.games.graph_racers.race.state import COLLIDES, CRASHES
 
     if state.over or state.round > MAX_ROUNDS or seats[state.to_move().seat] != "human":
         return []
@@ -376,8 +376,8 @@ def car_words(car: Any) -> str:
 
 
 def table_body(key: str, state: Any, seats: list[str], seed: int, done: list, table: Any) -> str:
-    from generator.games.graph_racers.materials import face
-    from generator.games.graph_racers.race import MAX_DAMAGE
+    from generator.games.graph_racers.printing.materials import face
+    from generator.games.graph_racers.race.state import MAX_DAMAGE
 
     track, rules = state.track, state.rules
     over = state.over or state.round > MAX_ROUNDS
@@ -512,7 +512,7 @@ def routes(app: bottle.Bottle) -> None:
         seed = int(raw_seed)
         points = points_of(q.get("moves", ""))
         table = table_of(q, len(seats))
-        from generator.games.graph_racers.design import designed_rules
+        from generator.games.graph_racers.race.design import designed_rules
 
         rules = designed_rules(rules, table.designs)
         state, done = replay(key, track, rules, seats, seed, points, table)

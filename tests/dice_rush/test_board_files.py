@@ -9,10 +9,10 @@ from click.testing import CliRunner
 
 from generator.cli import cli
 from generator.errors import InvalidInput
-from generator.games.dice_rush.artwork import LEGEND_LINES, MIN_DRAWING_W
-from generator.games.dice_rush.board import MAX_FILE, default_board, load_board, parse_text
-from generator.games.dice_rush.materials import board_document, dice_document
-from generator.games.dice_rush.variants import generate
+from generator.games.dice_rush.printing.artwork import LEGEND_LINES, MIN_DRAWING_W
+from generator.games.dice_rush.printing.materials import board_document, dice_document
+from generator.games.dice_rush.rules.board import MAX_FILE, default_board, load_board, parse_text
+from generator.games.dice_rush.rules.variants import generate
 from generator.options import PrintOptions
 from generator.render.layout import text_width
 
@@ -137,7 +137,7 @@ def test_commands_say_when_a_board_departs_from_the_seed(tmp_path):
 
 
 def test_odds_on_a_board_too_big_for_the_race_says_so_without_a_table():
-    from generator.games.dice_rush.report import odds_text
+    from generator.games.dice_rush.odds.report import odds_text
 
     text = odds_text(generate(12, 11, 10, 1), 1)
     assert "not computed: more than 120 spaces besides the two finishes; use simulate" in text

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from generator.games.dice_rush import chains, game
-from generator.games.dice_rush.board import default_board, parse_text
+from generator.games.dice_rush.odds import chains
+from generator.games.dice_rush.rules import game
+from generator.games.dice_rush.rules.board import default_board, parse_text
 
 from .helpers import gauss_jordan
 

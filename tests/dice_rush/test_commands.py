@@ -12,9 +12,9 @@ from pdfcheck import page_mm
 from pypdf import PdfReader
 
 from generator.cli import cli
-from generator.games.dice_rush.artwork import drawing_size
-from generator.games.dice_rush.board import default_board, parse_text
-from generator.games.dice_rush.materials import board_document, dice_document
+from generator.games.dice_rush.printing.artwork import drawing_size
+from generator.games.dice_rush.printing.materials import board_document, dice_document
+from generator.games.dice_rush.rules.board import default_board, parse_text
 from generator.options import PrintOptions
 from generator.render.layout import BAR_TEXT
 
@@ -147,7 +147,7 @@ def test_rules_sheet_says_what_the_engine_does_after_a_one_space_move():
     # the audit's finding: a roll-off lost after a 1-space move scores nothing (the engine:
     # test_rules.py::test_collision_after_one_space_and_scoring_of_the_displaced_player,
     # test_together.py::test_collision_lost_after_a_one_space_move_lands_nowhere_new)
-    from generator.games.dice_rush.rulesheet import rule_sections
+    from generator.games.dice_rush.printing.rulesheet import rule_sections
 
     turns = dict(rule_sections("turns"))["Collisions"]
     assert "if you lose after a 1-space move you stay where you were and score nothing" in turns
@@ -161,7 +161,7 @@ def test_rules_sheet_says_what_the_engine_does_after_a_one_space_move():
 
 
 def test_rules_sheet_lines_fit_the_page():
-    from generator.games.dice_rush.rulesheet import READING
+    from generator.games.dice_rush.printing.rulesheet import READING
     from generator.render.layout import RULES_BODY, usable_box, wrap
 
     for paper in ("a4", "letter"):
@@ -221,7 +221,7 @@ def test_simulate_is_reproducible_and_checks_its_policy():
 
 
 def test_generated_boards_are_symmetric_and_reproducible(tmp_path):
-    from generator.games.dice_rush.variants import centre_finishes, generate
+    from generator.games.dice_rush.rules.variants import centre_finishes, generate
 
     assert centre_finishes(9, 8) == ((4, 3), (4, 4))  # the default board's finishes
     assert centre_finishes(7, 7) == ((3, 2), (3, 4))  # the centre space stays between them
@@ -258,7 +258,7 @@ def test_big_boards_fall_back_to_floats_and_skip_the_race(tmp_path):
 
 
 def test_space_texts_fit_their_squares_at_every_allowed_size():
-    from generator.games.dice_rush.artwork import draw_space
+    from generator.games.dice_rush.printing.artwork import draw_space
     from generator.render.canvas import Canvas
     from generator.render.layout import text_width
 

@@ -8,10 +8,10 @@ import random
 import pytest
 
 from generator.errors import InvalidInput
-from generator.games.dice_rush import game
-from generator.games.dice_rush.board import default_board, parse_text
-from generator.games.dice_rush.game import State, declare, take_turn
-from generator.games.dice_rush.moves import legal_directions, move, path, room
+from generator.games.dice_rush.rules import game
+from generator.games.dice_rush.rules.board import default_board, parse_text
+from generator.games.dice_rush.rules.game import State, declare, take_turn
+from generator.games.dice_rush.rules.moves import legal_directions, move, path, room
 
 from .helpers import Dice
 
@@ -197,7 +197,7 @@ def test_board_json_and_asymmetry(tmp_path):
 
 
 def test_outcomes_enumerate_every_roll_exactly_once():
-    from generator.games.dice_rush.moves import outcomes
+    from generator.games.dice_rush.rules.moves import outcomes
 
     den, outs = outcomes(B, (8, 3), None)
     assert den == 5 * 6 * 2 and sum(w for w, _ in outs) == den
@@ -213,8 +213,8 @@ def test_outcomes_enumerate_every_roll_exactly_once():
 
 
 def test_every_move_on_random_boards_stays_on_the_board_and_apart():
-    from generator.games.dice_rush.moves import outcomes
-    from generator.games.dice_rush.variants import generate
+    from generator.games.dice_rush.rules.moves import outcomes
+    from generator.games.dice_rush.rules.variants import generate
 
     rng = random.Random(11)
     for seed in range(6):

@@ -12,10 +12,11 @@ from fractions import Fraction
 
 import pytest
 
-from generator.games.dice_rush import chains, game
-from generator.games.dice_rush.board import default_board, parse_text
-from generator.games.dice_rush.game import State, take_round
-from generator.games.dice_rush.moves import behind, legal_directions, round_outcomes
+from generator.games.dice_rush.odds import chains
+from generator.games.dice_rush.rules import game
+from generator.games.dice_rush.rules.board import default_board, parse_text
+from generator.games.dice_rush.rules.game import State, take_round
+from generator.games.dice_rush.rules.moves import behind, legal_directions, round_outcomes
 
 from .helpers import Dice, gauss_jordan
 
@@ -269,7 +270,7 @@ def test_together_race_matches_the_engine_by_simulation():
 
 
 def test_together_race_is_exactly_even_on_half_turn_symmetric_boards():
-    from generator.games.dice_rush.variants import generate
+    from generator.games.dice_rush.rules.variants import generate
 
     for board in (B, generate(5, 6, 4, 9)):
         assert board.is_symmetric()

@@ -23,7 +23,7 @@ def map_files() -> list[Path]:
 @pytest.fixture
 def text_track():
     """Build a track from racegen plain text written inline."""
-    from generator.games.graph_racers.formats import parse_track
+    from generator.games.graph_racers.track.formats import parse_track
 
     def build(body: str, header: str = "", name: str = "t"):
         text = "graph-racers track 1\n" + header + "map:\n" + body.strip("\n") + "\n"

@@ -7,9 +7,9 @@ conftest.py."""
 
 from __future__ import annotations
 
-from generator.games.graph_racers.bond import replay_actions
-from generator.games.graph_racers.check import RacingLine
-from generator.games.graph_racers.race import FINISHED, OUT, RaceState, replay
+from generator.games.graph_racers.moves.check import RacingLine
+from generator.games.graph_racers.race.bond import replay_actions
+from generator.games.graph_racers.race.state import FINISHED, OUT, RaceState, replay
 
 ARENA = """
 ####################

@@ -41,7 +41,7 @@ def test_james_bond_mode_adds_every_goodie_at_the_seeds_price(tmp_path):
     with a tick box for each one-use goodie; full-width boxes, three a page."""
     from pypdf import PdfReader
 
-    from generator.games.graph_racers.goodies import PRICES
+    from generator.games.graph_racers.race.goodies import PRICES
 
     (p,) = [p for p in PRINTABLES if p.name == "car-design"]
     (doc,) = p.documents(PrintSpec(out=tmp_path, paper="a4"), bond=True)

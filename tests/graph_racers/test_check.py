@@ -8,10 +8,10 @@ import pytest
 from conftest import DATA, EXAMPLES
 
 from generator.errors import InvalidInput
-from generator.games.graph_racers.check import RacingLine, check_line, parse_moves, read_moves
-from generator.games.graph_racers.formats import read_track
-from generator.games.graph_racers.rules import ACCEL_TEXT, Rules
-from generator.games.graph_racers.solve import solve
+from generator.games.graph_racers.moves.check import RacingLine, check_line, parse_moves, read_moves
+from generator.games.graph_racers.moves.rules import ACCEL_TEXT, Rules
+from generator.games.graph_racers.solving.solve import solve
+from generator.games.graph_racers.track.formats import read_track
 
 SPRINT = EXAMPLES / "sprint.txt"
 

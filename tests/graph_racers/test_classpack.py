@@ -11,7 +11,14 @@ from pypdf import PdfReader
 
 from generator.cli import cli
 from generator.errors import InvalidInput
-from generator.games.graph_racers.classpack import (
+from generator.games.graph_racers.generating.generate import (
+    Request,
+    every_earlier,
+    generate,
+    recent,
+)
+from generator.games.graph_racers.moves.rules import Rules
+from generator.games.graph_racers.printing.classpack import (
     CODE_ALPHABET,
     CODE_LENGTH,
     RepeatedMap,
@@ -20,9 +27,7 @@ from generator.games.graph_racers.classpack import (
     no_repeats,
     sheet_code,
 )
-from generator.games.graph_racers.generate import Request, every_earlier, generate, recent
-from generator.games.graph_racers.model import Track
-from generator.games.graph_racers.rules import Rules
+from generator.games.graph_racers.track.model import Track
 
 STEM = "graph-racers-classpack-easy-s3"
 
@@ -144,7 +149,7 @@ def test_the_pack_writes_every_student_sheet_and_the_teacher_booklet(pack):
 def test_a_pack_avoids_every_earlier_map(tmp_path, monkeypatch):
     """A worksheet avoids the last five maps (a page); a pack every map before, so no two
     students get one map."""
-    from generator.games.graph_racers import generate as gen
+    from generator.games.graph_racers.generating import generate as gen
 
     asked = []
 
@@ -178,7 +183,7 @@ def test_a_pack_too_big_for_one_run_is_a_usage_error():
 
 
 def test_a_repeat_the_generator_could_not_avoid_says_what_to_change(tmp_path, monkeypatch):
-    from generator.games.graph_racers import sheets
+    from generator.games.graph_racers.printing import sheets
 
     def repeating(
         plan, opts, difficulty, width, seed, rules, checkpoints, count, avoid, tries, kind
@@ -206,8 +211,8 @@ def test_pack_pages_print_cleanly(monkeypatch):
     monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1]))  # tests/render
     from render.test_print_quality import document_problems, has_track
 
-    from generator.games.graph_racers.generate import stored_solution
-    from generator.games.graph_racers.materials import classpack_documents
+    from generator.games.graph_racers.generating.generate import stored_solution
+    from generator.games.graph_racers.printing.materials import classpack_documents
     from generator.render.paper import Paper
 
     tracks = generate(Request(20, 24, (3, 5), "medium", 5, Rules()), 2, avoid=every_earlier)
@@ -233,8 +238,8 @@ def test_pack_pages_print_cleanly(monkeypatch):
 def test_a_drawn_pack_never_gives_one_shape_twice():
     """A pack of drawn circuits (the default): 12 students x 2 at the pack's size (37x28),
     every pair of the 24 shapes compared (the benchmark does 30 students)."""
-    from generator.games.graph_racers import shapes
-    from generator.games.graph_racers.drawn_generate import generate_drawn
+    from generator.games.graph_racers.generating import shapes
+    from generator.games.graph_racers.generating.drawn import generate_drawn
 
     req = Request(28, 37, (0, 99), "easy", 4, Rules(), 2)
     students = class_pack(12, 2, 4, lambda n: generate_drawn(req, n))

@@ -120,7 +120,7 @@ def test_solve_bad_input_is_one_error_line(tmp_path):
 
 
 def test_rules_stored_with_a_track_are_used(tmp_path):
-    from generator.games.graph_racers.formats import read_track, track_to_json
+    from generator.games.graph_racers.track.formats import read_track, track_to_json
 
     track = read_track(EXAMPLES / "sprint.txt").with_(
         meta={"rules": {"accel": 9, "collision": "exact"}}
@@ -409,7 +409,7 @@ def test_characters_the_pdf_fonts_lack_are_noted(tmp_path, monkeypatch):
 
 def test_generate_checks_its_output_folder_before_generating(tmp_path, monkeypatch):
     """An --out that cannot be written was found only after every track was generated."""
-    from generator.games.graph_racers import generate as gen
+    from generator.games.graph_racers.generating import generate as gen
 
     def never(*args, **kwargs):
         raise AssertionError("generated before the output folder was checked")
@@ -449,7 +449,7 @@ def test_stored_rules_take_whole_numbers_only(tmp_path):
 def test_lines_the_counter_could_not_count_are_not_called_zero(monkeypatch):
     """--lines printed "at least 0" when the counter ran out of room (found by the code
     review): the optimal line just printed is one."""
-    from generator.games.graph_racers import solve as solve_module
+    from generator.games.graph_racers.solving import solve as solve_module
 
     monkeypatch.setattr(solve_module, "count_optimal_lines", lambda race, moves, cap: (0, True))
     r = run("solve", TINY, "--lines", "5")
@@ -463,9 +463,9 @@ def test_one_move_is_singular_on_every_printout(tmp_path):
     assert run("solve", str(track)).output.splitlines()[0] == (
         "dash: 1 move under accel 5, collision exact"
     )
-    from generator.games.graph_racers.formats import read_track
-    from generator.games.graph_racers.materials import rule_text
-    from generator.games.graph_racers.rules import Rules
+    from generator.games.graph_racers.moves.rules import Rules
+    from generator.games.graph_racers.printing.materials import rule_text
+    from generator.games.graph_racers.track.formats import read_track
 
     assert "Par: 1 move under these rules." in rule_text(read_track(track), Rules(), 1)
 
@@ -478,7 +478,7 @@ def test_worksheet_refuses_existing_files_before_generating(tmp_path, monkeypatc
     assert first.exit_code == 0, first.output
     written = sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith("."))
     assert written == [f"graph-racers-worksheet-easy-s1-p{i}.svg" for i in (1, 2, 3, 4)]
-    from generator.games.graph_racers import generate as gen
+    from generator.games.graph_racers.generating import generate as gen
 
     def never(*args, **kwargs):
         raise AssertionError("generated before the names were checked")
@@ -528,7 +528,7 @@ def test_a_sheet_of_many_pages_says_so(tmp_path, monkeypatch):
     """Found by a user test: a big public map printed 196 pages without a word."""
     from pypdf import PdfReader
 
-    from generator.games.graph_racers import sheets
+    from generator.games.graph_racers.printing import sheets
 
     ring = str(DATA / "momba" / "ring.track")
     args = ["sheet", ring, "--kind", "track", "--grid", "8mm", "--accel", "9"]
@@ -570,7 +570,7 @@ def test_solve_and_the_answer_key_print_the_natural_line(tmp_path):
 def test_solve_says_when_the_line_is_the_search_s_own(monkeypatch):
     """Too many states on the optimal lines to choose among (big public maps): the search's
     first line is printed, and stderr says so."""
-    from generator.games.graph_racers import solve as solve_module
+    from generator.games.graph_racers.solving import solve as solve_module
 
     monkeypatch.setattr(solve_module, "NATURAL_NODES", 10)
     r = run("solve", str(DATA / "momba" / "barto-small.track"))
@@ -586,7 +586,7 @@ def test_many_repeats_are_counted_in_one_short_note(capsys):
     """400 easy puzzles repeated 34 loops on their pages: the note named each in a paragraph;
     past six it counts them and lists the first six."""
     from generator.games.graph_racers.commands import _repeats_note
-    from generator.games.graph_racers.model import Track
+    from generator.games.graph_racers.track.model import Track
 
     tracks = [
         Track(("S.G",), ((0, 0),), meta={"generator": {"same_loop_as": i} if i % 2 else {}})

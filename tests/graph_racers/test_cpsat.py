@@ -6,11 +6,11 @@ import pytest
 from conftest import DATA
 
 from generator.errors import LimitExceeded
-from generator.games.graph_racers.check import RacingLine, check_line
-from generator.games.graph_racers.cpsat import fewest_moves, solve_cpsat, speed_bound
-from generator.games.graph_racers.formats import read_track
-from generator.games.graph_racers.rules import Rules
-from generator.games.graph_racers.solve import solve
+from generator.games.graph_racers.moves.check import RacingLine, check_line
+from generator.games.graph_racers.moves.rules import Rules
+from generator.games.graph_racers.solving.cpsat import fewest_moves, solve_cpsat, speed_bound
+from generator.games.graph_racers.solving.solve import solve
+from generator.games.graph_racers.track.formats import read_track
 
 LAP = """
 finish: col 4 rows 1-2 left

@@ -11,11 +11,11 @@ import pytest
 from conftest import DATA, EXAMPLES, SHARED, map_files
 from test_sweep import COMBOS, dry, random_tracks
 
-from generator.games.graph_racers import sweep
-from generator.games.graph_racers.formats import read_track
-from generator.games.graph_racers.model import Track
-from generator.games.graph_racers.rules import Rules
-from generator.games.graph_racers.sweep import Sweep, TooMany
+from generator.games.graph_racers.moves.rules import Rules
+from generator.games.graph_racers.solving import sweep
+from generator.games.graph_racers.solving.sweep import Sweep, TooMany
+from generator.games.graph_racers.track.formats import read_track
+from generator.games.graph_racers.track.model import Track
 
 needs_c = pytest.mark.skipif(sweep.native is None, reason="the C race was not compiled here")
 

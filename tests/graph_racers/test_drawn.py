@@ -12,11 +12,17 @@ import pytest
 from reference_drawn import Reference
 
 from generator.errors import InvalidInput
-from generator.games.graph_racers.check import RacingLine, check_line
-from generator.games.graph_racers.drawn import SCALE, DrawnTrack, Gate, squares_met, touches
-from generator.games.graph_racers.drawn_format import track_from_dict, track_to_dict
-from generator.games.graph_racers.drawn_solve import solve_drawn
-from generator.games.graph_racers.rules import Rules
+from generator.games.graph_racers.drawn.format import track_from_dict, track_to_dict
+from generator.games.graph_racers.drawn.geometry import (
+    SCALE,
+    DrawnTrack,
+    Gate,
+    squares_met,
+    touches,
+)
+from generator.games.graph_racers.moves.check import RacingLine, check_line
+from generator.games.graph_racers.moves.rules import Rules
+from generator.games.graph_racers.solving.drawn import solve_drawn
 
 
 def ring(cx: float, cy: float, rx: float, ry: float, n: int = 300) -> tuple:
@@ -214,7 +220,7 @@ def test_boosts_are_refused(small: DrawnTrack) -> None:
 def test_lines_counted_and_the_natural_one_chosen_as_brute_force_says() -> None:
     """Every optimal line of a small circuit, by the reference's depth-first search: the
     count matches, and the line printed has the fewest turns, then the least acceleration."""
-    from generator.games.graph_racers.rules import turns
+    from generator.games.graph_racers.moves.rules import turns
 
     track = square_ring().validate()
     ref = Reference(track_to_dict(track))

@@ -8,13 +8,13 @@ import pytest
 from conftest import DATA, EXAMPLES, map_files
 
 from generator.errors import InvalidInput, LimitExceeded
-from generator.games.graph_racers.formats import (
+from generator.games.graph_racers.track.formats import (
     parse_track,
     read_track,
     track_to_json,
     track_to_text,
 )
-from generator.games.graph_racers.model import Line
+from generator.games.graph_racers.track.model import Line
 
 
 def test_every_copied_public_map_reads():

@@ -7,12 +7,17 @@ import json
 import pytest
 
 from generator.errors import InvalidInput, LimitExceeded
-from generator.games.graph_racers.check import RacingLine, check_line
-from generator.games.graph_racers.circuit import Loop, coarse_lines, smooth
-from generator.games.graph_racers.formats import parse_track, track_to_json
-from generator.games.graph_racers.generate import Request, classify, generate, size_factor
-from generator.games.graph_racers.rules import Rules
-from generator.games.graph_racers.solve import natural, solve
+from generator.games.graph_racers.generating.circuit import Loop, coarse_lines, smooth
+from generator.games.graph_racers.generating.generate import (
+    Request,
+    classify,
+    generate,
+    size_factor,
+)
+from generator.games.graph_racers.moves.check import RacingLine, check_line
+from generator.games.graph_racers.moves.rules import Rules
+from generator.games.graph_racers.solving.solve import natural, solve
+from generator.games.graph_racers.track.formats import parse_track, track_to_json
 
 
 @pytest.fixture(scope="module")
@@ -96,7 +101,12 @@ def test_corners_of_a_loop():
 def test_impossible_requests_fail_clearly():
     """The library's errors carry their facts as fields; the command line words the advice
     (tests/graph_racers/test_commands.py checks the whole lines)."""
-    from generator.games.graph_racers.generate import NoRoom, NotFound, TooSmall, WidthMismatch
+    from generator.games.graph_racers.generating.generate import (
+        NoRoom,
+        NotFound,
+        TooSmall,
+        WidthMismatch,
+    )
 
     with pytest.raises(InvalidInput, match="difficulty 'brutal'"):
         generate(Request(20, 32, (3, 5), "brutal", 1, Rules()), 1)
@@ -127,7 +137,7 @@ def test_impossible_requests_fail_clearly():
 def test_stored_example_circuit_keeps_its_par():
     from conftest import EXAMPLES
 
-    from generator.games.graph_racers.formats import read_track
+    from generator.games.graph_racers.track.formats import read_track
 
     track = read_track(EXAMPLES / "graph-racers-40x25-medium-s1-1.json")
     rules = Rules.from_dict(track.meta["rules"])
@@ -171,7 +181,7 @@ def test_generated_tracks_store_how_many_optimal_lines_they_have(easy_pair):
 def test_no_map_repeats_within_five_tracks():
     """15x26 medium, seed 1: tracks 1 and 2 were the same map with mirrored lines (found by
     the audit); track 1 does not change, the repeat is skipped."""
-    from generator.games.graph_racers.generate import make_track, same_map
+    from generator.games.graph_racers.generating.generate import make_track, same_map
 
     req = Request(26, 15, (3, 5), "medium", 1, Rules())
     tracks = generate(req, 3)
@@ -185,7 +195,7 @@ def test_no_map_repeats_within_five_tracks():
 def test_same_map_sees_shifted_mirrored_and_slightly_wider_maps():
     """A map moved by a point or two, mirrored, or one stretch a point wider is the same
     puzzle to a student (the audit found worksheets repeating maps moved by one column)."""
-    from generator.games.graph_racers.generate import same_map
+    from generator.games.graph_racers.generating.generate import same_map
 
     oval = (
         "############",
@@ -221,7 +231,7 @@ def test_a_size_with_one_map_says_which_tracks_repeat(tmp_path):
     from click.testing import CliRunner
 
     from generator.cli import cli
-    from generator.games.graph_racers.generate import same_map
+    from generator.games.graph_racers.generating.generate import same_map
 
     req = Request(11, 17, (3, 5), "medium", 1, Rules())
     tracks = generate(req, 3)
@@ -236,7 +246,7 @@ def test_a_size_with_one_map_says_which_tracks_repeat(tmp_path):
 
 
 def test_loop_shape_is_the_circuit_whatever_its_size_width_and_place():
-    from generator.games.graph_racers.circuit import loop_shape
+    from generator.games.graph_racers.generating.circuit import loop_shape
 
     def loop(nodes):
         return Loop(tuple(nodes), tuple(range(8)), tuple(range(8)))

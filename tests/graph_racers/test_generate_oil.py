@@ -12,11 +12,11 @@ import reference_bfs as ref
 from click.testing import CliRunner
 
 from generator.cli import cli
-from generator.games.graph_racers.formats import parse_track
-from generator.games.graph_racers.generate import Request, generate
-from generator.games.graph_racers.oil import GAP, PATCH, corners, patches, place_oil
-from generator.games.graph_racers.rules import Rules
-from generator.games.graph_racers.solve import solve
+from generator.games.graph_racers.generating.generate import Request, generate
+from generator.games.graph_racers.generating.oil import GAP, PATCH, corners, patches, place_oil
+from generator.games.graph_racers.moves.rules import Rules
+from generator.games.graph_racers.solving.solve import solve
+from generator.games.graph_racers.track.formats import parse_track
 
 ROOMY = """
 ############

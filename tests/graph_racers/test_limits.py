@@ -13,16 +13,16 @@ from conftest import DATA, EXAMPLES, SHARED
 
 from generator.cli import cli
 from generator.errors import InvalidInput, LimitExceeded
-from generator.games.graph_racers.cpsat import solve_cpsat
-from generator.games.graph_racers.formats import (
+from generator.games.graph_racers.moves.rules import Rules
+from generator.games.graph_racers.solving.cpsat import solve_cpsat
+from generator.games.graph_racers.solving.solve import solve
+from generator.games.graph_racers.track.formats import (
     MAX_CHECKPOINTS,
     MAX_NAME,
     parse_track,
     read_track,
     track_to_dict,
 )
-from generator.games.graph_racers.rules import Rules
-from generator.games.graph_racers.solve import solve
 
 LAP = """graph-racers track 1
 name: {name}
@@ -185,7 +185,7 @@ def test_max_states_gives_up_exactly_past_the_states_the_engine_needs(case, monk
     """--max-states N gave the sweep 32 N states (issue 16): now every engine gives up
     exactly when it needs more than N, counted as `solve` reports them (settled by the
     sweep, expanded by A* and BFS)."""
-    from generator.games.graph_racers import sweep
+    from generator.games.graph_racers.solving import sweep
 
     name, track, rules, options, pure = _engines()[case]
     if pure:
@@ -219,7 +219,7 @@ def test_max_states_on_the_command_line_counts_the_states_solve_prints():
 def test_each_engine_has_its_default_limit_named_in_the_help():
     """The sweep settles 19,062,141 states on barto-big_scaled_10, so its default is 32
     million (what 32 x 1,000,000 allowed before); A* and BFS keep 1,000,000."""
-    from generator.games.graph_racers.solve import DEFAULT_MAX_STATES, default_max_states
+    from generator.games.graph_racers.solving.solve import DEFAULT_MAX_STATES, default_max_states
 
     limits = default_max_states()
     assert limits == {"sweep": 32_000_000, "astar": 1_000_000, "bfs": 1_000_000}

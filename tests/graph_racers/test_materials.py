@@ -10,17 +10,17 @@ from conftest import DATA, EXAMPLES
 from pypdf import PdfReader
 
 from generator.cli import cli
-from generator.games.graph_racers.drawing import GRID, TrackDrawing
-from generator.games.graph_racers.formats import read_track
-from generator.games.graph_racers.materials import (
+from generator.games.graph_racers.moves.rules import Rules
+from generator.games.graph_racers.printing.drawing import GRID, TrackDrawing
+from generator.games.graph_racers.printing.materials import (
     lines_note,
     rule_text,
     sheet_document,
     worksheet_slots,
     worksheet_track_size,
 )
-from generator.games.graph_racers.rules import Rules
-from generator.games.graph_racers.solve import solve
+from generator.games.graph_racers.solving.solve import solve
+from generator.games.graph_racers.track.formats import read_track
 from generator.render.canvas import Canvas
 from generator.render.paper import Paper
 
@@ -226,7 +226,7 @@ def test_worksheet(tmp_path):
 
 
 def test_worksheet_slots_fit_the_page():
-    from generator.games.graph_racers.materials import ANSWER_ROW, SLOT_TITLE
+    from generator.games.graph_racers.printing.materials import ANSWER_ROW, SLOT_TITLE
 
     paper = Paper.get("a4")
     words = "Rules: " + "every rule in force " * 30  # the rules at the foot take their room
@@ -335,7 +335,7 @@ def test_worksheet_prints_every_rule_and_where_answers_use_boosts(tmp_path):
 
 
 def test_boost_notes_follow_the_velocity():
-    from generator.games.graph_racers.materials import boost_notes
+    from generator.games.graph_racers.printing.materials import boost_notes
 
     # speed up by 2 from rest (turbo), then slow by 2 (good brakes), the rocket's 3
     assert boost_notes([(2, 0), (0, 1), (-2, 0), (0, 3)]) == [
@@ -373,7 +373,7 @@ def test_slot_labels_never_drop_the_boosts():
     """A narrow slot dropped the rocket and the brakes from an answer's label, so the drawn
     line read as illegal (found by the rules-text audit): the lines note may go, the boosts
     are written short, then on a second line."""
-    from generator.games.graph_racers.materials import _slot_label
+    from generator.games.graph_racers.printing.materials import _slot_label
     from generator.render.layout import text_width
 
     parts = ["Puzzle 1 · par 15 moves", "One of 3 optimal racing lines"]
@@ -399,7 +399,7 @@ def test_printed_oil_boost_and_crash_rules_say_what_the_engine_does(text_track):
     """The rules-text audit: the oil line described a different test from the engine's (the
     unchanged move), the boost lines left out the other axis, and the race sheet had no crash
     rule for the table."""
-    from generator.games.graph_racers.materials import crash_text
+    from generator.games.graph_racers.printing.materials import crash_text
 
     oily = " ".join(Rules(9, "exact", 1, 1, 0).lines(oil=True))
     assert "when your last vector, driven again unchanged, would touch an oil square" in oily
@@ -435,8 +435,8 @@ def test_the_move_log_always_holds_an_optimal_race(tmp_path, paper):
 
 def _worksheet_doc(**options):
     """A worksheet of two generated easy puzzles as the command lays it out, in memory."""
-    from generator.games.graph_racers.generate import Request, generate, stored_solution
-    from generator.games.graph_racers.materials import (
+    from generator.games.graph_racers.generating.generate import Request, generate, stored_solution
+    from generator.games.graph_racers.printing.materials import (
         FACES,
         worksheet_documents,
         worksheet_rules,
@@ -549,8 +549,8 @@ def test_the_rule_sentence_names_what_the_drawing_shows(monkeypatch):
     circuits: the track edge), through FACES."""
     from dataclasses import fields, replace
 
-    from generator.games.graph_racers import materials
-    from generator.games.graph_racers.model import Track
+    from generator.games.graph_racers.printing import materials
+    from generator.games.graph_racers.track.model import Track
 
     (doc,) = _worksheet_doc()
     footer = " ".join(doc.pages[0].texts())

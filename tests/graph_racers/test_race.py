@@ -11,10 +11,10 @@ from conftest import EXAMPLES
 from race_checks import option, put
 
 from generator.errors import InvalidInput
-from generator.games.graph_racers.check import RacingLine
-from generator.games.graph_racers.design import Design, parse_designs
-from generator.games.graph_racers.formats import read_track
-from generator.games.graph_racers.race import (
+from generator.games.graph_racers.moves.check import RacingLine
+from generator.games.graph_racers.moves.rules import NORMAL, TURBO, Rules, changes, skid_changes
+from generator.games.graph_racers.race.design import Design, parse_designs
+from generator.games.graph_racers.race.state import (
     COLLIDES,
     CRASHES,
     FINISHED,
@@ -26,7 +26,7 @@ from generator.games.graph_racers.race import (
     parse_teams,
     replay,
 )
-from generator.games.graph_racers.rules import NORMAL, TURBO, Rules, changes, skid_changes
+from generator.games.graph_racers.track.formats import read_track
 
 # --- turn order, one lap wins -----------------------------------------------------------------
 

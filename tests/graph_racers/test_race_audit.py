@@ -13,11 +13,13 @@ from __future__ import annotations
 import pytest
 from race_checks import CORRIDOR, agrees, consistent, kinds, option, put
 
-from generator.games.graph_racers.bond import choose_action
-from generator.games.graph_racers.check import RacingLine
-from generator.games.graph_racers.design import Design
-from generator.games.graph_racers.goodies import Action, Missile
-from generator.games.graph_racers.race import (
+from generator.games.graph_racers.moves.check import RacingLine
+from generator.games.graph_racers.moves.referee import CRASH
+from generator.games.graph_racers.moves.rules import BRAKE, Rules
+from generator.games.graph_racers.race.bond import choose_action
+from generator.games.graph_racers.race.design import Design
+from generator.games.graph_racers.race.goodies import Action, Missile
+from generator.games.graph_racers.race.state import (
     COLLIDES,
     CRASHES,
     CUTS,
@@ -32,9 +34,7 @@ from generator.games.graph_racers.race import (
     default_starts,
     replay,
 )
-from generator.games.graph_racers.referee import CRASH
-from generator.games.graph_racers.rules import BRAKE, Rules
-from generator.games.graph_racers.swedish import Swedish
+from generator.games.graph_racers.race.swedish import Swedish
 
 JUMPS = Swedish(jumps=True)
 CIRCLE = Swedish(off_track="circle")

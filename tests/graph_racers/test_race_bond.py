@@ -16,11 +16,12 @@ from race_checks import agrees, consistent, kinds, lines_of, option, put
 from generator import schemas
 from generator.cli import cli
 from generator.errors import InvalidInput
-from generator.games.graph_racers.check import check_line, parse_moves
-from generator.games.graph_racers.design import Design, parse_designs
-from generator.games.graph_racers.drivers import make_drivers, run_race
-from generator.games.graph_racers.goodies import Action, behind, heading, slick
-from generator.games.graph_racers.race import (
+from generator.games.graph_racers.moves.check import check_line, parse_moves
+from generator.games.graph_racers.moves.rules import ROCKET, Rules
+from generator.games.graph_racers.race.design import Design, parse_designs
+from generator.games.graph_racers.race.drivers import make_drivers, run_race
+from generator.games.graph_racers.race.goodies import Action, behind, heading, slick
+from generator.games.graph_racers.race.state import (
     CRASHES,
     MOVED,
     OUT,
@@ -29,7 +30,6 @@ from generator.games.graph_racers.race import (
     default_starts,
     replay,
 )
-from generator.games.graph_racers.rules import ROCKET, Rules
 
 POND = """
 #########
@@ -135,7 +135,7 @@ def test_water_is_a_wall_to_cars_and_track_to_submarines(text_track):
 
 
 def test_the_drivers_of_a_submarine_plan_across_the_water():
-    from generator.games.graph_racers.formats import read_track
+    from generator.games.graph_racers.track.formats import read_track
 
     lake = read_track(LAKE)
     designs = [Design(0, 0, 10, sub=1), PLAIN]
@@ -457,7 +457,7 @@ BOND = [
     list(itertools.product((5, 8, 9), ("exact", "endpoint"), (None, ["A", "B", "A", "B"]))),
 )
 def test_random_bond_races_end_consistently_and_the_referee_agrees(accel, collision, teams):
-    from generator.games.graph_racers.formats import read_track
+    from generator.games.graph_racers.track.formats import read_track
 
     lake = read_track(LAKE)
     rules = Rules(accel, collision)
@@ -507,7 +507,7 @@ def test_a_car_that_goes_out_needs_no_move_for_its_missile(arena):
     """Its missile vanishes unmoved when its car is out ("no turns left to move it"), so the
     move that puts the car out needs no missile acceleration, even where (0, 0) is none
     (accel 8): race --json writes none, and referee replays it."""
-    from generator.games.graph_racers.goodies import Missile
+    from generator.games.graph_racers.race.goodies import Missile
 
     glass = Design(0, 0, 0, missile=1)  # no damage points: the first hit destroys it
     state = RaceState(arena, Rules(8), default_starts(arena, 2), [glass, PLAIN])
@@ -546,8 +546,8 @@ def test_water_under_the_swedish_switches(text_track):
     """A submarine crosses the water under the Swedish switches too (its own referee judges
     its line), and under --off-track circle a car without one does not crash on the water: it
     leaves the track, as at any side, and drives on the water as on the paper beside it."""
-    from generator.games.graph_racers.race import OFF_TRACK
-    from generator.games.graph_racers.swedish import Swedish
+    from generator.games.graph_racers.race.state import OFF_TRACK
+    from generator.games.graph_racers.race.swedish import Swedish
 
     pond = text_track(POND, name="pond")
     designs = [Design(0, 0, 10, sub=1), PLAIN]

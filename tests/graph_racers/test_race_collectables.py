@@ -14,10 +14,10 @@ from race_checks import agrees, consistent, kinds, put
 
 from generator.cli import cli
 from generator.errors import InvalidInput
-from generator.games.graph_racers.formats import parse_track, track_to_json, track_to_text
-from generator.games.graph_racers.race import COLLIDES, OUT, RaceState, default_starts
-from generator.games.graph_racers.rules import TURBO, Rules
-from generator.games.graph_racers.solve import solve
+from generator.games.graph_racers.moves.rules import TURBO, Rules
+from generator.games.graph_racers.race.state import COLLIDES, OUT, RaceState, default_starts
+from generator.games.graph_racers.solving.solve import solve
+from generator.games.graph_racers.track.formats import parse_track, track_to_json, track_to_text
 
 ROAD = """
 ################
@@ -215,7 +215,7 @@ COIN_MAP = """
 def test_random_races_with_coins_end_consistently_and_the_referee_agrees(
     text_track, accel, collision
 ):
-    from generator.games.graph_racers.drivers import make_drivers, run_race
+    from generator.games.graph_racers.race.drivers import make_drivers, run_race
 
     track = text_track(COIN_MAP, name="coins")
     rules = Rules(accel, collision)

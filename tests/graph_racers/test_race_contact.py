@@ -11,10 +11,10 @@ from conftest import EXAMPLES
 from race_checks import lines_of, option, put
 
 from generator.cli import cli
-from generator.games.graph_racers.design import Design
-from generator.games.graph_racers.drivers import make_drivers, run_race
-from generator.games.graph_racers.formats import read_track
-from generator.games.graph_racers.race import (
+from generator.games.graph_racers.moves.rules import Rules
+from generator.games.graph_racers.race.design import Design
+from generator.games.graph_racers.race.drivers import make_drivers, run_race
+from generator.games.graph_racers.race.state import (
     COLLIDES,
     CRASHES,
     MOVED,
@@ -23,7 +23,7 @@ from generator.games.graph_racers.race import (
     default_starts,
     replay,
 )
-from generator.games.graph_racers.rules import Rules
+from generator.games.graph_racers.track.formats import read_track
 
 
 def test_contact_is_on_unless_switched_off(arena):

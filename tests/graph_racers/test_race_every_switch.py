@@ -21,12 +21,12 @@ from functools import cache
 import pytest
 from race_checks import agrees, consistent
 
-from generator.games.graph_racers.design import Design
-from generator.games.graph_racers.drivers import make_drivers, run_race
-from generator.games.graph_racers.formats import parse_track
-from generator.games.graph_racers.race import RaceState
-from generator.games.graph_racers.rules import Rules
-from generator.games.graph_racers.swedish import Swedish
+from generator.games.graph_racers.moves.rules import Rules
+from generator.games.graph_racers.race.design import Design
+from generator.games.graph_racers.race.drivers import make_drivers, run_race
+from generator.games.graph_racers.race.state import RaceState
+from generator.games.graph_racers.race.swedish import Swedish
+from generator.games.graph_racers.track.formats import parse_track
 
 # oil ~ (rows 2-3), water w (a submarine's short cut), coins p n d and a missile coin m,
 # obstacles ^ (column 8 across the upper lanes: a jump, or round by the gap at rows 4-5), a

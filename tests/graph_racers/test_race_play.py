@@ -14,10 +14,10 @@ from race_checks import agrees, consistent, option
 from test_drawn import oval
 
 from generator.cli import cli
-from generator.games.graph_racers.drivers import make_drivers, run_race
-from generator.games.graph_racers.formats import read_track
-from generator.games.graph_racers.race import FINISHED
-from generator.games.graph_racers.rules import Rules
+from generator.games.graph_racers.moves.rules import Rules
+from generator.games.graph_racers.race.drivers import make_drivers, run_race
+from generator.games.graph_racers.race.state import FINISHED
+from generator.games.graph_racers.track.formats import read_track
 
 TRACKS = {
     "sprint": lambda: read_track(EXAMPLES / "sprint.txt"),
@@ -55,7 +55,7 @@ def test_computer_drivers_finish_and_the_referee_agrees(name, driver):
 
 
 def test_the_solver_driver_alone_drives_an_optimal_line():
-    from generator.games.graph_racers.solve import solve
+    from generator.games.graph_racers.solving.solve import solve
 
     track = read_track(EXAMPLES / "oil-oval.txt")
     rules = Rules()
@@ -129,7 +129,7 @@ def _alone(track, rules, designs=None, plan=None):
     """Car 1 driven by the solver with nobody in its way (no contact: car 2 is a ghost)."""
     import random
 
-    from generator.games.graph_racers.drivers import RandomDriver, SolverDriver
+    from generator.games.graph_racers.race.drivers import RandomDriver, SolverDriver
 
     if plan is None:
         drivers = make_drivers(["solver", "random"], track, rules, 1, designs=designs)
@@ -145,7 +145,7 @@ def test_a_lone_solver_with_boosts_drives_the_solvers_optimum(name, accel, boost
     """The plan knows the boosts the car has left: alone, the solver driver finishes in
     exactly the one-car solver's optimum under the same boosts (solve.py: exact A*), and in
     fewer moves than without boosts wherever the solver says they help."""
-    from generator.games.graph_racers.solve import solve
+    from generator.games.graph_racers.solving.solve import solve
 
     track = TRACKS[name]()
     rules = Rules(accel, brakes=boosts[0], turbo=boosts[1], rocket=boosts[2])
@@ -157,8 +157,8 @@ def test_a_lone_solver_with_boosts_drives_the_solvers_optimum(name, accel, boost
 
 
 def test_designed_boosts_are_planned_too():
-    from generator.games.graph_racers.design import Design
-    from generator.games.graph_racers.solve import solve
+    from generator.games.graph_racers.race.design import Design
+    from generator.games.graph_racers.solving.solve import solve
 
     track = TRACKS["oil-oval"]()
     designs = [Design(2, 2, 10), Design(0, 0, 20)]
@@ -171,7 +171,7 @@ def test_a_budget_past_the_plans_bound_is_planned_without_boosts():
     """PLAN_CELLS: the levels of a budget that do not fit leave the car with the plan of no
     boosts (a boosted move judged by where it lands), the drivers' old way: here 2 moves
     slower than the optimum."""
-    from generator.games.graph_racers.plan import ZERO, Plan
+    from generator.games.graph_racers.race.plan import ZERO, Plan
 
     track = TRACKS["oil-oval"]()
     rules = Rules(5, brakes=2, turbo=2)
@@ -191,9 +191,9 @@ def test_every_level_of_the_plan_is_the_exact_distance(accel, collision):
     import random
     from collections import deque
 
-    from generator.games.graph_racers.plan import INF, Plan
-    from generator.games.graph_racers.referee import FINISH
-    from generator.games.graph_racers.solve import Race
+    from generator.games.graph_racers.moves.referee import FINISH
+    from generator.games.graph_racers.race.plan import INF, Plan
+    from generator.games.graph_racers.solving.solve import Race
 
     track = TRACKS["oil-oval"]()
     plan = Plan(track, Rules(accel, collision, brakes=2, turbo=1, rocket=1))
@@ -233,8 +233,8 @@ SLICK = """
 
 
 def _cautious_at(track, rules, point, vector):
-    from generator.games.graph_racers.drivers import CautiousDriver, Plan
-    from generator.games.graph_racers.race import RaceState
+    from generator.games.graph_racers.race.drivers import CautiousDriver, Plan
+    from generator.games.graph_racers.race.state import RaceState
 
     state = RaceState(track, rules, [(1, 1), (2, 1)])
     car = state.cars[0]

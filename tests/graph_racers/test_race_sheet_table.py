@@ -10,16 +10,16 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from generator.cli import cli
-from generator.games.graph_racers.design import Design
-from generator.games.graph_racers.materials import (
+from generator.games.graph_racers.moves.rules import Rules
+from generator.games.graph_racers.printing.materials import (
     Legend,
     crash_text,
     tally_groups,
     tally_lines,
 )
-from generator.games.graph_racers.rules import Rules
-from generator.games.graph_racers.swedish import Swedish
-from generator.games.graph_racers.table_rules import TableRules
+from generator.games.graph_racers.race.design import Design
+from generator.games.graph_racers.race.swedish import Swedish
+from generator.games.graph_racers.race.table_rules import TableRules
 
 GR = Path(__file__).resolve().parents[2] / "examples" / "graph_racers"
 
@@ -38,7 +38,7 @@ def designs(*specs: str) -> tuple[Design, ...]:
 
 def tick_boxes(canvas) -> list:
     """The tally's tick boxes on a page: squares TALLY_BOX mm wide."""
-    from generator.games.graph_racers.materials import TALLY_BOX
+    from generator.games.graph_racers.printing.materials import TALLY_BOX
 
     def square(path) -> bool:
         points = [step[1:] for step in path if step[0] in ("M", "L")]
@@ -132,8 +132,8 @@ def test_long_tallies_wrap_and_keep_every_box():
 def test_every_tally_box_is_on_the_move_log_and_the_legend_names_teams():
     """The tally boxes sit at the head of each player's move log column (the page the players
     keep in front of them), wrapped to it: every box drawn, the rows below still numbered."""
-    from generator.games.graph_racers.formats import read_track
-    from generator.games.graph_racers.materials import sheet_document
+    from generator.games.graph_racers.printing.materials import sheet_document
+    from generator.games.graph_racers.track.formats import read_track
     from generator.render.paper import Paper
 
     track = read_track(GR / "sprint.txt")

@@ -21,10 +21,11 @@ from test_drawn import oval
 from generator import schemas
 from generator.cli import cli
 from generator.errors import InvalidInput
-from generator.games.graph_racers.design import Design
-from generator.games.graph_racers.drivers import make_drivers, run_race
-from generator.games.graph_racers.formats import parse_track, read_track, track_to_json
-from generator.games.graph_racers.race import (
+from generator.games.graph_racers.moves.referee import CRASH, Referee
+from generator.games.graph_racers.moves.rules import Rules
+from generator.games.graph_racers.race.design import Design
+from generator.games.graph_racers.race.drivers import make_drivers, run_race
+from generator.games.graph_racers.race.state import (
     COLLIDES,
     CRASHES,
     CUTS,
@@ -35,9 +36,8 @@ from generator.games.graph_racers.race import (
     RaceState,
     replay,
 )
-from generator.games.graph_racers.referee import CRASH, Referee
-from generator.games.graph_racers.rules import Rules
-from generator.games.graph_racers.swedish import Swedish
+from generator.games.graph_racers.race.swedish import Swedish
+from generator.games.graph_racers.track.formats import parse_track, read_track, track_to_json
 
 JUMPS = Swedish(jumps=True)
 CIRCLE = Swedish(off_track="circle")
@@ -525,8 +525,8 @@ def test_bad_swedish_input_is_one_line(tmp_path):
 def test_sheets_draw_obstacles_with_a_triangle_and_say_what_they_are(track):
     """An obstacle is drawn as a square with a black triangle (told from a hatched wall in
     mono) and the rules box says it is a wall for the par, jumpable in the Swedish race."""
-    from generator.games.graph_racers.drawing import OBSTACLE_STYLE, TrackDrawing
-    from generator.games.graph_racers.materials import rule_text
+    from generator.games.graph_racers.printing.drawing import OBSTACLE_STYLE, TrackDrawing
+    from generator.games.graph_racers.printing.materials import rule_text
     from generator.render.canvas import BLACK, Canvas
 
     lane = track(LANE)

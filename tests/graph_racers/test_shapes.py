@@ -10,7 +10,7 @@ from functools import cache
 import numpy as np
 import pytest
 
-from generator.games.graph_racers.shapes import (
+from generator.games.graph_racers.generating.shapes import (
     FEATURES,
     SAME_SHAPE,
     Circuit,

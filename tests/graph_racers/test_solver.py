@@ -8,9 +8,8 @@ import pytest
 import reference_bfs as ref
 from conftest import DATA, EXAMPLES, SHARED, map_files
 
-from generator.games.graph_racers.formats import read_track
-from generator.games.graph_racers.referee import CRASH, FINISH, MOVE, Referee
-from generator.games.graph_racers.rules import (
+from generator.games.graph_racers.moves.referee import CRASH, FINISH, MOVE, Referee
+from generator.games.graph_racers.moves.rules import (
     BRAKE,
     ROCKET,
     TURBO,
@@ -20,7 +19,8 @@ from generator.games.graph_racers.rules import (
     normal_changes,
     skid_changes,
 )
-from generator.games.graph_racers.solve import Race, solve
+from generator.games.graph_racers.solving.solve import Race, solve
+from generator.games.graph_racers.track.formats import read_track
 
 NAMES = {CRASH: "crash", MOVE: "move", FINISH: "finish"}
 COMBOS = [(a, c) for a in (5, 8, 9) for c in ("exact", "endpoint")]
@@ -363,9 +363,9 @@ def test_the_natural_line_stays_on_the_grid_and_looks_plainest():
     before the outside; on paper the line leaves the grid). Among the 104 optimal lines the
     natural one stays on the grid, then has the fewest changes of direction, then the least
     total acceleration; checked against every line the brute force finds."""
-    from generator.games.graph_racers.check import RacingLine, check_line
-    from generator.games.graph_racers.materials import finish_fraction
-    from generator.games.graph_racers.solve import Solution, natural
+    from generator.games.graph_racers.moves.check import RacingLine, check_line
+    from generator.games.graph_racers.printing.materials import finish_fraction
+    from generator.games.graph_racers.solving.solve import Solution, natural
 
     track = read_track(DATA / "momba" / "barto-small.track")
     rules = Rules(5)
@@ -403,7 +403,7 @@ def test_the_natural_line_stays_on_the_grid_and_looks_plainest():
 
 def test_general_and_fast_search_paths_agree():
     """The general A* loop (boosts, oil) and the inlined one give the same optimum."""
-    from generator.games.graph_racers.solve import _astar, _astar_plain
+    from generator.games.graph_racers.solving.solve import _astar, _astar_plain
 
     for name in ("momba/barto-small.track", "racetrackgym/spiral.txt", "racetrackgym/uturn.txt"):
         track = read_track(DATA / name)
@@ -423,7 +423,7 @@ def test_general_and_fast_search_paths_agree():
 def test_the_census_moves_are_the_successors():
     """Race.moves works out the moves of a race without boosts or oil on the packed state (the
     line census's hot path): the same list as successors, state by state."""
-    from generator.games.graph_racers.solve import OptimalLines
+    from generator.games.graph_racers.solving.solve import OptimalLines
 
     oval = read_track(EXAMPLES / "oil-oval.txt")
     lap = oval.with_(grid=tuple(row.replace("~", ".") for row in oval.grid))

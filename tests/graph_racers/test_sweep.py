@@ -11,15 +11,15 @@ import reference_bfs as ref
 from conftest import DATA, EXAMPLES, map_files
 
 from generator.errors import LimitExceeded
-from generator.games.graph_racers import sweep
-from generator.games.graph_racers.check import RacingLine, check_line
-from generator.games.graph_racers.circuit import build_track
-from generator.games.graph_racers.formats import read_track
-from generator.games.graph_racers.model import Line, Track
-from generator.games.graph_racers.referee import CRASH, FINISH, MOVE, Referee
-from generator.games.graph_racers.rules import Rules
-from generator.games.graph_racers.solve import solve
-from generator.games.graph_racers.sweep import Sweep, max_speed, supports
+from generator.games.graph_racers.generating.circuit import build_track
+from generator.games.graph_racers.moves.check import RacingLine, check_line
+from generator.games.graph_racers.moves.referee import CRASH, FINISH, MOVE, Referee
+from generator.games.graph_racers.moves.rules import Rules
+from generator.games.graph_racers.solving import sweep
+from generator.games.graph_racers.solving.solve import solve
+from generator.games.graph_racers.solving.sweep import Sweep, max_speed, supports
+from generator.games.graph_racers.track.formats import read_track
+from generator.games.graph_racers.track.model import Line, Track
 
 COMBOS = [Rules(a, c) for a in (5, 8, 9) for c in ("exact", "endpoint")]
 BFS_CAP = 30_000

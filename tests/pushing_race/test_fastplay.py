@@ -11,10 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.cli import cli
-from generator.games.pushing_race import commands, fastplay
-from generator.games.pushing_race.moves import FACES, legal_moves
-from generator.games.pushing_race.play import MAX_GAMES, play_game, policy, simulate
-from generator.games.pushing_race.position import Position, parse_position, start
+from generator.games.pushing_race import commands
+from generator.games.pushing_race.play import fastplay
+from generator.games.pushing_race.play.play import MAX_GAMES, play_game, policy, simulate
+from generator.games.pushing_race.rules.moves import FACES, legal_moves
+from generator.games.pushing_race.rules.position import Position, parse_position, start
 
 
 @st.composite

@@ -8,9 +8,9 @@ from click.testing import CliRunner
 from pdfcheck import MM_PER_PT, page_mm, pdf_of
 
 from generator.cli import cli
-from generator.games.pushing_race import materials as m
-from generator.games.pushing_race.artwork import draw_track, track_size, word_size
-from generator.games.pushing_race.rulesheet import rules_document
+from generator.games.pushing_race.printing import materials as m
+from generator.games.pushing_race.printing.artwork import draw_track, track_size, word_size
+from generator.games.pushing_race.printing.rulesheet import rules_document
 from generator.options import PrintOptions
 from generator.render.canvas import Canvas
 from generator.render.layout import BAR_TEXT, text_corners, text_width

@@ -9,8 +9,8 @@ from fractions import Fraction
 import pytest
 
 from generator.errors import InvalidInput
-from generator.games.pushing_race.moves import FACES, find_move, legal_moves, moves_or_pass
-from generator.games.pushing_race.position import start
+from generator.games.pushing_race.rules.moves import FACES, find_move, legal_moves, moves_or_pass
+from generator.games.pushing_race.rules.position import start
 
 from .helpers import after, board, pos, texts
 

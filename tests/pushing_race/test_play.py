@@ -6,8 +6,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from generator.games.pushing_race.moves import FACES, moves_or_pass
-from generator.games.pushing_race.play import (
+from generator.games.pushing_race.play.play import (
     greedy_policy,
     play_game,
     progress,
@@ -15,7 +14,8 @@ from generator.games.pushing_race.play import (
     roll,
     simulate,
 )
-from generator.games.pushing_race.position import parse_position
+from generator.games.pushing_race.rules.moves import FACES, moves_or_pass
+from generator.games.pushing_race.rules.position import parse_position
 
 # A's last piece on a8, B on a9 and b8. A wins this turn with: TIP (a8 +2 pushes B then
 # finishes; a8 +1 only pushes B off), AIM (two spaces), HOP (a8^a9->a10), WILD.

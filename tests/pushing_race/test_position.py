@@ -7,7 +7,7 @@ import re
 import pytest
 
 from generator.errors import InvalidInput
-from generator.games.pushing_race.position import (
+from generator.games.pushing_race.rules.position import (
     describe,
     format_position,
     parse_position,

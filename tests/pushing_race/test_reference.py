@@ -9,9 +9,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.games.pushing_race.moves import KINDS, legal_moves, moves_or_pass
-from generator.games.pushing_race.play import roll
-from generator.games.pushing_race.position import Position, start
+from generator.games.pushing_race.play.play import roll
+from generator.games.pushing_race.rules.moves import KINDS, legal_moves, moves_or_pass
+from generator.games.pushing_race.rules.position import Position, start
 
 W, H = 3, 9
 

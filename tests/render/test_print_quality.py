@@ -16,7 +16,7 @@ from pathlib import Path
 import builds
 import pytest
 
-from generator.games.graph_racers.drawing import GRID
+from generator.games.graph_racers.printing.drawing import GRID
 from generator.options import PrintOptions
 from generator.render import layout
 from generator.render.canvas import Canvas, Op
@@ -56,8 +56,8 @@ def tile_sheet(canvas: Canvas) -> bool:
 @functools.cache
 def _example(name: str):
     from generator.games.graph_racers.commands import RuleChoice, resolve_rules
-    from generator.games.graph_racers.formats import read_track
-    from generator.games.graph_racers.solve import solve
+    from generator.games.graph_racers.solving.solve import solve
+    from generator.games.graph_racers.track.formats import read_track
 
     track = read_track(EXAMPLES / name)
     rules = resolve_rules(track, RuleChoice())
@@ -68,14 +68,14 @@ def _worksheet(paper_name: str, boosts: tuple[int, int, int] = (0, 0, 0)) -> Doc
     """Two generated easy tracks, two per page, as `racegen graph-racers worksheet` prints them
     (printed with good brakes, turbo and rocket uses `boosts` in the rules; the tracks and
     answers are those of the basic rules, which are quick to generate)."""
-    from generator.games.graph_racers.generate import stored_solution
-    from generator.games.graph_racers.materials import (
+    from generator.games.graph_racers.generating.generate import stored_solution
+    from generator.games.graph_racers.moves.rules import Rules
+    from generator.games.graph_racers.printing.materials import (
         FACES,
         worksheet_documents,
         worksheet_rules,
         worksheet_track_size,
     )
-    from generator.games.graph_racers.rules import Rules
 
     paper = PrintOptions(UNUSED, paper=paper_name).paper_size()
     rules = Rules(5, "exact", *boosts)
@@ -101,8 +101,8 @@ def _worksheet(paper_name: str, boosts: tuple[int, int, int] = (0, 0, 0)) -> Doc
 @functools.cache
 def _tracks(rows: int, cols: int) -> list:
     """Two easy tracks of a size, generated once (the size is the same on A4 and Letter)."""
-    from generator.games.graph_racers.generate import Request, generate
-    from generator.games.graph_racers.rules import Rules
+    from generator.games.graph_racers.generating.generate import Request, generate
+    from generator.games.graph_racers.moves.rules import Rules
 
     return generate(Request(rows, cols, (3, 5), "easy", 1, Rules(), 2), 2)
 
@@ -113,9 +113,9 @@ def printables(
     """Every printable racegen makes, with which of its pages are true scale."""
     from generator.commands.dice import blank_dice_document
     from generator.commands.paper import paper_document
-    from generator.games.graph_racers.materials import sheet_document
-    from generator.games.trading_paint import materials as tp
-    from generator.games.triactor import materials as tr
+    from generator.games.graph_racers.printing.materials import sheet_document
+    from generator.games.trading_paint.printing import materials as tp
+    from generator.games.triactor.printing import materials as tr
 
     o = PrintOptions(UNUSED, paper=paper, mono=mono, landscape=landscape)
     p = o.paper_size()
@@ -334,7 +334,7 @@ def test_the_checks_catch_what_they_look_for():
 def test_letter_holds_a_40x25_track_on_one_page_each():
     """A 40 x 25 track (204 x 129 mm) fits landscape Letter: the rules go in a narrower column
     instead of tiling the track over two sheets with a sliver."""
-    from generator.games.graph_racers.materials import sheet_document
+    from generator.games.graph_racers.printing.materials import sheet_document
 
     track, rules, sol = _example("graph-racers-40x25-medium-s1-1.json")
     doc = sheet_document(
@@ -357,7 +357,7 @@ def test_letter_holds_a_40x25_track_on_one_page_each():
 
 def test_answer_numbers_never_cover_each_other():
     """A circuit's finish lands beside its start: the last number moves to a free corner."""
-    from generator.games.graph_racers.drawing import TrackDrawing
+    from generator.games.graph_racers.printing.drawing import TrackDrawing
 
     track, _, sol = _example("oil-oval.txt")
     canvas = Canvas(300, 300)
@@ -453,8 +453,8 @@ def must_read(paper: str, landscape: bool = False) -> tuple[tuple[str, Document]
 @functools.cache
 def _must_read(paper: str, landscape: bool) -> tuple[tuple[str, Document], ...]:
     """Built once for the tests below that read them (the slips take a while to draw)."""
-    from generator.games.trading_paint import materials as tp
-    from generator.games.triactor import materials as tr
+    from generator.games.trading_paint.printing import materials as tp
+    from generator.games.triactor.printing import materials as tr
 
     o = PrintOptions(UNUSED, paper=paper, landscape=landscape)
     out = [("triactor board page", tr.board_documents(o, "page")[0])]
@@ -493,7 +493,7 @@ def test_larger_text_still_fits_cleanly(paper):
 def test_the_board_page_legend_is_drawn_large_enough_to_survive_the_shrink():
     """The playmat is scaled to about 1:2: its legend is drawn at 6 pt / scale, so it prints at
     6 pt; the same board at true size keeps its own sizes (the floor is 6 pt there)."""
-    from generator.games.triactor.artwork import board_size, draw_board
+    from generator.games.triactor.printing.artwork import board_size, draw_board
 
     page = must_read("letter")[0][1].pages[0]
     scales = [g.scale for op, stack in page.flat() for g in stack if g.scale != 1.0]

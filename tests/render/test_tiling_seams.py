@@ -35,9 +35,9 @@ def tiled_jobs(spec: PrintSpec):
     """(name, build) for every printable that tiles a drawing over sheets."""
 
     def ring_sheet():
-        from generator.games.graph_racers.formats import read_track
-        from generator.games.graph_racers.materials import sheet_document
-        from generator.games.graph_racers.rules import Rules
+        from generator.games.graph_racers.moves.rules import Rules
+        from generator.games.graph_racers.printing.materials import sheet_document
+        from generator.games.graph_racers.track.formats import read_track
 
         track = read_track(RING)
         paper = spec.paper_size()

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from generator.games.trading_paint.board import load_board
-from generator.games.trading_paint.position import from_dict
-from generator.games.trading_paint.rules import apply, chance_outcomes, is_chance, legal_moves
-from generator.games.trading_paint.state import Face, State
+from generator.games.trading_paint.rules.board import load_board
+from generator.games.trading_paint.rules.position import from_dict
+from generator.games.trading_paint.rules.state import Face, State
+from generator.games.trading_paint.rules.turn import apply, chance_outcomes, is_chance, legal_moves
 
 B = load_board()
 
@@ -41,7 +41,7 @@ def position(
 def park(cars: dict, players: int = 2) -> dict:
     """Put every unlisted car out of the way on the right end of the oval (lap 0, well before
     the back straight, so the caution period is not moved on by them)."""
-    from generator.games.trading_paint.setup import get_setup
+    from generator.games.trading_paint.rules.setup import get_setup
 
     n = len(get_setup(players).cars)
     spots = [(20, 8), (21, 8), (22, 8), (23, 8), (24, 8), (25, 8), (20, 6), (21, 6)]
@@ -60,7 +60,7 @@ def roll(state: State, face: int) -> State:
 
 
 def names(state: State) -> list[str]:
-    from generator.games.trading_paint.rules import describe
+    from generator.games.trading_paint.rules.turn import describe
 
     return [describe(state, m) for m in legal_moves(state)]
 

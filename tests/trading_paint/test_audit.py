@@ -18,12 +18,11 @@ import itertools
 
 import pytest
 
-from generator.games.trading_paint.board import EAST, NORTH, SOUTH, WEST
-from generator.games.trading_paint.caution import AFTER, BEFORE, DURING
-from generator.games.trading_paint.paths import placement_ways
-from generator.games.trading_paint.rules import chance_outcomes, legal_moves
-from generator.games.trading_paint.setup import get_setup, initial_state
-from generator.games.trading_paint.state import (
+from generator.games.trading_paint.rules.board import EAST, NORTH, SOUTH, WEST
+from generator.games.trading_paint.rules.caution import AFTER, BEFORE, DURING
+from generator.games.trading_paint.rules.paths import placement_ways
+from generator.games.trading_paint.rules.setup import get_setup, initial_state
+from generator.games.trading_paint.rules.state import (
     BANK,
     CAUTION_ROLL,
     ENTER,
@@ -44,6 +43,7 @@ from generator.games.trading_paint.state import (
     Stop,
     Wreck,
 )
+from generator.games.trading_paint.rules.turn import chance_outcomes, legal_moves
 
 from .helpers import B, c, park, play, position, roll
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from generator.errors import InvalidInput
-from generator.games.trading_paint.board import (
+from generator.games.trading_paint.rules.board import (
     EAST,
     NORTH,
     PIT,

@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
-from generator.games.trading_paint.position import from_dict
-from generator.games.trading_paint.rules import legal_moves
-from generator.games.trading_paint.state import BANK, ROLL, Bump, Draft, EndTurn, Place, Roll, Stop
+from generator.games.trading_paint.rules.position import from_dict
+from generator.games.trading_paint.rules.state import (
+    BANK,
+    ROLL,
+    Bump,
+    Draft,
+    EndTurn,
+    Place,
+    Roll,
+    Stop,
+)
+from generator.games.trading_paint.rules.turn import legal_moves
 
 from .helpers import B, c, names, park, play, position, roll
 

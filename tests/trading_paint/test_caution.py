@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.games.trading_paint.caution import AFTER, BEFORE, DURING
-from generator.games.trading_paint.rules import legal_moves
-from generator.games.trading_paint.state import (
+from generator.games.trading_paint.rules.caution import AFTER, BEFORE, DURING
+from generator.games.trading_paint.rules.state import (
     CAUTION_ROLL,
     OVER,
     SPUN,
@@ -17,6 +16,7 @@ from generator.games.trading_paint.state import (
     Stop,
     Wreck,
 )
+from generator.games.trading_paint.rules.turn import legal_moves
 
 from .helpers import B, c, park, play, position, roll
 

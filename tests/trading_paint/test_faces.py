@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from generator.games.trading_paint.faces import (
+from generator.games.trading_paint.rules.faces import (
     EAST,
     FULL_EDGE,
     NORTH,

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from generator.games.trading_paint.board import build_board
-from generator.games.trading_paint.luck import best_dice, expected_squares, luck_table, p_no_spin
-from generator.games.trading_paint.rules import X, apply, legal_moves
-from generator.games.trading_paint.setup import initial_state
-from generator.games.trading_paint.state import PATH, Face, Roll, Stop, evolve
+from generator.games.trading_paint.rules.board import build_board
+from generator.games.trading_paint.rules.setup import initial_state
+from generator.games.trading_paint.rules.state import PATH, Face, Roll, Stop, evolve
+from generator.games.trading_paint.rules.turn import X, apply, legal_moves
+from generator.games.trading_paint.strategy.luck import (
+    best_dice,
+    expected_squares,
+    luck_table,
+    p_no_spin,
+)
 
 
 def test_closed_form():

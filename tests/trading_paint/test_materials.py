@@ -11,10 +11,10 @@ from pypdf import PdfReader
 
 from generator.cli import cli
 from generator.errors import InvalidInput
-from generator.games.trading_paint import artwork as art
-from generator.games.trading_paint import materials as m
-from generator.games.trading_paint.artwork import board_size, draw_board
-from generator.games.trading_paint.board import TRACK, load_board
+from generator.games.trading_paint.printing import artwork as art
+from generator.games.trading_paint.printing import materials as m
+from generator.games.trading_paint.printing.artwork import board_size, draw_board
+from generator.games.trading_paint.rules.board import TRACK, load_board
 from generator.options import PrintOptions
 from generator.output import render
 from generator.render.canvas import Canvas
@@ -118,8 +118,8 @@ def test_path_dice_nets_and_legend(tmp_path):
 
 
 def test_path_die_faces_are_the_template_grids():
-    from generator.games.trading_paint.artwork import draw_face
-    from generator.games.trading_paint.faces import load_faces
+    from generator.games.trading_paint.printing.artwork import draw_face
+    from generator.games.trading_paint.rules.faces import load_faces
 
     for face in range(1, 7):
         c = Canvas(30, 30)

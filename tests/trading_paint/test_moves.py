@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from generator.games.trading_paint.paths import format_query, placement_ways
-from generator.games.trading_paint.rules import chance_outcomes, legal_moves
-from generator.games.trading_paint.setup import initial_state
-from generator.games.trading_paint.state import (
+from generator.games.trading_paint.rules.paths import format_query, placement_ways
+from generator.games.trading_paint.rules.setup import initial_state
+from generator.games.trading_paint.rules.state import (
     PATH,
     PLACE,
     ROLL,
@@ -16,6 +15,7 @@ from generator.games.trading_paint.state import (
     Roll,
     Stop,
 )
+from generator.games.trading_paint.rules.turn import chance_outcomes, legal_moves
 
 from .helpers import B, c, names, park, perft, play, position, roll
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from generator.errors import InvalidInput
-from generator.games.trading_paint.paths import format_query, placement_ways, to_json
-from generator.games.trading_paint.position import load_position
-from generator.games.trading_paint.rules import apply, legal_moves
-from generator.games.trading_paint.state import PATH, Bump, Draft, Face, Place, Roll, Stop
+from generator.games.trading_paint.rules.paths import format_query, placement_ways, to_json
+from generator.games.trading_paint.rules.position import load_position
+from generator.games.trading_paint.rules.state import PATH, Bump, Draft, Face, Place, Roll, Stop
+from generator.games.trading_paint.rules.turn import apply, legal_moves
 
 from .helpers import c, park, position
 from .test_position import EXAMPLE

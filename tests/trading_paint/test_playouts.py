@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from generator.games.trading_paint.board import PIT, TRACK, WALL
-from generator.games.trading_paint.policies import make_policy
-from generator.games.trading_paint.simulate import play_game
-from generator.games.trading_paint.state import FINISHED, WAITING
+from generator.games.trading_paint.play.policies import make_policy
+from generator.games.trading_paint.play.simulate import play_game
+from generator.games.trading_paint.rules.board import PIT, TRACK, WALL
+from generator.games.trading_paint.rules.state import FINISHED, WAITING
 
 
 def check(s):

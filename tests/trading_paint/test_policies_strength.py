@@ -12,13 +12,13 @@ import random
 
 import pytest
 
-from generator.games.trading_paint.board import TRACK
-from generator.games.trading_paint.moves import occupancy
-from generator.games.trading_paint.policies import Expectimax, Greedy
-from generator.games.trading_paint.racecraft import TURN, Judge
-from generator.games.trading_paint.racing_line import lap_squares, squares_to_line, to_go
-from generator.games.trading_paint.rules import X, apply, legal_moves, stuck
-from generator.games.trading_paint.state import PATH, Bump, Face, Roll, State, Stop
+from generator.games.trading_paint.play.policies import Expectimax, Greedy
+from generator.games.trading_paint.play.racecraft import TURN, Judge
+from generator.games.trading_paint.play.racing_line import lap_squares, squares_to_line, to_go
+from generator.games.trading_paint.rules.board import TRACK
+from generator.games.trading_paint.rules.moves import occupancy
+from generator.games.trading_paint.rules.state import PATH, Bump, Face, Roll, State, Stop
+from generator.games.trading_paint.rules.turn import X, apply, legal_moves, stuck
 
 from .helpers import B, c, park, position
 

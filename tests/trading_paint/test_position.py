@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from generator.errors import InvalidInput
-from generator.games.trading_paint.position import dumps, from_dict, load_position, to_dict
-from generator.games.trading_paint.rules import apply_legal, is_chance, legal_moves
-from generator.games.trading_paint.setup import initial_state
-from generator.games.trading_paint.state import Face, Place, Stop
+from generator.games.trading_paint.rules.position import dumps, from_dict, load_position, to_dict
+from generator.games.trading_paint.rules.setup import initial_state
+from generator.games.trading_paint.rules.state import Face, Place, Stop
+from generator.games.trading_paint.rules.turn import apply_legal, is_chance, legal_moves
 
 from .helpers import c, play, position, roll
 

@@ -111,8 +111,8 @@ def test_worksheet_answers_separate_and_same_bytes(tmp_path):
 
 
 def test_worksheet_squares_are_16_mm_where_the_dice_go():
-    from generator.games.trading_paint.generate import Request, generate
-    from generator.games.trading_paint.worksheet import window_limit, worksheet_documents
+    from generator.games.trading_paint.printing.worksheet import window_limit, worksheet_documents
+    from generator.games.trading_paint.puzzles.generate import Request, generate
     from generator.render.paper import Paper
 
     puzzles = generate(Request("lay", "bump", "easy", 2, 8, window_limit(2)))

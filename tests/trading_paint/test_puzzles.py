@@ -10,25 +10,25 @@ from fractions import Fraction
 
 import pytest
 
-from generator.games.trading_paint.cpsat import lay_model
-from generator.games.trading_paint.fewest import fewest_routes
-from generator.games.trading_paint.generate import (
+from generator.games.trading_paint.puzzles.cpsat import lay_model
+from generator.games.trading_paint.puzzles.fewest import fewest_routes
+from generator.games.trading_paint.puzzles.generate import (
     READABLE,
     Request,
     candidate_goals,
     generate,
     stop_grade,
 )
-from generator.games.trading_paint.goals import Goal
-from generator.games.trading_paint.grading import DICE, grade, rule_tags
-from generator.games.trading_paint.lay import complete_ways, lay_solutions, solutions_of
-from generator.games.trading_paint.paths import placement_ways
-from generator.games.trading_paint.puzzles import PATH_FACES, Puzzle, puzzle_from
-from generator.games.trading_paint.rules import apply_legal, legal_moves
-from generator.games.trading_paint.scenes import turn_starts
-from generator.games.trading_paint.solving import check, solve
-from generator.games.trading_paint.state import Draft, Place, Roll, Stop
-from generator.games.trading_paint.stopping import Valuer, progress, stop_or_roll
+from generator.games.trading_paint.puzzles.goals import Goal
+from generator.games.trading_paint.puzzles.grading import DICE, grade, rule_tags
+from generator.games.trading_paint.puzzles.lay import complete_ways, lay_solutions, solutions_of
+from generator.games.trading_paint.puzzles.puzzle import PATH_FACES, Puzzle, puzzle_from
+from generator.games.trading_paint.puzzles.scenes import turn_starts
+from generator.games.trading_paint.puzzles.solving import check, solve
+from generator.games.trading_paint.puzzles.stopping import Valuer, progress, stop_or_roll
+from generator.games.trading_paint.rules.paths import placement_ways
+from generator.games.trading_paint.rules.state import Draft, Place, Roll, Stop
+from generator.games.trading_paint.rules.turn import apply_legal, legal_moves
 
 from .helpers import c, park, position, roll
 
@@ -239,8 +239,8 @@ def test_stop_puzzles_are_close_calls_that_the_rule_of_four_gets_wrong():
 # --- stop or roll, exactly -----------------------------------------------------------------------
 def _plain(s, car: int, reach: int, start_dice: int, origin: float) -> Fraction:
     """The same expectimax written plainly: no memo, every position searched again."""
-    from generator.games.trading_paint.rules import chance_outcomes, is_chance
-    from generator.games.trading_paint.state import ROLL, SPUN, Caution
+    from generator.games.trading_paint.rules.state import ROLL, SPUN, Caution
+    from generator.games.trading_paint.rules.turn import chance_outcomes, is_chance
 
     def again(t):  # noqa: ANN001, ANN202
         return _plain(t, car, reach, start_dice, origin)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from generator.errors import InvalidInput
-from generator.games.trading_paint.rules import legal_moves
-from generator.games.trading_paint.setup import initial_state
-from generator.games.trading_paint.state import ENTER, ROLL, WAITING, Enter, Place, Stop
+from generator.games.trading_paint.rules.setup import initial_state
+from generator.games.trading_paint.rules.state import ENTER, ROLL, WAITING, Enter, Place, Stop
+from generator.games.trading_paint.rules.turn import legal_moves
 
 from .helpers import B, c, park, play, position, roll
 

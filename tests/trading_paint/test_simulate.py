@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 from generator.errors import InvalidInput
-from generator.games.trading_paint.policies import (
+from generator.games.trading_paint.play.policies import (
     Expectimax,
     Greedy,
     RandomDriver,
     StopAfter,
     make_policy,
 )
-from generator.games.trading_paint.simulate import simulate
+from generator.games.trading_paint.play.simulate import simulate
 
 
 def test_policy_specs():

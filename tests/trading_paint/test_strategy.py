@@ -10,14 +10,14 @@ from fractions import Fraction
 import pytest
 from pdfcheck import page_mm, pdf_of
 
-from generator.games.trading_paint import car_ahead as ca
-from generator.games.trading_paint import strategy as sg
-from generator.games.trading_paint.board import EAST, NORTH, SOUTH, build_board
-from generator.games.trading_paint.luck import expected_squares
-from generator.games.trading_paint.position import from_dict
-from generator.games.trading_paint.rules import apply, chance_outcomes, legal_moves
-from generator.games.trading_paint.state import PATH, PLACE, Roll
-from generator.games.trading_paint.stopping import Valuer, progress
+from generator.games.trading_paint.puzzles.stopping import Valuer, progress
+from generator.games.trading_paint.rules.board import EAST, NORTH, SOUTH, build_board
+from generator.games.trading_paint.rules.position import from_dict
+from generator.games.trading_paint.rules.state import PATH, PLACE, Roll
+from generator.games.trading_paint.rules.turn import apply, chance_outcomes, legal_moves
+from generator.games.trading_paint.strategy import car_ahead as ca
+from generator.games.trading_paint.strategy import open_straight as sg
+from generator.games.trading_paint.strategy.luck import expected_squares
 from generator.options import PrintOptions
 from generator.render import layout
 
@@ -325,7 +325,7 @@ def test_the_rules_engine_agrees_beside_the_pit():
 
 @pytest.mark.parametrize(("paper", "size"), [("a4", (210.0, 297.0)), ("letter", (215.9, 279.4))])
 def test_the_card_is_one_portrait_page(tmp_path, paper, size):
-    from generator.games.trading_paint.strategy_card import strategy_document
+    from generator.games.trading_paint.printing.strategy_card import strategy_document
 
     doc = strategy_document(PrintOptions(tmp_path, paper=paper))
     r = pdf_of(doc)
@@ -353,7 +353,7 @@ def _paper(name: str):
 
 
 def test_the_card_in_mono_carries_the_same_words(tmp_path):
-    from generator.games.trading_paint.strategy_card import strategy_document
+    from generator.games.trading_paint.printing.strategy_card import strategy_document
 
     colour = strategy_document(PrintOptions(tmp_path)).pages[0].texts()
     mono = strategy_document(PrintOptions(tmp_path, mono=True)).pages[0].texts()

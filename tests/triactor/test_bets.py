@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from generator.errors import InvalidInput
-from generator.games.triactor.bets import all_bets, parse_bet, slip_back
-from generator.games.triactor.horses import LETTERS, horse, horses
-from generator.games.triactor.payouts import bet_types, credits_per_race, tables
-from generator.games.triactor.settle import parse_finish, read_bets, settle
+from generator.games.triactor.betting.bets import all_bets, parse_bet, slip_back
+from generator.games.triactor.betting.payouts import bet_types, credits_per_race, tables
+from generator.games.triactor.betting.settle import parse_finish, read_bets, settle
+from generator.games.triactor.race.horses import LETTERS, horse, horses
 
 # the seed text beside the checkout (../shared), as the Graph Racers tests find the maps
 SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "003_845887370843ccb6.txt"

@@ -12,11 +12,11 @@ from click.testing import CliRunner
 from pdfcheck import page_mm, pdf_of
 
 from generator.cli import cli
-from generator.games.triactor import artwork
-from generator.games.triactor import materials as m
-from generator.games.triactor.artwork import board_size, draw_board
-from generator.games.triactor.rulesheet import rules_document
-from generator.games.triactor.track import CORNERS, EVENT_STEPS, board, coin_steps
+from generator.games.triactor.printing import artwork
+from generator.games.triactor.printing import materials as m
+from generator.games.triactor.printing.artwork import board_size, draw_board
+from generator.games.triactor.printing.rulesheet import rules_document
+from generator.games.triactor.race.track import CORNERS, EVENT_STEPS, board, coin_steps
 from generator.options import PrintOptions
 from generator.output import render
 from generator.render import layout

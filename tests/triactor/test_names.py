@@ -11,9 +11,9 @@ from click.testing import CliRunner
 
 from generator.cli import cli
 from generator.errors import BadOption, InvalidInput
-from generator.games.triactor.bets import parse_bet
-from generator.games.triactor.players import look_alike, same_player
-from generator.games.triactor.settle import parse_finish, read_bets, settle
+from generator.games.triactor.betting.bets import parse_bet
+from generator.games.triactor.betting.players import look_alike, same_player
+from generator.games.triactor.betting.settle import parse_finish, read_bets, settle
 
 ZOE_COMPOSED = "Zo\u00eb"
 ZOE_DECOMPOSED = "Zoe\u0308"

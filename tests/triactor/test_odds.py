@@ -11,9 +11,7 @@ from fractions import Fraction
 import pytest
 
 from generator.errors import InvalidInput, LimitExceeded
-from generator.games.triactor.coins import draw_coins, parse_coins
-from generator.games.triactor.horses import LETTERS
-from generator.games.triactor.odds import (
+from generator.games.triactor.betting.odds import (
     Start,
     Tally,
     bet_odds,
@@ -25,8 +23,10 @@ from generator.games.triactor.odds import (
     reference_simulate,
     simulate,
 )
-from generator.games.triactor.policies import RandomPolicy, SlipPolicy, parse_slips
-from generator.games.triactor.race import Move, apply, new_race, position, turn_distribution
+from generator.games.triactor.race.coins import draw_coins, parse_coins
+from generator.games.triactor.race.engine import Move, apply, new_race, position, turn_distribution
+from generator.games.triactor.race.horses import LETTERS
+from generator.games.triactor.race.policies import RandomPolicy, SlipPolicy, parse_slips
 
 SLIPS = parse_slips("SMC,PD,AHB")
 
@@ -134,7 +134,7 @@ def test_slip_chooser_distribution_is_exact():
 
 
 def _roll(race, values):
-    from generator.games.triactor.race import Roll
+    from generator.games.triactor.race.engine import Roll
 
     return Roll(tuple(zip(race.dice(), values, strict=True)))
 
@@ -262,7 +262,7 @@ def test_tally_add_and_chance():
     t = Tally()
     t.add([0, 1, 2])
     t.add([2, 1, 0])
-    from generator.games.triactor.bets import parse_bet
+    from generator.games.triactor.betting.bets import parse_bet
 
     assert t.chance(parse_bet("S")) == 0.5
     assert t.chance(parse_bet("[SMC]")) == 1.0
@@ -272,8 +272,8 @@ def test_tally_add_and_chance():
 
 
 def test_slip_int_keys_order_like_the_policy_keys():
-    from generator.games.triactor.odds import slip_keys
-    from generator.games.triactor.policies import slip_key
+    from generator.games.triactor.betting.odds import slip_keys
+    from generator.games.triactor.race.policies import slip_key
 
     for own in (0, 0b101, 0xFF):
         ints = slip_keys(own)
@@ -308,7 +308,7 @@ def _draws(values):
 def test_fast_loops_keep_an_ace_die_active_on_its_coin(coin):
     """C on 4 rolls an ace onto its coin on step 5 (null, 2 or 5): the die stays active, so the
     next draw still chooses among S's and C's dice (decision 10), in both fast loops."""
-    from generator.games.triactor.odds import _move
+    from generator.games.triactor.betting.odds import _move
 
     race = position({"C": 4}, {"C": coin}, active="CS")
     trace: list = []

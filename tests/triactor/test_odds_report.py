@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from generator.cli import cli
-from generator.games.triactor.bets import parse_bet
-from generator.games.triactor.odds import (
+from generator.games.triactor.betting.bets import parse_bet
+from generator.games.triactor.betting.odds import (
     BetOdds,
     Tally,
     best_bets,
@@ -19,8 +19,8 @@ from generator.games.triactor.odds import (
     score_seed,
     simulate,
 )
-from generator.games.triactor.policies import SlipPolicy, parse_slips
-from generator.games.triactor.report import Backers, coin_spots_note, coin_spots_text
+from generator.games.triactor.betting.report import Backers, coin_spots_note, coin_spots_text
+from generator.games.triactor.race.policies import SlipPolicy, parse_slips
 
 COIN_STEPS = {"S": 27, "M": 17, "C": 5, "A": 39, "H": 30, "P": 8, "D": 36, "B": 14}
 

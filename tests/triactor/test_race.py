@@ -9,10 +9,8 @@ from fractions import Fraction
 import pytest
 
 from generator.errors import InvalidInput
-from generator.games.triactor.coins import draw_coins
-from generator.games.triactor.horses import LETTERS
-from generator.games.triactor.policies import RandomPolicy, SlipPolicy
-from generator.games.triactor.race import (
+from generator.games.triactor.race.coins import draw_coins
+from generator.games.triactor.race.engine import (
     Move,
     Race,
     Roll,
@@ -26,7 +24,9 @@ from generator.games.triactor.race import (
     resolve,
     turns,
 )
-from generator.games.triactor.track import CAPACITY, FINISH, coin_steps
+from generator.games.triactor.race.horses import LETTERS
+from generator.games.triactor.race.policies import RandomPolicy, SlipPolicy
+from generator.games.triactor.race.track import CAPACITY, FINISH, coin_steps
 
 C = LETTERS.index("C")
 ALL8 = tuple(range(8))
@@ -242,7 +242,7 @@ def test_race_over_cannot_move():
 
 
 def test_play_runs_to_three_finishers_like_the_turns_it_is_made_of():
-    from generator.games.triactor.race import play
+    from generator.games.triactor.race.engine import play
 
     coins = draw_coins({}, random.Random(0))
     finished = play(new_race(coins), RandomPolicy(), random.Random(7))

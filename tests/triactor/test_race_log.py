@@ -10,12 +10,12 @@ import pytest
 from click.testing import CliRunner
 
 from generator.cli import cli
-from generator.games.triactor.coins import NAMES
-from generator.games.triactor.horses import LETTERS
-from generator.games.triactor.odds import reference_race
-from generator.games.triactor.policies import RandomPolicy, SlipPolicy, parse_slips
-from generator.games.triactor.race import Move, Outcome, new_race, position, resolve
-from generator.games.triactor.racelog import effect_text, race_log
+from generator.games.triactor.betting.odds import reference_race
+from generator.games.triactor.race.coins import NAMES
+from generator.games.triactor.race.engine import Move, Outcome, new_race, position, resolve
+from generator.games.triactor.race.horses import LETTERS
+from generator.games.triactor.race.policies import RandomPolicy, SlipPolicy, parse_slips
+from generator.games.triactor.race.racelog import effect_text, race_log
 
 SEED_4 = [
     "coins (face down): S=ace,M=null,C=2,A=null,H=null,P=2,D=5,B=4",

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from generator.cli import cli
 from generator.errors import InvalidInput
-from generator.games.triactor.settle import (
+from generator.games.triactor.betting.settle import (
     parse_finish,
     read_bets,
     read_results,

@@ -11,9 +11,9 @@ from click.testing import CliRunner
 from generator.cli import cli
 from generator.errors import BadOption, InvalidInput
 from generator.games.registry import game
-from generator.games.triactor import materials as m
-from generator.games.triactor import sheets
-from generator.games.triactor.payouts import bet_types
+from generator.games.triactor.betting.payouts import bet_types
+from generator.games.triactor.printing import materials as m
+from generator.games.triactor.printing import sheets
 from generator.printing import PrintSpec
 from generator.render import layout
 

@@ -86,7 +86,7 @@ def odds_command(board_file: str | None, turns: int, order: str, as_json: bool) 
     """Exact figures: each player's chance to win the race (under --order turns with either
     player first), one player's chance to finish on each turn, expected points per turn
     from each space."""
-    from generator.games.dice_rush.report import odds_data, odds_text
+    from generator.games.dice_rush.odds.report import odds_data, odds_text
 
     board = _load(board_file)
     if as_json:
@@ -125,7 +125,7 @@ def simulate_command(
     board_file: str | None, games: int, seed: int, declare: str, order: str, as_json: bool
 ) -> None:
     """Play seeded games with the engine and count who wins and how games end."""
-    from generator.games.dice_rush.report import simulate, simulate_text
+    from generator.games.dice_rush.odds.report import simulate, simulate_text
     from generator.progress import Progress
 
     board = _load(board_file)
@@ -158,7 +158,7 @@ def new_board_command(
 ) -> None:
     """A seeded half-turn symmetric board (the board favours neither player) in the board
     file format, to print with `board --board FILE` and check with `odds --board FILE`."""
-    from generator.games.dice_rush.variants import generate
+    from generator.games.dice_rush.rules.variants import generate
 
     board = generate(rows, cols, points // 2, seed, asked=points)
     text = f"# Dice Rush {board.name} (racegen dice-rush new-board --seed {seed})\n"

@@ -24,7 +24,7 @@ def load_noted(board_file: Path | None):  # noqa: ANN201
     """The board; a board off the seed's layout is played as given, with a note on stderr."""
     import sys
 
-    from generator.games.dice_rush.board import load_board
+    from generator.games.dice_rush.rules.board import load_board
 
     board = load_board(board_file)
     for departure in board.departures():
@@ -46,12 +46,12 @@ def file_label(path: Path) -> str:
 def _board(
     spec: PrintSpec, board_file: Path | None, space: float, variant: int | None, order: str
 ) -> list:
-    from generator.games.dice_rush.materials import board_document
+    from generator.games.dice_rush.printing.materials import board_document
 
     if variant is not None:
         if board_file is not None:
             raise BadOption("--variant draws a variant board, --board loads one: give one")
-        from generator.games.dice_rush.variants import generate
+        from generator.games.dice_rush.rules.variants import generate
 
         board = generate(9, 8, 11, variant)
         label = f"variant{variant}"
@@ -62,7 +62,7 @@ def _board(
 
 
 def _dice(spec: PrintSpec, edge: float) -> list:
-    from generator.games.dice_rush.materials import dice_document
+    from generator.games.dice_rush.printing.materials import dice_document
 
     return [dice_document(spec, edge)]
 
@@ -70,13 +70,13 @@ def _dice(spec: PrintSpec, edge: float) -> list:
 def _scoresheet(spec: PrintSpec) -> list:
     from dataclasses import replace
 
-    from generator.games.dice_rush.materials import scoresheet_document
+    from generator.games.dice_rush.printing.materials import scoresheet_document
 
     return [scoresheet_document(replace(spec, landscape=False))]
 
 
 def _rules(spec: PrintSpec, order: str) -> list:
-    from generator.games.dice_rush.rulesheet import rules_document
+    from generator.games.dice_rush.printing.rulesheet import rules_document
 
     return [rules_document(spec, order)]
 

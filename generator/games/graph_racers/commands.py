@@ -16,7 +16,7 @@ from typing import Any
 import click
 
 from generator.errors import BadOption, InvalidInput, LimitExceeded
-from generator.games.graph_racers import sheets
+from generator.games.graph_racers.printing import sheets
 from generator.options import printing_options
 from generator.progress import Progress
 
@@ -92,7 +92,7 @@ def resolve_rules(
     checked (`stored`, from solve --json, read from file `source`) over the rules stored with
     the track (read from `source`) over defaults."""
     from generator.errors import InvalidInput
-    from generator.games.graph_racers.rules import Rules
+    from generator.games.graph_racers.moves.rules import Rules
 
     if stored is None:
         stored = track.meta.get("rules") if track is not None else None
@@ -224,8 +224,8 @@ def solve_cmd(
     """Solve FILE exactly ('-': standard input): the least number of moves and an optimal
     racing line."""
     from generator.errors import Unsolvable
-    from generator.games.graph_racers.check import moves_text
-    from generator.games.graph_racers.formats import read_track
+    from generator.games.graph_racers.moves.check import moves_text
+    from generator.games.graph_racers.track.formats import read_track
 
     if time_limit is not None and engine != "cp-sat":
         raise click.UsageError("--time-limit is for --engine cp-sat")
@@ -240,7 +240,7 @@ def solve_cmd(
         time_limit = CPSAT_SECONDS if time_limit is None else time_limit
         import sys
 
-        from generator.games.graph_racers.cpsat import solve_cpsat
+        from generator.games.graph_racers.solving.cpsat import solve_cpsat
 
         def trying(moves: int) -> None:  # CP-SAT can take a while: say so on a terminal
             click.echo(f"\rcp-sat: trying {moves} moves ", nl=False, err=True)
@@ -254,7 +254,7 @@ def solve_cmd(
         if sys.stderr.isatty():
             click.echo("\r" + " " * 30 + "\r", nl=False, err=True)
     else:
-        from generator.games.graph_racers.solve import solve
+        from generator.games.graph_racers.solving.solve import solve
 
         sol = solve(track, rules, max_states=max_states, count_lines=count_lines)
     sol = _natural_line(track, sol)
@@ -328,9 +328,9 @@ def check_cmd(track_file: str, moves_file: str, rule_choice: RuleChoice, max_cel
     exits 1.
     """
     from generator.errors import InvalidInput
-    from generator.games.graph_racers.check import check_line, read_moves
-    from generator.games.graph_racers.formats import read_track
-    from generator.games.graph_racers.solve import solve
+    from generator.games.graph_racers.moves.check import check_line, read_moves
+    from generator.games.graph_racers.solving.solve import solve
+    from generator.games.graph_racers.track.formats import read_track
 
     if track_file == moves_file == "-":
         raise click.UsageError("TRACK and MOVES cannot both be '-': standard input is read once")
@@ -365,7 +365,7 @@ def _designed(track: Any, rules: Any, spec: str, where: str, rule_choice: RuleCh
     rocket are the rules' boosts, and a submarine drives on the water."""
     import dataclasses
 
-    from generator.games.graph_racers.design import Design
+    from generator.games.graph_racers.race.design import Design
 
     try:
         design = Design.parse(spec)
@@ -489,7 +489,7 @@ def generate_cmd(
     then for drawn circuits its measured grade and features; the path comes first, so
     `cut -d' ' -f1` or the first word gives the files."""
     from generator.errors import RacegenError
-    from generator.games.graph_racers.generate import Request
+    from generator.games.graph_racers.generating.generate import Request
     from generator.output import check_writable, refuse_taken, write_files
 
     cols, rows = _parse_size(size)
@@ -545,10 +545,10 @@ _drawn_size = sheets.drawn_size  # one line when drawn circuits are not made at 
 
 def _track_json(track) -> str:  # noqa: ANN001
     if getattr(track, "kind", "cells") == "drawn":
-        from generator.games.graph_racers.drawn_format import track_to_json as drawn_json
+        from generator.games.graph_racers.drawn.format import track_to_json as drawn_json
 
         return drawn_json(track)
-    from generator.games.graph_racers.formats import track_to_json
+    from generator.games.graph_racers.track.formats import track_to_json
 
     return track_to_json(track)
 
@@ -557,7 +557,7 @@ def _grade_words(track) -> str:  # noqa: ANN001
     """'  graded easy: long straight, s-bends' for a drawn circuit ('' for a cell map)."""
     if not track.meta.get("grade"):
         return ""
-    from generator.games.graph_racers.materials import grade_note
+    from generator.games.graph_racers.printing.materials import grade_note
 
     return f"  {grade_note(track)}"
 
@@ -813,8 +813,8 @@ def _table_options(func: Callable[..., Any]) -> Callable[..., Any]:
 
 def _table(design: str | None, teams: str | None, cars: int) -> tuple[Any, Any]:
     """The designs and teams given on the command line (None when not), as usage errors."""
-    from generator.games.graph_racers.design import parse_designs
-    from generator.games.graph_racers.race import parse_teams
+    from generator.games.graph_racers.race.design import parse_designs
+    from generator.games.graph_racers.race.state import parse_teams
 
     try:
         designs = parse_designs(design, cars) if design is not None else None
@@ -872,7 +872,7 @@ def _swedish_options(func: Callable[..., Any]) -> Callable[..., Any]:
 
 def resolve_swedish(choice: dict[str, Any], stored: dict | None, where: str = "") -> Any:
     """The Swedish switches: the options given over the stored rules over the defaults."""
-    from generator.games.graph_racers.swedish import Swedish
+    from generator.games.graph_racers.race.swedish import Swedish
 
     base = Swedish()
     if isinstance(stored, dict):
@@ -940,7 +940,7 @@ def _stored_table(
     """The car designs and teams: the options given (designs, named), else those stored with
     the moves (race --json lines store each car's "design" and "team"), every file storing
     one or none of them."""
-    from generator.games.graph_racers.design import Design
+    from generator.games.graph_racers.race.design import Design
 
     def stored(key: str) -> list[str] | None:
         values = [getattr(line, key) for line in lines]
@@ -1018,9 +1018,9 @@ def sheet_cmd(
     The race sheet prints the table's rules given (--design, --teams, --no-contact, --jumps,
     --off-track) and a tally of damage and uses for each player.
     FILE '-' reads standard input (the files are then named stdin-sheet...)."""
-    from generator.games.graph_racers.design import designed_rules
-    from generator.games.graph_racers.formats import read_track
-    from generator.games.graph_racers.table_rules import TableRules
+    from generator.games.graph_racers.race.design import designed_rules
+    from generator.games.graph_racers.race.table_rules import TableRules
+    from generator.games.graph_racers.track.formats import read_track
     from generator.output import emit
 
     designs, named = _table(design, teams, players)
@@ -1090,10 +1090,10 @@ def referee_cmd(
     different rules are an error), else the track's. The designs and teams are --design and
     --teams, else those the moves files store (race --json lines).
     """
-    from generator.games.graph_racers.check import read_moves
-    from generator.games.graph_racers.design import designed_rules
-    from generator.games.graph_racers.formats import read_track
-    from generator.games.graph_racers.race import MAX_CARS, MIN_CARS, replay
+    from generator.games.graph_racers.moves.check import read_moves
+    from generator.games.graph_racers.race.design import designed_rules
+    from generator.games.graph_racers.race.state import MAX_CARS, MIN_CARS, replay
+    from generator.games.graph_racers.track.formats import read_track
 
     if not MIN_CARS <= len(moves_files) <= MAX_CARS:
         raise click.UsageError(
@@ -1191,9 +1191,9 @@ def race_cmd(
 ) -> None:
     """Play a whole race of computer drivers on TRACK and print the log and the standings
     (the same seed gives the same race; `referee` replays it from the lines --json prints)."""
-    from generator.games.graph_racers.design import designed_rules
-    from generator.games.graph_racers.drivers import DRIVERS, make_drivers, run_race
-    from generator.games.graph_racers.formats import read_track
+    from generator.games.graph_racers.race.design import designed_rules
+    from generator.games.graph_racers.race.drivers import DRIVERS, make_drivers, run_race
+    from generator.games.graph_racers.track.formats import read_track
 
     names = [n.strip() for n in driver.split(",")]
     if len(names) == 1:
@@ -1246,8 +1246,8 @@ def _driven_lines(state: Any, rules: Any) -> list[dict[str, Any]]:
     Bond actions; each a moves file `referee` replays with no options: the race's rules with
     the Swedish switches and contact (as `check` and `referee` read stored rules), and the
     car's design and team when the race has them."""
-    from generator.games.graph_racers.bond import replay_actions
-    from generator.games.graph_racers.swedish import Swedish
+    from generator.games.graph_racers.race.bond import replay_actions
+    from generator.games.graph_racers.race.swedish import Swedish
 
     swedish = state.swedish.swedish if state.swedish is not None else Swedish()
     table = {**rules.to_dict(), **swedish.to_dict(), "contact": state.contact}

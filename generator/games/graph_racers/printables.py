@@ -15,10 +15,10 @@ KIT_SIZE = (34, 24)  # points: a medium circuit that fits one A4 or Letter sheet
 def _race_sheets(spec: PrintSpec) -> list:
     """A generated drawn circuit (seeded) as a track sheet and a race sheet with the rules:
     what a table needs to race tonight (the answer key stays out of the kit)."""
-    from generator.games.graph_racers.drawn_generate import generate_drawn
-    from generator.games.graph_racers.generate import Request, stored_solution
-    from generator.games.graph_racers.materials import sheet_document
-    from generator.games.graph_racers.rules import Rules
+    from generator.games.graph_racers.generating.drawn import generate_drawn
+    from generator.games.graph_racers.generating.generate import Request, stored_solution
+    from generator.games.graph_racers.moves.rules import Rules
+    from generator.games.graph_racers.printing.materials import sheet_document
 
     cols, rows = KIT_SIZE
     seed = spec.seed_or(1)
@@ -43,7 +43,7 @@ def _race_sheets(spec: PrintSpec) -> list:
 def _car_design(spec: PrintSpec, bond: bool = False) -> list:
     """The seed's "Design Your Own Car": the price list and a box per player (always portrait);
     bond: James Bond mode's goodies too."""
-    from generator.games.graph_racers.materials import design_sheet_document
+    from generator.games.graph_racers.printing.materials import design_sheet_document
 
     return [design_sheet_document(spec, bond)]
 
@@ -105,6 +105,6 @@ PRINTABLES: tuple[Printable, ...] = (
 def page_forms() -> dict:
     """The custom printables (sheet, worksheet, classpack) as racegen serve offers them: name ->
     (their options, the library function their commands call, what each document is)."""
-    from generator.games.graph_racers.sheets import PAGE_FORMS
+    from generator.games.graph_racers.printing.sheets import PAGE_FORMS
 
     return PAGE_FORMS

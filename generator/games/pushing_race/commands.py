@@ -47,7 +47,7 @@ def _load(position: str):
 
     from generator.core import textfile
     from generator.errors import InvalidInput
-    from generator.games.pushing_race.position import MAX_TEXT, parse_position
+    from generator.games.pushing_race.rules.position import MAX_TEXT, parse_position
 
     hint = "save the position as plain text"
     if not position.strip():
@@ -83,9 +83,9 @@ def _load(position: str):
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: each move and its position.")
 def moves_command(position: str, face: str, as_json: bool) -> None:
     """List every legal move of a roll from POSITION (one per resulting position)."""
-    from generator.games.pushing_race.moves import moves_or_pass
-    from generator.games.pushing_race.position import describe, format_position
-    from generator.games.pushing_race.track import PLAYER_NAMES
+    from generator.games.pushing_race.rules.moves import moves_or_pass
+    from generator.games.pushing_race.rules.position import describe, format_position
+    from generator.games.pushing_race.rules.track import PLAYER_NAMES
 
     pos = _load(position)
     face = face.upper()
@@ -137,8 +137,8 @@ def show_command(position: str, plays: tuple[str, ...]) -> None:
     """Show POSITION (after any --play moves) in the text format, with the diagram as '#'
     comment lines: the output saved to a file is a position file again."""
     from generator.errors import InvalidInput
-    from generator.games.pushing_race.moves import find_move
-    from generator.games.pushing_race.position import describe, format_position
+    from generator.games.pushing_race.rules.moves import find_move
+    from generator.games.pushing_race.rules.position import describe, format_position
 
     pos = _load(position)
     for play in plays:
@@ -181,7 +181,7 @@ def simulate_command(
     players: int, games: int, seed: int, policies: tuple[str, ...], as_json: bool
 ) -> None:
     """Play seeded games from the setup: win rate by seat, game length in turns."""
-    from generator.games.pushing_race.play import simulate
+    from generator.games.pushing_race.play.play import simulate
 
     names = list(policies) or ["random"]
     if len(names) not in (1, players):

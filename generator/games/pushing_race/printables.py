@@ -8,25 +8,25 @@ from generator.printing import KitPart, Option, Printable, PrintSpec
 
 
 def _board(spec: PrintSpec, size: str, space: float | None) -> list:
-    from generator.games.pushing_race.materials import board_document
+    from generator.games.pushing_race.printing.materials import board_document
 
     return [board_document(spec, size, space)]
 
 
 def _die(spec: PrintSpec, edge: float) -> list:
-    from generator.games.pushing_race.materials import die_document
+    from generator.games.pushing_race.printing.materials import die_document
 
     return [die_document(spec, edge)]
 
 
 def _pieces(spec: PrintSpec) -> list:
-    from generator.games.pushing_race.materials import pieces_document
+    from generator.games.pushing_race.printing.materials import pieces_document
 
     return [pieces_document(spec)]
 
 
 def _rules(spec: PrintSpec) -> list:
-    from generator.games.pushing_race.rulesheet import rules_document
+    from generator.games.pushing_race.printing.rulesheet import rules_document
 
     return [rules_document(spec)]
 

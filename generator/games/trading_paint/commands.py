@@ -36,7 +36,7 @@ add_printables(trading_paint, PRINTABLES)
 )
 def luck(as_json: bool, max_dice: int) -> None:
     """Exact expected squares gained when stopping after n dice, and the chance of no X."""
-    from generator.games.trading_paint.luck import format_table, luck_table
+    from generator.games.trading_paint.strategy.luck import format_table, luck_table
 
     rows = luck_table(max_dice)
     if as_json:
@@ -72,8 +72,8 @@ def simulate_cmd(
     players: str, games: int, policies: tuple[str, ...], seed: int, as_json: bool
 ) -> None:
     """Race policies against each other and report win rates and events per game."""
-    from generator.games.trading_paint.policies import make_policy
-    from generator.games.trading_paint.simulate import simulate
+    from generator.games.trading_paint.play.policies import make_policy
+    from generator.games.trading_paint.play.simulate import simulate
 
     players = int(players)
     for p in policies:
@@ -100,8 +100,8 @@ def paths_cmd(position: str, faces: str, as_json: bool) -> None:
     import re
 
     from generator.errors import InvalidInput
-    from generator.games.trading_paint.paths import format_query, placement_ways, to_json
-    from generator.games.trading_paint.position import load_position
+    from generator.games.trading_paint.rules.paths import format_query, placement_ways, to_json
+    from generator.games.trading_paint.rules.position import load_position
 
     try:
         # commas or spaces between faces; an empty place ("1,,2") is a typo, not a face
@@ -121,8 +121,8 @@ def paths_cmd(position: str, faces: str, as_json: bool) -> None:
 def show_cmd(position: str) -> None:
     """Draw a position file ('-': standard input) as text and list the moves open to the car
     to play."""
-    from generator.games.trading_paint.position import load_position
-    from generator.games.trading_paint.rules import describe, is_chance, legal_moves
+    from generator.games.trading_paint.rules.position import load_position
+    from generator.games.trading_paint.rules.turn import describe, is_chance, legal_moves
 
     state = load_position(str(position))
     click.echo(str(state))
@@ -140,7 +140,7 @@ _GRADES = click.Choice(["easy", "medium", "hard"])
 
 
 def _puzzle_request(kind: str, goal: str, difficulty: str, count: int, seed: int, window=None):  # noqa: ANN001, ANN202
-    from generator.games.trading_paint.generate import Request
+    from generator.games.trading_paint.puzzles.generate import Request
 
     if kind == "stop" and goal != "any":
         raise click.UsageError("a stop puzzle has no goal (stop or roll?): leave out --goal")
@@ -201,7 +201,7 @@ def puzzle_cmd(
     as_json: bool,
 ) -> None:  # noqa: E501
     """Generate puzzles, each proved to have exactly one answer, as puzzle files (JSON)."""
-    from generator.games.trading_paint.generate import generate
+    from generator.games.trading_paint.puzzles.generate import generate
     from generator.output import check_writable, refuse_taken, write_files
     from generator.progress import Progress
 
@@ -235,8 +235,8 @@ def puzzle_cmd(
 def solve_cmd(puzzle: str, as_json: bool) -> None:
     """Solve a puzzle file ('-': standard input) from its position, faces and goal: the answer
     and how many there are."""
-    from generator.games.trading_paint.puzzles import load_puzzle
-    from generator.games.trading_paint.solving import format_solved, solve
+    from generator.games.trading_paint.puzzles.puzzle import load_puzzle
+    from generator.games.trading_paint.puzzles.solving import format_solved, solve
 
     p = load_puzzle(str(puzzle))
     solved = solve(p)
@@ -254,8 +254,8 @@ def check_cmd(puzzle: str, answer: str) -> None:
 
     Prints "right: ..." and exits 0, or "wrong: " with the first wrong die and why and exits 1.
     """
-    from generator.games.trading_paint.puzzles import load_puzzle
-    from generator.games.trading_paint.solving import check
+    from generator.games.trading_paint.puzzles.puzzle import load_puzzle
+    from generator.games.trading_paint.puzzles.solving import check
 
     verdict = check(load_puzzle(str(puzzle)), answer)
     click.echo(verdict.message)

@@ -12,13 +12,13 @@ PLAYERS = ("2", "3", "4", "6")
 
 def _sheet(value: str) -> None:
     """A --sheet size the poster can use (checked as the option is read: a usage error)."""
-    from generator.games.trading_paint.materials import parse_sheet
+    from generator.games.trading_paint.printing.materials import parse_sheet
 
     parse_sheet(value)
 
 
 def _board(spec: PrintSpec, style: str, square_mm: float, sheet: str | None) -> list:
-    from generator.games.trading_paint.materials import board_document
+    from generator.games.trading_paint.printing.materials import board_document
 
     if sheet and style != "poster":
         raise BadOption("it sets the poster size: use it with --style poster", "--sheet")
@@ -26,31 +26,31 @@ def _board(spec: PrintSpec, style: str, square_mm: float, sheet: str | None) -> 
 
 
 def _dice(spec: PrintSpec, edge: float, count: int) -> list:
-    from generator.games.trading_paint.materials import dice_document
+    from generator.games.trading_paint.printing.materials import dice_document
 
     return [dice_document(spec, edge, count)]
 
 
 def _cars(spec: PrintSpec, players: str, edge: float) -> list:
-    from generator.games.trading_paint.materials import cars_document
+    from generator.games.trading_paint.printing.materials import cars_document
 
     return [cars_document(spec, int(players), edge)]
 
 
 def _rules(spec: PrintSpec) -> list:
-    from generator.games.trading_paint.materials import rules_document
+    from generator.games.trading_paint.printing.materials import rules_document
 
     return [rules_document(spec)]
 
 
 def _strategy(spec: PrintSpec) -> list:
-    from generator.games.trading_paint.strategy_card import strategy_document
+    from generator.games.trading_paint.printing.strategy_card import strategy_document
 
     return [strategy_document(spec)]
 
 
 def _strategy_figures() -> dict:
-    from generator.games.trading_paint.strategy import strategy_card
+    from generator.games.trading_paint.strategy.open_straight import strategy_card
     from generator.schemas import with_format
 
     return with_format("trading-paint-strategy/1", strategy_card().to_dict())
@@ -59,7 +59,7 @@ def _strategy_figures() -> dict:
 def _worksheet(
     spec: PrintSpec, kind: str, goal: str, difficulty: str, count: int, per_page: str, answers: str
 ) -> list:
-    from generator.games.trading_paint.worksheet import worksheet_from
+    from generator.games.trading_paint.printing.worksheet import worksheet_from
 
     return worksheet_from(spec, kind, goal, difficulty, count, int(per_page), answers)
 

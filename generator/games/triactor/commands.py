@@ -54,7 +54,7 @@ def settle_command(bets: str, finish: tuple[str, ...], results: str | None, as_j
     exactor box, XYZ triactor, [XYZ] triactor box; letters S M C A H P D B. Several races:
     each race's payouts and every player's running total, then the totals.
     """
-    from generator.games.triactor.settle import (
+    from generator.games.triactor.betting.settle import (
         load_bets_from,
         load_results,
         parse_finish,
@@ -135,9 +135,9 @@ def odds_command(
     The best bets of each type are chosen on these races and their figures measured on as
     many other races (an independent sample), so the choice does not flatter them: the run
     plays 2 x --races races."""
-    from generator.games.triactor.coins import parse_coins
-    from generator.games.triactor.odds import score_seed, simulate
-    from generator.games.triactor.report import odds_json, odds_text
+    from generator.games.triactor.betting.odds import score_seed, simulate
+    from generator.games.triactor.betting.report import odds_json, odds_text
+    from generator.games.triactor.race.coins import parse_coins
 
     known = parse_coins(coins)
     chooser = _chooser(policy, slips)
@@ -161,9 +161,9 @@ def _backers(backers: int | None, chooser):  # noqa: ANN001, ANN202
     """The backers of each horse: counted on the slips when --slips describes the table
     (decision 29), else --backers (1 when not given). --backers with --slips must agree with
     the slips' counts on every horse: a usage error names the first horse that differs."""
-    from generator.games.triactor.horses import LETTERS
-    from generator.games.triactor.policies import SlipPolicy
-    from generator.games.triactor.report import Backers
+    from generator.games.triactor.betting.report import Backers
+    from generator.games.triactor.race.horses import LETTERS
+    from generator.games.triactor.race.policies import SlipPolicy
 
     if not isinstance(chooser, SlipPolicy):
         return Backers.uniform(1 if backers is None else backers)
@@ -195,8 +195,8 @@ def _backers(backers: int | None, chooser):  # noqa: ANN001, ANN202
 def race_command(coins: str, seed: int, policy: str, slips: str | None) -> None:
     """Play one race and print every turn: the dice rolled, the die used (in brackets) and
     what it did (the engine at work; same seed, same race, the race the simulator plays)."""
-    from generator.games.triactor.coins import parse_coins
-    from generator.games.triactor.racelog import race_log
+    from generator.games.triactor.race.coins import parse_coins
+    from generator.games.triactor.race.racelog import race_log
 
     chooser = _chooser(policy, slips)
     lines, _ = race_log(seed, parse_coins(coins), chooser)
@@ -206,7 +206,7 @@ def race_command(coins: str, seed: int, policy: str, slips: str | None) -> None:
 def _chooser(policy: str, slips: str | None):
     """The die chooser of --policy; --slips goes with --policy slip and only with it (usage
     errors both ways, exit 2)."""
-    from generator.games.triactor.policies import make_policy, parse_slips
+    from generator.games.triactor.race.policies import make_policy, parse_slips
 
     if slips and policy != "slip":
         raise click.UsageError("--slips is for --policy slip")

@@ -8,7 +8,7 @@ from generator.printing import KitPart, Option, Printable, PrintSpec
 
 
 def _board(spec: PrintSpec, size: str) -> list:
-    from generator.games.triactor.materials import board_documents, tiles_document
+    from generator.games.triactor.printing.materials import board_documents, tiles_document
 
     if size == "tiles":
         return [tiles_document(spec)]
@@ -16,7 +16,7 @@ def _board(spec: PrintSpec, size: str) -> list:
 
 
 def _slips(spec: PrintSpec, players: int, races: int, first_race: int, layout_name: str) -> list:
-    from generator.games.triactor.materials import slips_documents
+    from generator.games.triactor.printing.materials import slips_documents
 
     layouts = ("gutter-fold", "duplex") if layout_name == "both" else (layout_name,)
     return slips_documents(spec, players, races, first_race, layouts)
@@ -28,7 +28,7 @@ def _one(name: str, module: str = "materials"):  # noqa: ANN202
     def build(spec: PrintSpec, **values: object) -> list:
         import importlib
 
-        mod = importlib.import_module(f"generator.games.triactor.{module}")
+        mod = importlib.import_module(f"generator.games.triactor.printing.{module}")
         return [getattr(mod, name)(spec, **values)]
 
     return build

@@ -1,0 +1,124 @@
+"""A drawn circuit at true scale: squared paper, the track between its two edge lines, kerbs,
+the chequered start/finish line and the numbered checkpoints.
+
+The grid lines pass through the points, where the cars stand. The paper off the track is
+shaded and the track left white, so the printed edge line is the one thing a student checks a
+move against ("stay inside the track edge"); it is drawn through exactly the points the engine
+judges (drawn.py), so what the ruler shows is what the key says. Kerbs are drawn just outside
+the edge: scenery, never part of the track.
+
+The class reuses TrackDrawing's page geometry, grid, numbers and racing line; only the layers
+that depend on the edges differ. Pure drawing on a generator.render Canvas.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from generator.games.graph_racers.drawn.geometry import SCALE, Gate, signed_area2
+from generator.games.graph_racers.printing.drawing import WALL_FILL, TrackDrawing
+from generator.render.canvas import BLACK, Canvas, Style
+from generator.render.palette import VERMILLION
+
+EDGE = Style(stroke=BLACK, width=0.45, cap="round", join="round")
+KERB_RED = Style(stroke=VERMILLION, width=0.9, dash=(1.2, 1.2), cap="butt", join="round")
+KERB_WHITE = Style(stroke="#ffffff", width=0.9, cap="butt", join="round")
+
+
+@dataclass(frozen=True)
+class DrawnDrawing(TrackDrawing):
+    """TrackDrawing for a drawn.DrawnTrack."""
+
+    def _fine_xy(self, p: tuple[int, int]) -> tuple[float, float]:
+        return self.xy((p[0] / SCALE, p[1] / SCALE))
+
+    def _edge_points(self, k: int) -> list[tuple[float, float]]:
+        return [self._fine_xy(p) for p in self.track.edges[k]]
+
+    def walls(self, canvas: Canvas) -> None:
+        """The paper off the track shaded, the track (outer edge with the inner one as a
+        hole, wound the other way for the nonzero rule) white."""
+        t = self.track
+        fill = Style(stroke=None, fill=WALL_FILL)
+        if canvas.mono:
+            fill = fill.with_(hatch="diagonal", hatch_colour="#6e6e6e", hatch_spacing=1.2)
+        x0, y0 = self.xy((-0.5, -0.5))
+        canvas.rect(x0, y0, t.cols * self.pitch, t.rows * self.pitch, fill)
+        a, b = self._edge_points(0), self._edge_points(1)
+        if signed_area2(t.edges[0]) * signed_area2(t.edges[1]) > 0:  # wound alike
+            b = b[::-1]
+        cmds: list[tuple] = []
+        for ring in (a, b):
+            cmds.append(("M", *ring[0]))
+            cmds += [("L", *p) for p in ring[1:]]
+            cmds.append(("Z",))
+        canvas.path(cmds, Style(stroke=None, fill="#ffffff"))
+
+    def boundary(self, canvas: Canvas) -> None:
+        """Kerbs outside the edge, then the two edge lines themselves."""
+        for kerb in self.track.meta.get("kerbs", ()):
+            pts = self._kerb_points(kerb)
+            canvas.polyline(pts, KERB_WHITE)
+            canvas.polyline(pts, KERB_RED)
+        for k in (0, 1):
+            canvas.polyline(self._edge_points(k), EDGE, closed=True)
+
+    def _kerb_points(self, kerb: dict) -> list[tuple[float, float]]:
+        """The kerb's stretch of its edge, moved outwards (away from the track) by 0.7 mm."""
+        edge = self._edge_points(kerb["edge"])
+        n = len(edge)
+        i, j = kerb["from"], kerb["to"]
+        idx = list(range(i, j + 1)) if j >= i else list(range(i, n)) + list(range(0, j + 1))
+        out = []
+        for k in idx:
+            (xa, ya), (xb, yb) = edge[(k - 1) % n], edge[(k + 1) % n]
+            nx, ny = yb - ya, -(xb - xa)
+            norm = math.hypot(nx, ny) or 1.0
+            nx, ny = nx / norm, ny / norm
+            x, y = edge[k]
+            # outwards: away from the track, which lies on the side of the other edge
+            probe = self._outwards(x, y, nx, ny)
+            out.append((x + probe * nx * 0.7, y + probe * ny * 0.7))
+        return out
+
+    def _outwards(self, x: float, y: float, nx: float, ny: float) -> float:
+        """+1 when the normal (nx, ny) at an edge point (mm) points away from the track, else
+        -1: the point a fifth of a square along it is tested against the track itself."""
+        step = self.pitch * 0.2
+        row = (y + ny * step - self.band) / self.pitch - 0.5
+        col = (x + nx * step - self.band) / self.pitch - 0.5
+        return -1.0 if self.track.where(round(row * SCALE), round(col * SCALE)) == 1 else 1.0
+
+    def marks(self, canvas: Canvas) -> None:
+        """No oil or goal squares on a drawn circuit; the start points are ringed over the
+        start/finish line (start_rings)."""
+
+    def start_rings(self, canvas: Canvas) -> None:
+        """The grid points where cars start: on the start/finish line, ringed."""
+        ring = Style(stroke=BLACK, width=0.25, fill="#ffffff")
+        for p in self.track.starts:
+            x, y = self.xy(p)
+            canvas.circle(x, y, self.pitch * 0.16, ring)
+
+    def lines(self, canvas: Canvas) -> None:
+        """The checkpoints and the start/finish line as on a cell map, then the start rings
+        over the chequered bar."""
+        super().lines(canvas)
+        self.start_rings(canvas)
+
+    def _ends(self, line: Gate, extra: float = 0.0):  # noqa: ANN202
+        """The gate from edge to edge (its stored ends)."""
+        lo, hi = line.lo / SCALE, line.hi / SCALE
+        if line.orientation == "horizontal":
+            return self.xy((line.at, lo)), self.xy((line.at, hi))
+        return self.xy((lo, line.at)), self.xy((hi, line.at))
+
+    def _arrow_ends(self, line: Gate) -> tuple[float, float, float, float]:
+        mid = (line.lo + line.hi) / 2 / SCALE
+        dr, dc = (line.direction, 0) if line.orientation == "horizontal" else (0, line.direction)
+        centre = (line.at, mid) if line.orientation == "horizontal" else (mid, line.at)
+        side = (0.0, 0.5) if line.orientation == "horizontal" else (0.5, 0.0)
+        x1, y1 = self.xy((centre[0] - dr * 0.9 + side[0], centre[1] - dc * 0.9 + side[1]))
+        x2, y2 = self.xy((centre[0] + dr * 0.9 + side[0], centre[1] + dc * 0.9 + side[1]))
+        return x1, y1, x2, y2

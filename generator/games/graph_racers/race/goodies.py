@@ -1,0 +1,342 @@
+"""James Bond mode's goodies and the race's collectables, as data: prices, what a car carries,
+what each coin gives, the actions a moves file writes, and the geometry of "behind".
+
+The seed: "In this mode, you can spend your money to buy missiles, oil slick sprayers, rocket
+boosters, submarine mode, or rear-shooting guns." The engine that plays them is bond.py; the
+decisions are in docs/rules/graph-racers.md ("Collectables", "James Bond mode"). No engine,
+rendering or CLI here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from generator.core.geometry import supercover
+from generator.errors import InvalidInput
+from generator.games.graph_racers.moves.rules import NORMAL, TURBO, Rules, Vector, changes
+
+Point = tuple[int, int]
+
+# "$30 Missile ... $10 Oil Sprayers ... $30 Rocket boosters ... $30 Submarine Capability ...
+# $20 Rear-shooting machine guns"
+PRICES = {"missile": 30, "sprayer": 10, "rocket": 30, "sub": 30, "guns": 20}
+# what the design syntax and the log call them
+WORDS = {
+    "missile": "missile",
+    "sprayer": "oil sprayer",
+    "rocket": "rocket booster",
+    "sub": "submarine",
+    "guns": "rear guns",
+}
+ALIASES = {"oil": "sprayer", "sprayers": "sprayer", "submarine": "sub", "gun": "guns"}
+# each used "one time" / "Once during the game" (the submarine is a capability): one a car
+ONCE = ("missile", "sprayer", "rocket", "sub")
+MISSILE_DAMAGE = 3  # "it explodes and causes 3 points of damage"
+
+# What a coin gives (model.COINS names them): "A penny could be worth two Turbo-boosts, a nickle
+# two Good brakes uses and a dime could give you five extra damage points", and each goodie.
+COIN_GIVES = {
+    "p": ("turbo", 2),
+    "n": ("brakes", 2),
+    "d": ("damage", 5),
+    "m": ("missile", 1),
+    "o": ("sprayer", 1),
+    "r": ("rocket", 1),
+    "u": ("sub", 1),
+    "b": ("guns", 1),
+}
+GIVES_TEXT = {
+    "turbo": "turbo x{n}",
+    "brakes": "good brakes x{n}",
+    "damage": "{n} damage points",
+    "missile": "a missile",
+    "sprayer": "an oil sprayer",
+    "rocket": "a rocket booster",
+    "sub": "submarine capability",
+    "guns": "a set of rear guns",
+}
+
+
+def parse_goodies(parts: list[str], spec: str) -> dict[str, int]:
+    """The goodies of a design's `+` parts ('missile', 'guns*2'): name -> how many."""
+    out: dict[str, int] = {}
+    for part in parts:
+        name, star, count = part.strip().lower().partition("*")
+        name = ALIASES.get(name.strip(), name.strip())
+        if name not in PRICES:
+            raise InvalidInput(
+                f"car design {spec!r}: unknown goodie {part.strip()!r}; James Bond mode sells "
+                + ", ".join(f"{k} ${v}" for k, v in PRICES.items())
+            )
+        if star and not count.strip().isdigit():
+            raise InvalidInput(f"car design {spec!r}: write {name}*N with a whole number N")
+        out[name] = out.get(name, 0) + (int(count) if star else 1)
+    return out
+
+
+ONCE_WHY = {
+    "missile": "'You can fire the missile one time'",
+    "sprayer": "'Once during the game, you can draw a 3x3 square oil slick'",
+    "rocket": "'Once during the game, you can speed up by THREE squares'",
+    "sub": "submarine capability is bought or not",
+}
+
+
+def check_goodies(goodies: dict[str, int], spec: str) -> None:
+    for name in ONCE:
+        if goodies.get(name, 0) > 1:
+            raise InvalidInput(
+                f"car design {spec}: one {WORDS[name]} a car ({ONCE_WHY[name]}); buy it once"
+            )
+
+
+@dataclass
+class Kit:
+    """The James Bond goodies a car carries (besides boosts and damage points, on Car)."""
+
+    missiles: int = 0  # missiles not yet fired
+    sprayers: int = 0  # oil sprayers not yet used
+    guns: int = 0  # sets of rear guns: each does one point of damage a shot
+    sub: bool = False  # submarine capability: water is track
+
+    @classmethod
+    def of(cls, goodies: dict[str, int]) -> Kit:
+        return cls(
+            goodies.get("missile", 0),
+            goodies.get("sprayer", 0),
+            goodies.get("guns", 0),
+            bool(goodies.get("sub", 0)),
+        )
+
+
+@dataclass(frozen=True)
+class Action:
+    """What a car does on its turn besides its move (James Bond mode): fire its missile, spray
+    its oil, and the acceleration of its missile in flight (None: (0, 0))."""
+
+    fire: bool = False
+    spray: bool = False
+    missile: Vector | None = None
+
+    def __bool__(self) -> bool:
+        return self.fire or self.spray or self.missile is not None
+
+    def words(self) -> str:
+        """As a moves file writes it after the move's pair: 'fire missile 2 0', 'spray'."""
+        out = ["fire"] if self.fire else []
+        if self.missile is not None:
+            out.append(f"missile {self.missile[0]} {self.missile[1]}")
+        if self.spray:
+            out.append("spray")
+        return " ".join(out)
+
+    def to_dict(self, move: int) -> dict[str, Any]:
+        out: dict[str, Any] = {"move": move}
+        if self.fire:
+            out["fire"] = True
+        if self.missile is not None:
+            out["missile"] = list(self.missile)
+        if self.spray:
+            out["spray"] = True
+        return out
+
+
+def parse_action(text: str) -> Action:
+    """The action words after a move's pair: 'fire', 'spray', 'missile R C' (ValueError names
+    what is wrong)."""
+    import re
+
+    fire = spray = False
+    missile: Vector | None = None
+    rest = text.strip()
+    while rest:
+        m = re.match(r"(?i)(fire|spray|missile)\b\s*", rest)
+        if not m:
+            raise ValueError(
+                f"unexpected {rest.split()[0]!r}; after a move write fire, spray or missile R C"
+            )
+        word = m.group(1).lower()
+        rest = rest[m.end() :]
+        if word == "missile":
+            n = re.match(r"[(\[]?\s*([-+]?\d+)\s*[,\s]\s*([-+]?\d+)\s*[)\]]?\s*", rest)
+            if not n:
+                raise ValueError("write the missile's acceleration as 'missile R C'")
+            if missile is not None:
+                raise ValueError("one missile acceleration a move")
+            missile = (int(n.group(1)), int(n.group(2)))
+            rest = rest[n.end() :]
+        elif (word == "fire" and fire) or (word == "spray" and spray):
+            raise ValueError(f"'{word}' twice in one move")
+        elif word == "fire":
+            fire = True
+        else:
+            spray = True
+    return Action(fire, spray, missile)
+
+
+def action_from_dict(data: Any, what: str) -> tuple[int, Action]:
+    """One entry of a JSON moves file's "actions": {"move": k, "fire", "spray", "missile"}."""
+    if not isinstance(data, dict) or set(data) - {"move", "fire", "spray", "missile"}:
+        raise ValueError(
+            f"{what}: an action is an object like {{'move': 3, 'fire': true, 'missile': [2, 0]}}"
+        )
+    move = data.get("move")
+    if not isinstance(move, int) or isinstance(move, bool) or move < 1:
+        raise ValueError(f"{what}: 'move' is the move's number, 1 or more")
+    missile = data.get("missile")
+    if missile is not None and not (
+        isinstance(missile, list)
+        and len(missile) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in missile)
+    ):
+        raise ValueError(f"{what}: 'missile' is an acceleration [row, col]")
+    for key in ("fire", "spray"):
+        if not isinstance(data.get(key, False), bool):
+            raise ValueError(f"{what}: {key!r} is true or false")
+    vec = (missile[0], missile[1]) if missile is not None else None
+    return move, Action(bool(data.get("fire")), bool(data.get("spray")), vec)
+
+
+# --- geometry ---------------------------------------------------------------------------------
+
+
+def heading(v: Vector) -> Vector:
+    """The one of the 8 directions nearest the vector: each axis counts when it is at least half
+    the larger ((3, 1) heads (1, 0), (2, 1) heads (1, 1)); (0, 0) for a car standing still."""
+    big = max(abs(v[0]), abs(v[1]))
+    if big == 0:
+        return (0, 0)
+    return tuple(  # type: ignore[return-value]
+        (x > 0) - (x < 0) if 2 * abs(x) >= big else 0 for x in v
+    )
+
+
+def behind(p: Point, v: Vector, q: Point) -> bool:
+    """Is point q one square behind a car at p moving with vector v? One of the three
+    neighbours of p on its back side: one square away (row and column) and against the
+    heading. A car standing still has no back."""
+    h = heading(v)
+    d = (q[0] - p[0], q[1] - p[1])
+    return h != (0, 0) and max(abs(d[0]), abs(d[1])) == 1 and d[0] * h[0] + d[1] * h[1] < 0
+
+
+def slick(p: Point, v: Vector) -> list[Point]:
+    """The 3 x 3 points of the oil slick "right behind your car": centred two squares back
+    along the heading, so its near side touches the car's back neighbours."""
+    h = heading(v)
+    cr, cc = p[0] - 2 * h[0], p[1] - 2 * h[1]
+    return [(cr + dr, cc + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)]
+
+
+def touches_oil(oil: set[Point] | frozenset[Point], p: Point, v: Vector) -> bool:
+    """Would the unchanged move from p with vector v touch one of these oil points (the skid
+    test of the referee, for the oil sprayed during a race)? Standing still never skids."""
+    if not oil or v == (0, 0):
+        return False
+    return any((p[0] + r, p[1] + c) in oil for r, c, _t in supercover(v[0], v[1]))
+
+
+def missile_changes(rules: Rules, v: Vector) -> list[tuple[Vector, str]]:
+    """A missile's accelerations: the acceleration set's, and turbo "every turn until it hits
+    something (Not 'good brakes' though - it's boost only makes it go faster!)"."""
+    return [(a, k) for a, k in changes(rules, v, (0, 1, 0)) if k in (NORMAL, TURBO)]
+
+
+@dataclass
+class Missile:
+    """A missile in flight: its owner's seat, where it stands and its vector."""
+
+    owner: int
+    point: Point
+    vector: Vector = (0, 0)
+
+
+# --- the log's words --------------------------------------------------------------------------
+
+MISSILE_OUTCOMES = ("move", "crash", "blast", "missile")
+
+
+def _fmt(p: Point | None) -> str:
+    return "?" if p is None else f"({p[0]}, {p[1]})"
+
+
+def event_text(e: Any) -> str:
+    """The text of a goodie's event (race.Event of kind pickup, spray, fire, missile, blast,
+    shot)."""
+    who = f"car {e.car + 1}"
+    if e.kind == "pickup":
+        coin = e.coin if e.coin in ("penny", "nickel", "dime") else f"{e.coin} coin"
+        return f"{who} picks up the {coin} at {_fmt(e.to)}: {e.gives}"
+    if e.kind == "spray":
+        return f"{who} sprays a 3x3 oil slick behind it ({len(e.oil)} track points)"
+    if e.kind == "fire":
+        return f"{who} fires its missile from {_fmt(e.frm)}, vector {_fmt(e.vector)}"
+    if e.kind == "missile":
+        boost = f" ({e.boost})" if e.boost else ""
+        line = f"{who}'s missile: {_fmt(e.frm)} -> {_fmt(e.aim)} vector {_fmt(e.vector)}{boost}"
+        if e.outcome == "crash":
+            return f"{line}; it hits the side and vanishes"
+        if e.outcome == "missile":
+            return f"{line}; it meets car {(e.other or 0) + 1}'s missile: both vanish"
+        if e.outcome == "blast":
+            return f"{line}; it explodes on car {(e.other or 0) + 1}"
+        return line
+    if e.kind == "blast":
+        return (
+            f"{who} takes {e.damage} damage from car {(e.other or 0) + 1}'s missile "
+            f"(total {e.total})"
+        )
+    if e.kind == "shot":
+        return (
+            f"{who} is shot by car {(e.other or 0) + 1}'s rear guns: {e.damage} damage "
+            f"(total {e.total})"
+        )
+    return f"{who}: {e.kind}"
+
+
+def event_fields(e: Any) -> dict[str, Any]:
+    """The JSON fields of a goodie's event beyond kind, round, car and the points."""
+    if e.kind == "pickup":
+        return {"coin": e.coin, "gives": e.gives}
+    if e.kind == "spray":
+        return {"oil": [list(p) for p in e.oil]}
+    if e.kind == "missile":
+        out: dict[str, Any] = {"boost": e.boost, "outcome": e.outcome}
+        if e.other is not None:
+            out["other"] = e.other + 1
+        return out
+    if e.kind in ("blast", "shot"):
+        return {"damage": e.damage, "total": e.total, "other": (e.other or 0) + 1}
+    return {}
+
+
+GOODIE_EVENTS = ("pickup", "spray", "fire", "missile", "blast", "shot")
+
+
+def legend(track: Any) -> list[str]:
+    """The sheet's words for the coins and water on a track (none when it has neither)."""
+    from generator.games.graph_racers.track.model import COINS
+
+    out = []
+    coins = sorted(set(getattr(track, "coins", {}).values()), key=list(COINS).index)
+    if coins:
+        what = ", ".join(
+            f"{ch.upper()} {COINS[ch]}"
+            + (
+                f" ({GIVES_TEXT[COIN_GIVES[ch][0]].format(n=COIN_GIVES[ch][1])})"
+                if ch in "pnd"
+                else ""
+            )
+            for ch in coins
+        )
+        out.append(
+            f"Coins: {what}. In a race the first car to drive into a coin picks it up; "
+            "racing alone, a coin is plain track."
+        )
+    if getattr(track, "water", None):
+        out.append(
+            "Water (squares hatched with level lines, blue in colour): a wall to every car but "
+            "a submarine (James Bond mode), which drives across it."
+        )
+    return out

@@ -1,0 +1,954 @@
+"""The multi-car race at the table: the seed's basic rules with damage, crashes and collisions.
+
+Cars move one at a time in seat order (seat 1 is the youngest player, who moves first), every
+car once a round. A move is chosen as in the one-car game (rules.py: the acceleration set, the
+boosts left, the skid on oil); then the move meets the other cars and the track:
+
+- **collision**: the move's straight line reaches a point where another car stands (under the
+  endpoint rule: lands on it). It is legal only when every allowed move collides or crashes
+  ("avoid a collision if you can"). Both cars take one point of damage per square they were
+  apart last turn (the larger of the row and column distance between the point each car moved
+  from on its latest move), both stop (vector 0), the mover stands on the last point of its
+  line before the other car, and each moves off with a normal move next turn.
+- **crash**: the move touches an off-track square (exact) or lands off the track (endpoint). The
+  car takes damage equal to the move's speed (the larger of its two components), is put on the
+  track point nearest to where it crashed that it could reach from where it stood by a clean
+  straight move (ties: nearer the point it left, then the lower row, then column), stops, and
+  moves off with a normal move next turn.
+- more than five damage points: the car is **out** and leaves the track.
+- a move that finishes (referee FINISH) puts the car in the next place; it leaves the track.
+
+The Swedish variant (jumps over obstacles, leaving the track and coming back behind) is
+swedish.py's, consulted through `RaceState.swedish` when its switches are on.
+
+Collectables and James Bond mode (coins, missiles, oil sprayers, submarines, rear guns) are
+played by bond.py's Gadgets, called at the start of a turn, along a move and after it.
+
+docs/rules/graph-racers.md, "The race (race.py)", gives every decision with the seed's
+sentence. The track is judged through the referee seam of check.py (`judge`, `skids`,
+`first_bad_square`), so cell maps and drawn circuits both work. No rendering or CLI here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import gcd
+from typing import Any
+
+from generator.errors import InvalidInput
+from generator.games.graph_racers.moves.check import RacingLine, _referee
+from generator.games.graph_racers.moves.referee import CRASH, FINISH, MOVE
+from generator.games.graph_racers.moves.rules import (
+    ACCEL_TEXT,
+    NORMAL,
+    Rules,
+    Vector,
+    changes,
+    normal_changes,
+    skid_changes,
+    spend,
+)
+from generator.games.graph_racers.race.bond import Gadgets
+from generator.games.graph_racers.race.design import Design
+from generator.games.graph_racers.race.goodies import (
+    GOODIE_EVENTS,
+    Action,
+    Kit,
+    event_fields,
+    event_text,
+)
+
+Point = tuple[int, int]
+
+MAX_DAMAGE = 5  # "If you lose more than five damage points, you are out of the game"
+MIN_CARS, MAX_CARS = 2, 6  # "from two to maybe six players"
+
+# Team racing: "three points for a win, two points for second place and one point for third"
+TEAM_POINTS = (3, 2, 1)
+
+RUNNING, FINISHED, OUT, PARKED = "running", "finished", "out", "parked"
+# outcomes of a move
+MOVED, FINISHES, CRASHES, COLLIDES = "move", "finish", "crash", "collision"
+# the Swedish --off-track circle (swedish.py): a move that ends off the track; one that comes
+# back onto the track ahead of where the car left it (allowed only when unavoidable: a crash)
+OFF_TRACK, CUTS = "off-track", "cut"
+SWEDISH_EVENTS = {  # the Swedish variant's events, in words
+    "jump": "{who} jumps over the obstacle",
+    "leave": "{who} leaves the track (from {frm}) and drives on the paper at {to}",
+    "return": "{who} is back on the track at {to} (it left the track from {frm})",
+}
+
+
+class IllegalMove(InvalidInput):
+    """A move the race's rules do not allow (the message says why)."""
+
+
+def speed(v: Vector) -> int:
+    """Squares of speed: the larger of the two components (so (3, 1) is speed 3)."""
+    return max(abs(v[0]), abs(v[1]))
+
+
+def apart(p: Point, q: Point) -> int:
+    """Squares apart: the larger of the row and the column distance."""
+    return max(abs(p[0] - q[0]), abs(p[1] - q[1]))
+
+
+def fmt(p: Point) -> str:
+    return f"({p[0]}, {p[1]})"
+
+
+def track_points(track: Any) -> list[Point]:
+    """Every point on the track, in row then column order (cell maps and drawn circuits)."""
+    if getattr(track, "kind", "cells") == "drawn":
+        return sorted(track.track_points)
+    return [(r, c) for r in range(track.rows) for c in range(track.cols) if track.on_track(r, c)]
+
+
+def on_track(track: Any, p: Point) -> bool:
+    if getattr(track, "kind", "cells") == "drawn":
+        return p in track.track_points
+    return track.on_track(p[0], p[1])
+
+
+def stages(track: Any) -> int:
+    """How many stages (checkpoints passed) a car can be in before it finishes."""
+    return len(track.checkpoints) + 1 if track.is_lap else 1
+
+
+def parse_teams(text: str, cars: int) -> list[str]:
+    """Each car's team, comma-separated, car 1 first (e.g. A,B,A,B): at least two teams."""
+    teams = [t.strip() for t in text.split(",")]
+    if len(teams) != cars or not all(teams):
+        raise InvalidInput(f"teams {text!r}: give {cars} team names, one per car, comma-separated")
+    if len(set(teams)) < 2:
+        raise InvalidInput(f"teams {text!r}: team racing needs at least two teams")
+    return teams
+
+
+@dataclass
+class Car:
+    """One car at the table. seat is 0-based (car 1 is seat 0, the youngest player)."""
+
+    seat: int
+    point: Point
+    budget: tuple[int, int, int]
+    vector: Vector = (0, 0)
+    stage: int = 0
+    damage: int = 0
+    status: str = RUNNING
+    moves: int = 0
+    prev: Point | None = None  # where the car stood before its latest move ("last turn")
+    restart: bool = False  # the next move moves off after a crash or collision: no boost
+    place: int | None = None  # finishing place
+    ended: int | None = None  # the round it finished, went out or parked
+    points: int = MAX_DAMAGE  # damage points: more than this and the car is out
+    design: Design | None = None
+    team: str | None = None
+    left_from: Point | None = None  # off the track (--off-track circle): the point it left
+    kit: Kit = field(default_factory=Kit)  # James Bond goodies (goodies.py)
+
+    def wrecked(self, hit: bool) -> bool:
+        """Out after a hit? More damage than its damage points; with none, any hit at all
+        ("If you don't buy any damage points then you car blows up the first time it hits
+        ANYTHING")."""
+        return self.damage > self.points or (hit and self.points == 0)
+
+    @property
+    def name(self) -> str:
+        return f"car {self.seat + 1}"
+
+    @property
+    def last(self) -> Point:
+        return self.prev if self.prev is not None else self.point
+
+    @property
+    def on_board(self) -> bool:
+        """Does the car stand on the track (an obstacle to the others)?"""
+        return self.status in (RUNNING, PARKED)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One allowed acceleration for the car on turn, judged against the track and the cars."""
+
+    accel: Vector
+    kind: str  # NORMAL or a boost
+    vector: Vector  # the new vector
+    aim: Point  # where the move's line ends
+    outcome: str  # MOVED, FINISHES, CRASHES or COLLIDES
+    end: Point | None = None  # where the car stands after a move or collision
+    stage: int = 0  # checkpoints passed after the move
+    other: int | None = None  # the seat of the car hit
+    left_from: Point | None = None  # off the track after the move: the track point it left
+    back: bool = False  # the move comes back onto the track (--off-track circle)
+    jump: bool = False  # the move jumps over obstacles (--jumps)
+
+    @property
+    def clean(self) -> bool:
+        return self.outcome in (MOVED, FINISHES, OFF_TRACK)
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened on a turn. The first event of a turn is its move (but for the
+    shots of its rear guns at the start of the turn, James Bond mode)."""
+
+    kind: str  # move, crash, collision, out, finish, parked; goodies.GOODIE_EVENTS
+    round: int
+    car: int  # seat, 0-based
+    frm: Point | None = None
+    to: Point | None = None  # where the car stands afterwards (None when it left the track)
+    aim: Point | None = None
+    accel: Vector | None = None
+    vector: Vector | None = None
+    boost: str = ""
+    outcome: str = ""
+    damage: int = 0
+    total: int = 0
+    other: int | None = None
+    other_damage: int = 0
+    other_total: int = 0
+    apart: int | None = None
+    coin: str = ""  # pickup: the coin (goodies.py)
+    gives: str = ""  # pickup: what it gives, in words
+    oil: tuple[Point, ...] = ()  # spray: the points oiled
+    place: int | None = None
+    limit: int = MAX_DAMAGE  # out: the car's damage points
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "round": self.round, "car": self.car + 1}
+        for key in ("frm", "to", "aim", "accel", "vector"):
+            value = getattr(self, key)
+            if value is not None:
+                out["from" if key == "frm" else key] = list(value)
+        if self.kind == "move":
+            out["boost"] = self.boost
+            out["outcome"] = self.outcome
+        if self.kind in ("crash", "collision"):
+            out["damage"] = self.damage
+            out["total"] = self.total
+        if self.kind == "collision":
+            out["other"] = (self.other or 0) + 1
+            out["other_damage"] = self.other_damage
+            out["other_total"] = self.other_total
+            out["apart"] = self.apart
+        if self.kind in GOODIE_EVENTS:
+            out.update(event_fields(self))
+        if self.place is not None:
+            out["place"] = self.place
+        return out
+
+    def text(self) -> str:
+        who = f"car {self.car + 1}"
+        if self.kind == "move":
+            boost = f" ({self.boost})" if self.boost else ""
+            assert self.frm is not None and self.aim is not None and self.vector is not None
+            return f"{who}: {fmt(self.frm)} -> {fmt(self.aim)} vector {fmt(self.vector)}{boost}"
+        if self.kind == "crash":
+            assert self.to is not None
+            if not self.damage:  # a race without contact (a crash always costs damage else)
+                return f"{who} crashes: put at {fmt(self.to)}, stopped"
+            return (
+                f"{who} crashes: {self.damage} damage (total {self.total}), "
+                f"put at {fmt(self.to)}, stopped"
+            )
+        if self.kind == "collision":
+            assert self.to is not None and self.other is not None
+            return (
+                f"{who} collides with car {self.other + 1} ({self.apart} apart last turn): "
+                f"{who} {self.damage} damage (total {self.total}), car {self.other + 1} "
+                f"{self.other_damage} (total {self.other_total}); {who} stops at "
+                f"{fmt(self.to)}, both stopped"
+            )
+        if self.kind == "out":
+            if self.limit == 0:
+                return f"{who} is out: no damage points, so the first hit destroys it"
+            return f"{who} is out ({self.total} damage, more than {self.limit})"
+        if self.kind == "finish":
+            return f"{who} finishes, place {self.place}"
+        if self.kind == "parked":
+            return f"{who} has no moves left: parked at {fmt(self.to or (0, 0))}"
+        if self.kind in SWEDISH_EVENTS:
+            return SWEDISH_EVENTS[self.kind].format(
+                who=who, frm=fmt(self.frm or (0, 0)), to=fmt(self.to or (0, 0))
+            )
+        if self.kind in GOODIE_EVENTS:
+            return event_text(self)
+        return f"{who}: {self.kind}"
+
+
+def default_starts(track: Any, cars: int) -> list[Point]:
+    """Car i starts on start point i (in the track's order); with more cars than start
+    points they share them in turn (car 1 and car k + 1 on the first, ...)."""
+    starts = list(track.starts)
+    return [starts[i % len(starts)] for i in range(cars)]
+
+
+class RaceState:
+    """A race of several cars on one track under one set of rules."""
+
+    def __init__(
+        self,
+        track: Any,
+        rules: Rules,
+        starts: list[Point],
+        designs: list[Design] | None = None,
+        teams: list[str] | None = None,
+        swedish: Any = None,
+        contact: bool = True,
+    ) -> None:
+        """swedish: the Swedish switches (swedish.Swedish: jumps, --off-track), or None.
+        contact=False: the race without the collision and damage rules (--no-contact): cars
+        ignore each other (no collisions), a crash costs no damage and never puts a car out
+        (it is still put back on the track and stopped)."""
+        if not MIN_CARS <= len(starts) <= MAX_CARS:
+            raise InvalidInput(
+                f"{len(starts)} cars: a race has {MIN_CARS} to {MAX_CARS} cars "
+                "(check judges one car's line)"
+            )
+        if designs is not None:
+            if len(designs) != len(starts):
+                raise InvalidInput(f"{len(designs)} car designs for {len(starts)} cars")
+            if rules.brakes or rules.turbo:
+                raise InvalidInput(
+                    "designed cars buy their good brakes and turbo: leave --brakes and --turbo "
+                    "out (the design gives each car its own)"
+                )
+        if teams is not None and len(teams) != len(starts):
+            raise InvalidInput(f"{len(teams)} teams for {len(starts)} cars")
+        self.track = track
+        self.rules = rules
+        self.ref = _referee(track, rules)
+        self.exact = rules.collision == "exact"
+        self.contact = contact
+        self.swedish = None  # swedish.SwedishRace when jumps or --off-track circle are on
+        if swedish is not None and swedish.active:
+            from generator.games.graph_racers.race.swedish import SwedishRace
+
+            self.swedish = SwedishRace(track, rules, swedish, self.ref)
+        self.cars = [Car(i, p, rules.budget) for i, p in enumerate(starts)]
+        self.designs = designs
+        self.teams = teams
+        # James Bond mode's submarines drive on the track with its water as track
+        self.sub_track = track.submarine() if getattr(track, "water", None) else track
+        self.sub_ref = self.ref if self.sub_track is track else _referee(self.sub_track, rules)
+        if designs is not None and rules.rocket and any(d.rocket for d in designs):
+            raise InvalidInput(
+                "a design buys a rocket booster: leave --rocket out (the design gives each car "
+                "its own)"
+            )
+        if designs is not None and not contact and any(d.missile or d.guns for d in designs):
+            raise InvalidInput(
+                "a race without contact has no damage: missiles and rear guns would do nothing; "
+                "leave them out of the designs"
+            )
+        for car in self.cars:
+            if designs is not None:
+                d = designs[car.seat]
+                car.design = d
+                car.budget = (d.brakes, d.turbo, rules.rocket + d.rocket)
+                car.points = d.damage
+                car.kit = Kit.of(d.goodies)
+            if teams is not None:
+                car.team = teams[car.seat]
+        self.round = 1
+        self.turn = 0  # seat on turn
+        self.finish_order: list[int] = []
+        self.out_order: list[int] = []
+        self.log: list[Event] = []
+        self.gadgets = Gadgets(self)  # collectables and James Bond mode (bond.py)
+
+    def ref_of(self, car: Car) -> Any:
+        """The referee of the car: a submarine's sees the water as track."""
+        return self.sub_ref if car.kit.sub else self.ref
+
+    def track_of(self, car: Car) -> Any:
+        return self.sub_track if car.kit.sub else self.track
+
+    # --- whose turn -------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return not any(car.status == RUNNING for car in self.cars)
+
+    def to_move(self) -> Car:
+        return self.cars[self.turn]
+
+    def _advance(self) -> None:
+        if self.over:
+            return
+        n = len(self.cars)
+        seat = self.turn
+        while True:
+            seat += 1
+            if seat == n:
+                seat = 0
+                self.round += 1
+            if self.cars[seat].status == RUNNING:
+                self.turn = seat
+                self.log += self.gadgets.turn_start(self.cars[seat])
+                return
+
+    # --- judging moves ----------------------------------------------------------------
+    def allowed(self, car: Car) -> list[tuple[Vector, str]]:
+        """The accelerations the rules allow the car (skid, boosts left, restart)."""
+        p, v = car.point, car.vector
+        if self.gadgets.skids(p, v):
+            out = skid_changes(self.rules, v)
+        elif car.restart:
+            out = [(a, NORMAL) for a in normal_changes(self.rules.accel)]
+        else:
+            out = changes(self.rules, v, car.budget)
+        return out if self.swedish is None else self.swedish.allowed(car, out)
+
+    def _blocker(self, car: Car, v: Vector) -> tuple[int, int] | None:
+        """(steps along the line, seat) of the first car the move meets, or None."""
+        if v == (0, 0) or not self.contact:  # no contact: the cars ignore each other
+            return None
+        p = car.point
+        g = gcd(abs(v[0]), abs(v[1]))
+        u = (v[0] // g, v[1] // g)
+        best: tuple[int, int] | None = None
+        for other in self.cars:
+            if other is car or not other.on_board or other.point == p:
+                continue
+            d = (other.point[0] - p[0], other.point[1] - p[1])
+            if d[0] * u[1] - d[1] * u[0] != 0:
+                continue
+            j = d[0] // u[0] if u[0] else d[1] // u[1]
+            if not 0 < j <= g or (not self.exact and j != g):
+                continue
+            if best is None or j < best[0]:
+                best = (j, other.seat)
+        return best
+
+    def judge(self, car: Car, a: Vector, kind: str) -> Option:
+        """What acceleration `a` does for the car (the Swedish rules, when on, have a say)."""
+        if self.swedish is not None:
+            return self.swedish.judge(self, car, a, kind)
+        return self.judge_on_track(car, a, kind)
+
+    def _line(
+        self, p: Point, d: Vector, stage: int, a: Vector, car: Car | None = None
+    ) -> tuple[int, int]:
+        """The referee's verdict on the line p -> p + d of a move with acceleration a (of
+        `car`: a submarine's referee sees the water as track)."""
+        ref = self.ref if car is None else self.ref_of(car)
+        if self.swedish is not None:
+            return self.swedish.line(p, d, stage, a, ref)
+        return ref.judge(p[0], p[1], d[0], d[1], stage)
+
+    def judge_on_track(self, car: Car, a: Vector, kind: str) -> Option:
+        """A move of a car on the track, by the one-car rules and the other cars."""
+        p, v, stage = car.point, car.vector, car.stage
+        nv = (v[0] + a[0], v[1] + a[1])
+        aim = (p[0] + nv[0], p[1] + nv[1])
+        if nv == (0, 0):
+            return Option(a, kind, nv, aim, MOVED, p, stage)
+        hit = self._blocker(car, nv)
+        if hit is not None:
+            j, seat = hit
+            u = (nv[0] // gcd(*map(abs, nv)), nv[1] // gcd(*map(abs, nv)))
+            contact = (p[0] + j * u[0], p[1] + j * u[1])
+            outcome, _ = self._line(p, (contact[0] - p[0], contact[1] - p[1]), stage, a, car)
+            if outcome == FINISH:
+                return Option(a, kind, nv, aim, FINISHES, None, stage)
+            if outcome != CRASH:
+                k = j - 1
+                mine = self.track_of(car)
+                while k > 0 and not on_track(mine, (p[0] + k * u[0], p[1] + k * u[1])):
+                    k -= 1  # endpoint rule: the line may cross the wall
+                stop = (p[0] + k * u[0], p[1] + k * u[1])
+                after = stage
+                if k:
+                    after = self._line(p, (k * u[0], k * u[1]), stage, a, car)[1]
+                return Option(a, kind, nv, aim, COLLIDES, stop, after, seat)
+            return Option(a, kind, nv, aim, CRASHES, None, stage)
+        outcome, after = self._line(p, nv, stage, a, car)
+        if outcome == CRASH:
+            return Option(a, kind, nv, aim, CRASHES, None, stage)
+        if outcome == FINISH:
+            return Option(a, kind, nv, aim, FINISHES, None, after)
+        return Option(a, kind, nv, aim, MOVED, aim, after)
+
+    def options(self, car: Car | None = None) -> list[Option]:
+        """Every allowed acceleration of the car (default: the car on turn), judged."""
+        car = car or self.to_move()
+        return [self.judge(car, a, kind) for a, kind in self.allowed(car)]
+
+    def legal(self, car: Car | None = None) -> list[Option]:
+        """The options the car may take: a colliding one only when every option collides or
+        crashes."""
+        opts = self.options(car)
+        if any(o.clean for o in opts):
+            return [o for o in opts if o.outcome not in (COLLIDES, CUTS)]
+        return opts
+
+    # --- playing ------------------------------------------------------------------------
+    def play(self, a: Vector, action: Action | None = None) -> list[Event]:
+        """Play acceleration `a` for the car on turn, and its James Bond `action` (fire,
+        spray, steer its missile: bond.py); the events, the move first. Raises IllegalMove
+        (the state unchanged) when the rules do not allow it."""
+        if self.over:
+            raise IllegalMove("the race is over")
+        car = self.to_move()
+        opts = self.options(car)
+        chosen = next((o for o in opts if o.accel == a), None)
+        if chosen is None:
+            p, v = car.point, car.vector
+            if self.gadgets.skids(p, v):
+                allowed = [o.accel for o in opts]
+                extra = " or stop" if len(allowed) > 1 else ""
+                raise IllegalMove(
+                    f"the car skids on oil and must repeat vector {fmt(v)}{extra}; "
+                    f"acceleration {fmt(a)} is not allowed"
+                )
+            why = f"accel {self.rules.accel}: {ACCEL_TEXT[self.rules.accel]}"
+            if car.restart:
+                why += "; it moves off after a crash or collision, so no boost"
+            elif any(car.budget):
+                b, t, k = car.budget
+                why += f"; boosts left: brakes {b}, turbo {t}, rocket {k}"
+            raise IllegalMove(
+                f"acceleration {fmt(a)} from vector {fmt(v)} is not allowed under the rules ({why})"
+            )
+        if chosen.outcome == COLLIDES:
+            clean = next((o for o in opts if o.clean), None)
+            if clean is not None:
+                assert chosen.other is not None
+                raise IllegalMove(
+                    f"the move to {fmt(chosen.aim)} collides with car {chosen.other + 1}, "
+                    f"which the rules forbid when a move avoids it (acceleration "
+                    f"{fmt(clean.accel)} to {fmt(clean.aim)} does)"
+                )
+        if chosen.outcome == CUTS:
+            clean = next((o for o in opts if o.clean), None)
+            if clean is not None:
+                left = car.left_from or car.point
+                raise IllegalMove(
+                    f"the move comes back onto the track at {fmt(chosen.aim)}, ahead of "
+                    f"{fmt(left)} where the car left it (--off-track circle: come back behind "
+                    f"that point or on it; acceleration {fmt(clean.accel)} to "
+                    f"{fmt(clean.aim)} is allowed)"
+                )
+        why_not = self.gadgets.check(car, chosen, action)
+        if why_not is not None:
+            raise IllegalMove(why_not)
+        events = self._apply(car, chosen)
+        events += self.gadgets.after(car, chosen, action)
+        self.log += events
+        self._advance()
+        return events
+
+    def _apply(self, car: Car, o: Option) -> list[Event]:
+        """Play option o for the car: its move; the coins picked up and missiles met on the
+        way (bond.py), in order along the line; then the crash or collision it ends in, its
+        damage counted after them (a dime picked up on the way counts, a blast does not stop
+        the move); then the cars out."""
+        rnd = self.round
+        p = car.point
+        line = self.reached(car, o)  # judged as the car stood, before the move
+        if o.kind:
+            car.budget = spend(car.budget, o.kind)
+        car.moves += 1
+        car.prev = p
+        car.restart = False
+        after: list[Event] = []
+        outs: list[Car] = []
+        if o.outcome in (MOVED, OFF_TRACK):
+            after += self._swedish_events(car, o, rnd)
+            car.point, car.vector, car.stage = o.aim, o.vector, o.stage
+            car.left_from = o.left_from
+        elif o.outcome == FINISHES:
+            after += self._swedish_events(car, o, rnd)  # a jump that finishes
+            car.stage = o.stage
+            car.status = FINISHED
+            car.ended = rnd
+            self.finish_order.append(car.seat)
+            car.place = len(self.finish_order)
+            after.append(Event("finish", rnd, car.seat, place=car.place))
+        elif o.outcome in (CRASHES, CUTS):
+            if car.left_from is None:
+                where = self.crash_point(car, o.vector)
+            else:  # off the track: put back where it left the track
+                assert self.swedish is not None
+                where = self.swedish.put_back(self, car)
+            car.left_from = None
+            car.point, car.vector, car.restart = where, (0, 0), True
+        else:
+            assert o.other is not None and o.end is not None
+            other = self.cars[o.other]
+            car.point, car.vector, car.stage, car.restart = o.end, (0, 0), o.stage, True
+            car.left_from = o.left_from
+            other.vector, other.restart = (0, 0), True
+        if o.outcome != FINISHES:  # coins picked up and missiles met on the way (bond.py)
+            met = self.gadgets.on_the_way(car, o, p, line)
+            after += met
+            outs += [car] if any(e.kind == "blast" for e in met) else []
+        # the move's crash or collision is counted after what it met on the way
+        if o.outcome in (CRASHES, CUTS):
+            hurt = speed(o.vector) if self.contact else 0  # no contact: no damage
+            car.damage += hurt
+            after.append(Event("crash", rnd, car.seat, to=car.point, damage=hurt, total=car.damage))
+            if self.contact:
+                outs.append(car)
+        elif o.outcome == COLLIDES:
+            assert o.other is not None and o.end is not None
+            other = self.cars[o.other]
+            hurt = apart(p, other.last)
+            car.damage += hurt
+            other.damage += hurt
+            after.append(
+                Event(
+                    "collision",
+                    rnd,
+                    car.seat,
+                    to=o.end,
+                    damage=hurt,
+                    total=car.damage,
+                    other=other.seat,
+                    other_damage=hurt,
+                    other_total=other.damage,
+                    apart=hurt,
+                )
+            )
+            outs += [car, other]
+        once = {c.seat: c for c in outs}.values()
+        after += [self._out(c, rnd) for c in once if c.wrecked(hit=True)]
+        to = car.point if car.on_board else None
+        move = Event("move", rnd, car.seat, p, to, o.aim, o.accel, o.vector, o.kind, o.outcome)
+        return [move, *after]
+
+    def reached(self, car: Car, o: Option) -> list[Point]:
+        """The grid points of move o's line (its start left out) where the collision test
+        would meet a car standing there, in order: the car on turn, judged before the move.
+        Under the exact rule, each point the line reaches before it touches the side (a jump's
+        points beyond the obstacle included: only landing on one is a crash); the whole line
+        of a car off the track, or leaving it (--off-track circle: its line reaches the cars
+        wherever it goes), unless the move crashes. Under the endpoint rule the landing point.
+        Gadgets.driven cuts it at the move's end (a collision's stop point)."""
+        p, v = car.point, o.vector
+        if v == (0, 0):
+            return []
+        g = gcd(abs(v[0]), abs(v[1]))
+        u = (v[0] // g, v[1] // g)
+        pts = [(p[0] + k * u[0], p[1] + k * u[1]) for k in range(1, g + 1)]
+        if not self.exact:
+            return pts[-1:]
+        stage, a = car.stage, o.accel
+        if o.outcome not in (CRASHES, CUTS) and self.swedish is not None:
+            if car.left_from is not None:
+                return pts
+            if self.swedish.circle is not None and self._line(p, v, stage, a, car)[0] == CRASH:
+                return pts  # the move leaves the track: SwedishRace._leaves
+        out = []
+        for q in pts:
+            verdict = self._line(p, (q[0] - p[0], q[1] - p[1]), stage, a, car)[0]
+            if verdict == FINISH:
+                break
+            if verdict != CRASH:
+                out.append(q)
+        return out
+
+    def _swedish_events(self, car: Car, o: Option, rnd: int) -> list[Event]:
+        """A jump over obstacles, leaving the track, coming back onto it."""
+        out = []
+        if o.jump:
+            out.append(Event("jump", rnd, car.seat, frm=car.point, to=o.aim))
+        if o.back:
+            out.append(Event("return", rnd, car.seat, frm=car.left_from or car.point, to=o.aim))
+        elif o.outcome == OFF_TRACK and car.left_from is None:
+            out.append(Event("leave", rnd, car.seat, frm=o.left_from, to=o.aim))
+        return out
+
+    def _out(self, car: Car, rnd: int) -> Event:
+        """The car is out at once: it leaves the track, and its missile in flight vanishes
+        (no turns left to move it)."""
+        car.status = OUT
+        car.ended = rnd
+        car.vector = (0, 0)
+        self.out_order.append(car.seat)
+        self.gadgets.missiles.pop(car.seat, None)
+        return Event("out", rnd, car.seat, total=car.damage, limit=car.points)
+
+    def park(self) -> Event:
+        """The car on turn plays no more (its list of moves ran out): it stays where it
+        stands, an obstacle to the others, and takes no more turns."""
+        car = self.to_move()
+        car.status = PARKED
+        car.ended = self.round
+        event = Event("parked", self.round, car.seat, to=car.point)
+        self.log.append(event)
+        self._advance()
+        return event
+
+    # --- where a crashed car is put ------------------------------------------------------
+    def crash_spot(self, car: Car, v: Vector) -> tuple[Fraction, Fraction]:
+        """Where the move crashed: the first off-track square it touches (exact rule on a cell
+        map: its point), the first point of the drawn edge it touches (drawn circuit), or the
+        landing point (endpoint rule)."""
+        p = car.point
+        aim = (p[0] + v[0], p[1] + v[1])
+        if not self.exact:
+            return Fraction(aim[0]), Fraction(aim[1])
+        if getattr(self.track, "kind", "cells") == "drawn":
+            return _drawn_contact(self.track, p, v)
+        bad = self.ref_of(car).first_bad_square(p[0], p[1], v[0], v[1])
+        if bad is None:
+            return Fraction(aim[0]), Fraction(aim[1])
+        return Fraction(bad[0]), Fraction(bad[1])
+
+    def crash_point(self, car: Car, v: Vector) -> Point:
+        """The track point nearest (Euclidean) to where the move crashed, among the points the
+        car could reach from where it stood by a straight move that neither crashes nor passes
+        a line (so it stays on its side of a wall), not taken by another car; the point it
+        stood on is always one (unless another car shares it). Ties: nearer that point, then
+        the lower row, then the lower column.
+
+        The search widens square rings around the crash spot (ring `radius`: the points whose
+        larger row or column distance to it is in (radius - 1, radius]) and stops once the
+        ring's radius reaches the best distance found: every point of a later ring is farther
+        than that."""
+        x, y = self.crash_spot(car, v)
+        p = car.point
+        taken = {o.point for o in self.cars if o is not car and o.on_board and self.contact}
+        # the point it stood on lies within `reach` of the spot; so its distance does too
+        reach = apart(p, (round(x), round(y))) + 1
+        best: tuple[tuple[Any, ...], Point] | None = None
+        for radius in range(1, 2 * reach + 2):
+            for r in range(int(x) - radius - 1, int(x) + radius + 2):
+                for c in range(int(y) - radius - 1, int(y) + radius + 2):
+                    q = (r, c)
+                    ring = max(abs(r - x), abs(c - y))
+                    if ring > radius or (radius > 1 and ring <= radius - 1) or q in taken:
+                        continue
+                    if q != p:
+                        if not on_track(self.track_of(car), q):
+                            continue
+                        res = self.ref_of(car).judge(p[0], p[1], r - p[0], c - p[1], car.stage)
+                        if res[0] != MOVE or res[1] != car.stage:
+                            continue
+                    key = ((r - x) ** 2 + (c - y) ** 2, apart(q, p), r, c)
+                    if best is None or key < best[0]:
+                        best = (key, q)
+            if best is not None and best[0][0] <= radius * radius:
+                return best[1]
+        return p if best is None else best[1]
+
+    # --- results --------------------------------------------------------------------------
+    def standings(self) -> list[dict[str, Any]]:
+        """Finished cars in finishing order; then cars still racing or parked, the most
+        checkpoints passed first (then seat); then cars out, the last out first."""
+        cars = self.cars
+        order = list(self.finish_order)
+        rest = [c for c in cars if c.status in (RUNNING, PARKED)]
+        order += [c.seat for c in sorted(rest, key=lambda c: (-c.stage, c.seat))]
+        order += list(reversed(self.out_order))
+        out = []
+        for place, seat in enumerate(order, start=1):
+            car = cars[seat]
+            out.append(
+                {
+                    "place": place,
+                    "car": seat + 1,
+                    "status": car.status,
+                    "damage": car.damage,
+                    "moves": car.moves,
+                    "round": car.ended,
+                    "stage": car.stage,
+                }
+            )
+            if car.team is not None:
+                out[-1]["team"] = car.team
+        return out
+
+    def team_standings(self) -> list[dict[str, Any]]:
+        """Team racing: the first three cars to finish score 3, 2 and 1 points for their team
+        ("The team with the most points wins overall"); teams with equal points share a place.
+        Listed by points, then by the best finishing place of their cars, then by name."""
+        if self.teams is None:
+            return []
+        points = dict.fromkeys(self.teams, 0)
+        best: dict[str, int] = {}
+        for place, seat in enumerate(self.finish_order, start=1):
+            team = self.teams[seat]
+            if place <= len(TEAM_POINTS):
+                points[team] += TEAM_POINTS[place - 1]
+            best.setdefault(team, place)
+        order = sorted(points, key=lambda t: (-points[t], best.get(t, MAX_CARS + 1), t))
+        return [
+            {
+                "place": 1 + sum(p > points[team] for p in points.values()),
+                "team": team,
+                "points": points[team],
+                "cars": [seat + 1 for seat, t in enumerate(self.teams) if t == team],
+            }
+            for team in order
+        ]
+
+    def snapshot(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "car": c.seat + 1,
+                "point": list(c.point),
+                "vector": list(c.vector),
+                "stage": c.stage,
+                "damage": c.damage,
+                "status": c.status,
+                # off the track (--off-track circle): the track point it left from
+                **({"left_from": list(c.left_from)} if c.left_from is not None else {}),
+            }
+            for c in self.cars
+        ]
+
+
+def _drawn_contact(track: Any, p: Point, v: Vector) -> tuple[Fraction, Fraction]:
+    """The first point of a drawn circuit's edge lines that the move p -> p + v touches."""
+    from generator.games.graph_racers.drawn.geometry import SCALE, touches
+
+    pr, pc = p[0] * SCALE, p[1] * SCALE
+    dr, dc = v[0] * SCALE, v[1] * SCALE
+    move = (pr, pc, pr + dr, pc + dc)
+    best: Fraction | None = None
+    for seg in track.geometry.segments:
+        if not touches(move, seg):
+            continue
+        ar, ac, br, bc = seg
+        sr, sc = br - ar, bc - ac
+        den = dr * sc - dc * sr
+        if den:
+            t = Fraction((ar - pr) * sc - (ac - pc) * sr, den)
+        else:  # along the edge: the nearer end of the overlap
+            length = dr * dr + dc * dc
+            ts = [
+                Fraction((er - pr) * dr + (ec - pc) * dc, length) for er, ec in ((ar, ac), (br, bc))
+            ]
+            t = max(Fraction(0), min(ts))
+        t = min(max(t, Fraction(0)), Fraction(1))
+        if best is None or t < best:
+            best = t
+    t = best if best is not None else Fraction(1)
+    return p[0] + t * v[0], p[1] + t * v[1]
+
+
+# --- the referee: replaying a table's race from each player's list ---------------------------
+
+
+@dataclass
+class Replay:
+    """A race replayed from the players' lists: the state reached, and the first illegal move
+    (car seat, move number, message) if any."""
+
+    state: RaceState
+    illegal: tuple[int, int, str] | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+def _start_of(track: Any, line: RacingLine, seat: int, default: Point) -> Point | str:
+    if line.points is not None:
+        return line.points[0]
+    if line.start is not None:
+        return line.start
+    return default
+
+
+def replay(
+    track: Any,
+    rules: Rules,
+    lines: list[RacingLine],
+    designs: list[Design] | None = None,
+    teams: list[str] | None = None,
+    swedish: Any = None,
+    contact: bool = True,
+) -> Replay:
+    """Replay a race: car i plays lines[i] (points: the first is its start and each later one
+    the point its move aims at, from wherever the rules left the car; accelerations: as
+    written). Stops at the first illegal move in playing order. swedish: the Swedish switches
+    (swedish.Swedish) or None; contact=False: without the collision and damage rules."""
+    lines = [ln.resolved(track) for ln in lines]
+    defaults = default_starts(track, len(lines)) if lines else []
+    starts: list[Point] = []
+    for seat, line in enumerate(lines):
+        s = _start_of(track, line, seat, defaults[seat])
+        assert not isinstance(s, str)
+        starts.append(s)
+    free = list(track.starts)
+    for seat, s in enumerate(starts):
+        if s not in track.starts:
+            state = (
+                RaceState(track, rules, defaults, designs, teams, swedish=swedish, contact=contact)
+                if len(lines) >= MIN_CARS
+                else None
+            )
+            if state is None:
+                raise InvalidInput(f"{len(lines)} cars: a race has {MIN_CARS} to {MAX_CARS} cars")
+            return Replay(state, (seat, 0, f"car {seat + 1} start: {fmt(s)} is not a start point"))
+        if s in free:
+            free.remove(s)
+        elif free:
+            state = RaceState(
+                track, rules, defaults, designs, teams, swedish=swedish, contact=contact
+            )
+            return Replay(
+                state,
+                (
+                    seat,
+                    0,
+                    f"car {seat + 1} start: {fmt(s)} is taken by an earlier car while start point "
+                    f"{fmt(free[0])} is free",
+                ),
+            )
+    acts = []  # James Bond actions by move number, each car's
+    for seat, line in enumerate(lines):
+        try:
+            acts.append(line.move_actions())
+        except InvalidInput as e:
+            raise InvalidInput(f"car {seat + 1}: {e}") from None
+    state = RaceState(track, rules, starts, designs, teams, swedish=swedish, contact=contact)
+    done = [0] * len(lines)
+    illegal: tuple[int, int, str] | None = None
+
+    def wanted(seat: int, k: int) -> Vector:
+        line = lines[seat]
+        car = state.cars[seat]
+        if line.points is not None:
+            aim = line.points[k + 1]
+            nv = (aim[0] - car.point[0], aim[1] - car.point[1])
+            return (nv[0] - car.vector[0], nv[1] - car.vector[1])
+        assert line.accelerations is not None
+        return line.accelerations[k]
+
+    def count(seat: int) -> int:
+        line = lines[seat]
+        return len(line.points) - 1 if line.points is not None else len(line.accelerations or ())
+
+    while not state.over:
+        car = state.to_move()
+        k = done[car.seat]
+        if k >= count(car.seat):
+            state.park()
+            continue
+        try:
+            state.play(wanted(car.seat, k), acts[car.seat].get(k + 1))
+        except IllegalMove as e:
+            illegal = (car.seat, k + 1, f"car {car.seat + 1} move {k + 1}: {e}")
+            break
+        done[car.seat] += 1
+    # moves listed after a car finished or went out: its next move would come a round later
+    for car in state.cars:
+        if car.status in (FINISHED, OUT) and done[car.seat] < count(car.seat):
+            nxt = done[car.seat] + 1
+            what = "finished" if car.status == FINISHED else "was out"
+            msg = (
+                f"car {car.seat + 1} move {nxt}: the car {what} by move {nxt - 1}; remove the "
+                f"{count(car.seat) - nxt + 1} move(s) after it"
+            )
+            if illegal is None or (nxt, car.seat) < (illegal[1], illegal[0]):
+                illegal = (car.seat, nxt, msg)
+    out = Replay(state, illegal)
+    for car in state.cars:
+        if car.status == PARKED:
+            out.notes.append(
+                f"car {car.seat + 1}: its moves ran out after move {car.moves}; finish not reached"
+            )
+    return out

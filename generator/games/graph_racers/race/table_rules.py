@@ -1,0 +1,172 @@
+"""What a table agrees before a race, beyond the move rules of rules.py: each car's design (and
+its James Bond goodies), the teams, whether the cars touch (contact), and the Swedish switches.
+
+The seed: "Pick which ones you want to play before you start - but make sure everyone agrees
+about what rules you are using before you start racing!" race.py plays these switches; the race
+sheet (materials.race_sheet) prints exactly them, in these words, and each car's tally boxes.
+No rendering or CLI here.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+
+from generator.errors import InvalidInput
+from generator.games.graph_racers.moves.rules import Rules
+from generator.games.graph_racers.race.design import BUDGET, Design, parse_designs
+from generator.games.graph_racers.race.goodies import ONCE, WORDS
+from generator.games.graph_racers.race.state import MAX_DAMAGE, TEAM_POINTS, parse_teams
+from generator.games.graph_racers.race.swedish import Swedish
+
+# Each goodie's rule as the race sheet prints it (docs/rules/graph-racers.md, James Bond mode).
+GOODIE_RULES = {
+    "missile": "Missile (once): fire it after your move; it starts on your point with your "
+    "vector and moves on each of your turns like a car that may use turbo every move, never good "
+    "brakes. The first car it meets, yours too, takes 3 damage; two missiles that meet both "
+    "vanish; touching the side it is gone.",
+    "sprayer": "Oil sprayer (once): after a move, draw a 3x3 oil slick centred two squares "
+    "behind your car, along that move; it is oil like any other.",
+    "rocket": "Rocket booster (once): speed one axis up by 3.",
+    "sub": "Submarine: the car drives across blue water; to every other car water is a wall.",
+    "guns": "Rear guns: at the start and at the end of your turn, every car but a teammate on "
+    "one of the three points right behind you (against your heading) takes one damage point "
+    "for each set of guns, once a turn.",
+}
+
+
+@dataclass(frozen=True)
+class Tally:
+    """One car's boxes on the race sheet: the damage points it can take, its boost uses, its
+    one-use goodies, its sets of rear guns and its team."""
+
+    damage: int
+    brakes: int
+    turbo: int
+    rocket: int
+    once: tuple[str, ...] = ()  # one-use goodies bought, but the rocket (a boost use)
+    sub: bool = False
+    guns: int = 0
+    team: str | None = None
+
+
+@dataclass(frozen=True)
+class TableRules:
+    """The table's switches (the defaults are the seed's basic rules: five damage points, no
+    teams, collisions and damage, crashing into the side)."""
+
+    designs: tuple[Design, ...] | None = None
+    teams: tuple[str, ...] | None = None
+    contact: bool = True
+    swedish: Swedish = field(default_factory=Swedish)
+
+    def for_players(self, players: int) -> None:
+        """Refuse designs or teams given for another number of cars."""
+        for what, given in (("car designs", self.designs), ("teams", self.teams)):
+            if given is not None and len(given) != players:
+                raise InvalidInput(
+                    f"{len(given)} {what} for {players} players: give one for every player "
+                    "(or --players to match)"
+                )
+
+    @property
+    def basic(self) -> bool:
+        return self == TableRules()
+
+    def lines(self) -> list[str]:
+        """The table's rules in words, one a line ([] for the basic rules)."""
+        out = []
+        if not self.contact:
+            out.append(
+                "No contact: the cars ignore each other (no collisions; they may share a "
+                "point) and a crash costs no damage: the car is put back on the track and "
+                "stopped."
+            )
+        if self.designs is not None:
+            out.append(
+                f"Designed cars (${BUDGET} each, in the legend): each car has the good brakes "
+                "and turbo uses it bought and is out with more damage than its own damage "
+                "points; a car with none blows up at its first hit."
+            )
+            bought = {k for d in self.designs for k in d.goodies}
+            out += [GOODIE_RULES[k] for k in GOODIE_RULES if k in bought]
+        if self.teams is not None:
+            points = ", ".join(str(p) for p in TEAM_POINTS[:-1]) + f" and {TEAM_POINTS[-1]}"
+            out.append(
+                f"Team racing (teams in the legend): the first three cars to finish score "
+                f"{points} points for their team; the team with the most points wins."
+            )
+        out += self.swedish.lines()
+        return out
+
+    def tally(self, seat: int, rules: Rules) -> Tally:
+        """Car `seat`'s boxes (0-based) under the move rules `rules`."""
+        team = self.teams[seat] if self.teams is not None else None
+        if self.designs is None:
+            return Tally(MAX_DAMAGE, rules.brakes, rules.turbo, rules.rocket, team=team)
+        d = self.designs[seat]
+        return Tally(
+            d.damage,
+            d.brakes,
+            d.turbo,
+            rules.rocket + d.rocket,
+            once=tuple(k for k in ONCE if k in d.goodies and k not in ("rocket", "sub")),
+            sub=bool(d.sub),
+            guns=d.guns,
+            team=team,
+        )
+
+    def stem_parts(self) -> list[str]:
+        """What a sheet's file name adds for these switches, so prints for other tables never
+        take each other's name."""
+        parts = []
+        if self.designs is not None:
+            specs = sorted({d.spec for d in self.designs})
+            one = specs[0].replace("/", "-").replace("+", "-").replace("*", "x")
+            parts.append(f"design-{one}" if len(specs) == 1 else f"designs-{_digest(self.designs)}")
+        if self.teams is not None:
+            named = "".join(self.teams)
+            plain = named.isascii() and named.isalnum() and len(named) <= 12
+            parts.append(f"teams-{named}" if plain else f"teams-{_digest(self.teams)}")
+        if not self.contact:
+            parts.append("nocontact")
+        if self.swedish.jumps:
+            parts.append("jumps")
+        if self.swedish.circle:
+            parts.append("circle")
+        return parts
+
+
+def table_from_text(
+    players: int,
+    design: str | None = None,
+    teams: str | None = None,
+    contact: bool = True,
+    swedish: Swedish | None = None,
+) -> TableRules:
+    """The table as the options write it: --design (one for every car or one per car), --teams
+    (one per car), contact, the Swedish switches."""
+    designs = parse_designs(design, players) if design else None
+    named = parse_teams(teams, players) if teams else None
+    return TableRules(
+        designs=tuple(designs) if designs is not None else None,
+        teams=tuple(named) if named is not None else None,
+        contact=contact,
+        swedish=swedish or Swedish(),
+    )
+
+
+def _digest(items: tuple) -> str:
+    """Six hex digits naming a list of designs or teams in a file name."""
+    text = "|".join(d.spec if isinstance(d, Design) else d for d in items)
+    return hashlib.sha256(text.encode()).hexdigest()[:6]
+
+
+def goodie_words(tally: Tally) -> list[str]:
+    """The legend's words for what a car carries beyond its tick boxes."""
+    out = []
+    if tally.sub:
+        out.append(WORDS["sub"])
+    if tally.guns:
+        out.append(WORDS["guns"] + (f" x{tally.guns}" if tally.guns > 1 else ""))
+    return out

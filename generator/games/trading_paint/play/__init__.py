@@ -1,0 +1,2 @@
+"""Driving and whole races: policies, racecraft, the racing line, the simulator.
+Imports rules; never puzzles, printing or commands."""

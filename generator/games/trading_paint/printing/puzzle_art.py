@@ -1,0 +1,273 @@
+"""A puzzle's window of the board at true size, with its cars, wrecks, star, dice and route.
+
+The window is cut out of the very drawing the board prints (`artwork.draw_board`, clipped as
+geometry), so a square, a turn, the pit and the finish line look the same as on the board a
+player owns, and at 16 mm a real path die covers a square. Columns are numbered above the
+window and rows at its left, as round the board.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cache
+
+from generator.games.trading_paint.printing.artwork import (
+    COORD_BAND,
+    WALL_BAND,
+    draw_board,
+    draw_face,
+)
+from generator.games.trading_paint.rules.board import Board
+from generator.games.trading_paint.rules.faces import load_faces
+from generator.games.trading_paint.rules.state import State
+from generator.render.canvas import BLACK, WHITE, Canvas, Style
+from generator.render.clip import Box, clip_ops
+from generator.render.glyphs import arrow, suit
+from generator.render.palette import team_style
+
+LABELS = 5.0  # mm above and left of the window for the square numbers
+LABEL_PT = 7.0
+CAR_INSET = 1.6  # mm between a car's edge and its square's
+ROUTE = Style(stroke="#d55e00", width=1.1, cap="round", join="round", opacity=0.8)
+ROUTE_MONO = Style(stroke=BLACK, width=1.1, cap="round", join="round", dash=(3.0, 1.5), opacity=0.8)
+GHOST = Style(stroke="#555555", width=0.35, dash=(1.2, 0.9))
+MOVE = Style(stroke="#333333", width=0.5, cap="round")
+STAR = Style(stroke=BLACK, width=0.3, fill="#f0e442", join="round")
+WRECK = Style(stroke=BLACK, width=0.4, fill="#4d4d4d")
+TEAM_SYMBOLS = ("sun", "moon", "crown", "anchor")
+
+
+@dataclass(frozen=True)
+class Window:
+    """Squares x0..x1, y0..y1 of `board` (-1 and width/height are the wall round it)."""
+
+    board: Board
+    x0: int
+    y0: int
+    x1: int
+    y1: int
+    sq: float = 16.0
+
+    def _edge(self, v: int, n: int, far: bool) -> float:
+        o = WALL_BAND + COORD_BAND
+        if not far:
+            return o - WALL_BAND if v < 0 else o + v * self.sq
+        return o + n * self.sq + WALL_BAND if v >= n else o + (v + 1) * self.sq
+
+    @property
+    def clip(self) -> Box:
+        """The window in the board drawing's millimetres."""
+        b = self.board
+        left, right = self._edge(self.x0, b.width, False), self._edge(self.x1, b.width, True)
+        top, bottom = self._edge(self.y0, b.height, False), self._edge(self.y1, b.height, True)
+        return Box(left, top, right - left, bottom - top)
+
+    @property
+    def width(self) -> float:
+        return LABELS + self.clip.w
+
+    @property
+    def height(self) -> float:
+        return LABELS + self.clip.h
+
+    def centre(self, cell: int) -> tuple[float, float]:
+        """Where a square's centre is, relative to the window's top-left (labels included);
+        a wall spot's centre sits in the middle of the wall band."""
+        b = self.board
+        x, y = b.xy(cell)
+        o = WALL_BAND + COORD_BAND
+        clip = self.clip
+
+        def along(v: int, n: int) -> float:
+            if v < 0:
+                return o - WALL_BAND / 2
+            if v >= n:
+                return o + n * self.sq + WALL_BAND / 2
+            return o + (v + 0.5) * self.sq
+
+        return LABELS + along(x, b.width) - clip.x, LABELS + along(y, b.height) - clip.y
+
+    def shows(self, cell: int) -> bool:
+        x, y = self.board.xy(cell)
+        return self.x0 <= x <= self.x1 and self.y0 <= y <= self.y1
+
+
+@cache
+def _board_ops(board: Board, sq: float, mono: bool) -> tuple:
+    scratch = Canvas(1000.0, 1000.0, mono=mono)
+    draw_board(scratch, board, sq, labels=False)
+    return tuple(op for op, _ in scratch.flat() if op.kind != "text"), tuple(scratch.flat())
+
+
+def draw_window(canvas: Canvas, win: Window, x: float, y: float) -> None:
+    """The board's squares in the window, with the square numbers, at (x, y) on the page."""
+    b = win.board
+    clip = win.clip
+    _, flat = _board_ops(b, win.sq, canvas.mono)
+    shapes = [(op, stack) for op, stack in flat if op.kind != "text"]
+    with canvas.group(dx=x + LABELS - clip.x, dy=y + LABELS - clip.y):
+        canvas.ops.extend(clip_ops(shapes, clip))
+        canvas.rect(clip.x, clip.y, clip.w, clip.h, Style(stroke=BLACK, width=0.3))
+    for col in range(max(0, win.x0), min(b.width - 1, win.x1) + 1):
+        cx, _ = win.centre(b.cell(col, max(0, win.y0)))
+        canvas.text(x + cx, y + LABELS - 1.4, str(col), LABEL_PT, anchor="middle", colour="#444444")
+    for row in range(max(0, win.y0), min(b.height - 1, win.y1) + 1):
+        _, cy = win.centre(b.cell(max(0, win.x0), row))
+        canvas.text(
+            x + LABELS - 1.0, y + cy + 0.9, str(row), LABEL_PT, anchor="end", colour="#444444"
+        )
+
+
+def draw_car(canvas: Canvas, state: State, car: int, cx: float, cy: float, size: float) -> None:
+    """A car die seen from above: team colour, team symbol, the car number on a white disc."""
+    team = state.team[car]
+    h = size / 2
+    style = team_style(team, canvas.mono).with_(width=0.4)
+    canvas.rect(cx - h, cy - h, size, size, style)
+    disc = size * 0.3
+    canvas.circle(cx, cy + size * 0.06, disc, Style(stroke=BLACK, width=0.25, fill=WHITE))
+    pt = disc * 2 / 0.3528 * 0.72  # points: the digits fill most of the disc
+    canvas.text(
+        cx, cy + size * 0.06 + pt * 0.3528 * 0.36, str(car + 1), pt, bold=True, anchor="middle"
+    )
+    r = size * 0.13
+    suit(
+        canvas,
+        TEAM_SYMBOLS[team % len(TEAM_SYMBOLS)],
+        cx - h + r + 0.8,
+        cy - h + r + 0.8,
+        2 * r,
+        Style(stroke=BLACK, width=0.15, fill=WHITE),
+    )
+
+
+def draw_cars(
+    canvas: Canvas,
+    state: State,
+    win: Window,
+    x: float,
+    y: float,
+    *,
+    ghosts: State | None = None,
+    mover: int = -1,
+) -> None:
+    """Every car in the window; with `ghosts`, a dashed outline where each moved car stood and
+    an arrow to where it is now (none for `mover`, whose route is drawn)."""
+    size = win.sq - 2 * CAR_INSET
+    for i, p in enumerate(state.pos):
+        if ghosts is not None:
+            old = ghosts.pos[i]
+            if old >= 0 and old != p and win.shows(old):
+                gx, gy = win.centre(old)
+                canvas.rect(x + gx - size / 2, y + gy - size / 2, size, size, GHOST)
+                if p >= 0 and win.shows(p) and i != mover:
+                    nx, ny = win.centre(p)
+                    _short_arrow(canvas, x + gx, y + gy, x + nx, y + ny, win.sq)
+        if p < 0 or not win.shows(p):
+            continue
+        cx, cy = win.centre(p)
+        on_wall = state.board.kind[p] != 1 and state.entry[i] >= 0
+        draw_car(canvas, state, i, x + cx, y + cy, size * (0.6 if on_wall else 1.0))
+
+
+def _short_arrow(canvas: Canvas, x1: float, y1: float, x2: float, y2: float, sq: float) -> None:
+    dx, dy = x2 - x1, y2 - y1
+    d = (dx * dx + dy * dy) ** 0.5 or 1.0
+    cut = sq * 0.32
+    arrow(
+        canvas,
+        x1 + dx / d * cut,
+        y1 + dy / d * cut,
+        x2 - dx / d * cut,
+        y2 - dy / d * cut,
+        MOVE,
+        head=1.8,
+    )
+
+
+def draw_wrecks(canvas: Canvas, state: State, win: Window, x: float, y: float) -> None:
+    size = win.sq - 2 * CAR_INSET
+    for w in sorted(state.wrecks):
+        if not win.shows(w):
+            continue
+        cx, cy = win.centre(w)
+        canvas.rect(x + cx - size / 2, y + cy - size / 2, size, size, WRECK)
+        s = size * 0.3
+        white = Style(stroke=WHITE, width=1.2, cap="round")
+        canvas.line(x + cx - s, y + cy - s, x + cx + s, y + cy + s, white)
+        canvas.line(x + cx - s, y + cy + s, x + cx + s, y + cy - s, white)
+
+
+def draw_star(canvas: Canvas, win: Window, cell: int, x: float, y: float) -> None:
+    """The starred square of a square goal: a five-pointed star in its middle."""
+    cx, cy = win.centre(cell)
+    cx, cy = x + cx, y + cy
+    pts = []
+    r = win.sq * 0.31
+    for i in range(10):
+        rad = r if i % 2 == 0 else r * 0.45
+        a = math.radians(-90 + i * 36)
+        pts.append((cx + rad * math.cos(a), cy + rad * math.sin(a) + r * 0.08))
+    canvas.polygon(pts, STAR)
+
+
+def draw_die(canvas: Canvas, win: Window, die: tuple[int, int, int], x: float, y: float) -> None:
+    """A path die lying on its square, turned as laid."""
+    square, face, rotation = die
+    cx, cy = win.centre(square)
+    grid = load_faces().orientation(face, rotation).grid
+    draw_face(canvas, grid, x + cx, y + cy, win.sq - 1.2)
+    canvas.rect(
+        x + cx - (win.sq - 1.2) / 2,
+        y + cy - (win.sq - 1.2) / 2,
+        win.sq - 1.2,
+        win.sq - 1.2,
+        Style(stroke=BLACK, width=0.35),
+    )
+
+
+def draw_route(canvas: Canvas, win: Window, cells: list[int], x: float, y: float) -> None:
+    """The car's route: a line through the centres of `cells`, an arrow head at the end."""
+    pts = [(x + cx, y + cy) for cx, cy in (win.centre(c) for c in cells)]
+    if len(pts) < 2:
+        return
+    style = ROUTE_MONO if canvas.mono else ROUTE
+    end = _short_of(pts[-2], pts[-1], 1.5)
+    canvas.polyline(pts[:-1] + [end], style)
+    arrow(canvas, *_short_of(pts[-2], end, 3.0), *end, style.with_(dash=None), head=3.0)
+
+
+def _short_of(a: tuple[float, float], b: tuple[float, float], cut: float) -> tuple[float, float]:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    d = (dx * dx + dy * dy) ** 0.5 or 1.0
+    return b[0] - dx / d * cut, b[1] - dy / d * cut
+
+
+def draw_face_row(
+    canvas: Canvas,
+    faces: tuple[int, ...],
+    x: float,
+    y: float,
+    edge: float,
+    gap: float,
+    per_row: int,
+) -> float:
+    """Faces in roll order, upright, numbered 1st, 2nd ... under each; returns the height used."""
+    fs = load_faces()
+    rows = 0
+    for k, face in enumerate(faces):
+        r, c = divmod(k, per_row)
+        rows = r + 1
+        fx = x + c * (edge + gap) + edge / 2
+        fy = y + r * (edge + gap + 4.0) + edge / 2
+        draw_face(canvas, fs.grids[face - 1], fx, fy, edge)
+        canvas.rect(fx - edge / 2, fy - edge / 2, edge, edge, Style(stroke=BLACK, width=0.3))
+        canvas.text(
+            fx, fy + edge / 2 + 3.2, _ordinal(k + 1), 7.0, anchor="middle", colour="#444444"
+        )
+    return rows * (edge + gap + 4.0)
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"

@@ -1,0 +1,185 @@
+"""How hard a lay puzzle is, measured by the weakest solver that finds the answer, and the
+rules it exercises.
+
+Closeness to the goal is counted in steps: the fewest forward or sideways steps (the ways a
+path may go, D4) over free squares from a square to the goal - onto the car to bump, onto
+the free square right behind the team-mate to draft, across the finish line, onto the star.
+A die laid on the table is as close as the best of its open exits.
+
+- easy: laying each die, as it comes, as close to the goal as possible works: every die of
+  the answer is one of the closest placements of its face.
+- medium: one die of look-ahead works: every die of the answer is one of the placements
+  from which the next face (known, as in the puzzle) can be laid closest.
+- hard: neither; the answer needs the whole search.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from generator.games.trading_paint.puzzles.goals import Goal
+from generator.games.trading_paint.puzzles.lay import Solution
+from generator.games.trading_paint.rules import caution as cz
+from generator.games.trading_paint.rules.board import TRACK, back
+from generator.games.trading_paint.rules.moves import occupancy, placements
+from generator.games.trading_paint.rules.paths import lay_die
+from generator.games.trading_paint.rules.state import PLACE, State, evolve
+
+GRADES = ("easy", "medium", "hard")
+DICE = {"easy": (2, 3), "medium": (3, 4), "hard": (4, 6)}  # dice per level
+FAR = 10**6
+
+
+def goal_squares(state: State, goal: Goal) -> set[int]:
+    """The squares a path's exit must lead onto to reach the goal (before the last die's
+    own rules: approach direction, team)."""
+    b = state.board
+    me = state.car
+    here = state.entry[me] if state.entry[me] >= 0 else state.pos[me]
+    u = b.station[here] + state.lap[me] * b.lap_length
+    if goal.kind == "square":
+        return {goal.square}
+    if goal.kind == "finish":
+        return {
+            c
+            for c in b.track_cells()
+            if b.station[c] + cz.continue_lap(b, u, c) * b.lap_length >= b.lap_length
+        }
+    t = state.pos[goal.car - 1]
+    if goal.kind == "bump":
+        return {t}
+    return {
+        t - b.offsets[d]
+        for d in range(4)
+        if b.lane_dirs[t] >> d & 1 and b.kind[t - b.offsets[d]] == TRACK
+    }
+
+
+def distances(state: State, goal: Goal) -> dict[int, int]:
+    """Steps from each square to the goal (squares that cannot get there are left out)."""
+    b = state.board
+    occ = occupancy(state)
+    targets = goal_squares(state, goal)
+    dist = {t: 0 for t in targets}
+    todo = deque(sorted(targets))
+    while todo:
+        q = todo.popleft()
+        for d in range(4):
+            p = q - b.offsets[d]  # a step from p in direction d lands on q
+            if p in dist or b.kind[p] != TRACK or p in occ or p in state.wrecks:
+                continue
+            if b.allowed[p] >> d & 1:
+                dist[p] = dist[q] + 1
+                todo.append(p)
+    return dist
+
+
+def _score(state: State, square: int, exits, dist: dict[int, int]) -> int:  # noqa: ANN001
+    b = state.board
+    return min((dist.get(square + b.offsets[d], FAR) for d, _ in exits), default=FAR)
+
+
+def _choices(state: State, face: int):  # noqa: ANN202
+    """(placement, the position with the die on the table) for each way to lay `face`."""
+    rolled = evolve(state, stage=PLACE, face=face)
+    return [(p, lay_die(rolled, p)) for p in placements(rolled, face, occupancy(state))]
+
+
+def _matches(p, die: tuple[int, int, int], sol_exits) -> bool:  # noqa: ANN001
+    return p.square == die[0] and {d for d, _ in p.exits} == sol_exits
+
+
+def grade(state: State, faces: tuple[int, ...], goal: Goal, sol: Solution) -> str:
+    """easy, medium or hard (module docstring) for the answer `sol`."""
+    dist = distances(state, goal)
+    dice = sol.way.dice
+    steps = _answer_exits(state, sol)
+    for look in (0, 1):
+        cur = state
+        ok = True
+        for k, face in enumerate(faces):
+            options = _choices(cur, face)
+            scores = []
+            for p, nxt in options:
+                s = _score(nxt, p.square, p.exits, dist)
+                if look and k + 1 < len(faces):
+                    s = min(
+                        (
+                            _score(n2, p2.square, p2.exits, dist)
+                            for p2, n2 in _choices(nxt, faces[k + 1])
+                        ),
+                        default=FAR,
+                    )
+                scores.append(s)
+            best = min(scores)
+            mine = [
+                (s, nxt)
+                for (p, nxt), s in zip(options, scores, strict=True)
+                if _matches(p, dice[k], steps[k])
+            ]
+            if not mine or mine[0][0] != best:
+                ok = False
+                break
+            cur = mine[0][1]
+        if ok:
+            return GRADES[look]
+    return "hard"
+
+
+def _answer_exits(state: State, sol: Solution) -> list[set[int]]:
+    """The open exit directions of each die of the answer (what `placements` calls the move)."""
+    from generator.games.trading_paint.rules.moves import die_exits, first_squares
+
+    b = state.board
+    first = {s.square: s for s in first_squares(state, state.car, occupancy(state))}
+    dice = sol.way.dice
+    out = []
+    exits: tuple[tuple[int, int], ...] = ()
+    for k, (sq, face, rot) in enumerate(dice):
+        if k == 0:
+            side, bits = first[sq].side, first[sq].bits
+        else:
+            d = b.direction(dice[k - 1][0], sq)
+            side, bits = back(d), next(m for dd, m in exits if dd == d)
+        exits = die_exits(b, sq, face, rot, side, bits)
+        out.append({d for d, _ in exits})
+    return out
+
+
+def rule_tags(state: State, goal: Goal, sol: Solution, ways) -> list[str]:  # noqa: ANN001
+    """The rules a puzzle exercises, in a fixed order."""
+    b = state.board
+    me = state.car
+    dice = sol.way.dice
+    ending = sol.ending
+    tags = []
+    if any(f == 3 for _, f, _ in dice):
+        tags.append("turning 3")
+    start = state.pos[me] if state.on_track(me) else -1
+    squares = ([start] if start >= 0 else []) + [c for c, _, _ in dice]
+    if ending.kind == "stop":
+        squares.append(ending.square)
+    if any(b.lane[p] != b.lane[q] for p, q in zip(squares, squares[1:], strict=False)):
+        tags.append("lane change")
+    if ending.kind == "bump":
+        d = b.direction(dice[-1][0], ending.via)
+        if not b.lane_dirs[ending.via] >> d & 1:
+            tags.append("side bump in a turn")
+    # a die of the answer, laid another way, drives the car off the track: a trap beside it
+    answer = [c for c, _, _ in dice]
+    walls = any(b.kind[cell] != TRACK for _, cell in ending.bumped) or any(
+        e.kind in ("wall", "pit") and [c for c, _, _ in w.dice[:-1]] == answer[: len(w.dice) - 1]
+        for w in ways
+        for e in w.endings
+    )
+    if walls:
+        tags.append("wall")
+    if ending.kind == "draft":
+        tags.append("draft")
+    if ending.kind == "bump" and len(ending.bumped) > 1:
+        tags.append("chained bump")
+    if state.off_track(me):
+        tags.append("pit re-entry")
+    if ending.finishes:
+        tags.append("finish")
+    return tags
