@@ -27,14 +27,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from generator.games.graph_racers import shapes  # noqa: E402
-from generator.games.graph_racers.drawn.format import (  # noqa: E402
-    track_from_dict,
-    track_to_dict,
-)
 from generator.games.graph_racers.generating.drawn import generate_drawn  # noqa: E402
 from generator.games.graph_racers.generating.generate import Request  # noqa: E402
 from generator.games.graph_racers.moves.rules import Rules  # noqa: E402
 from generator.games.graph_racers.solving.drawn import solve_drawn  # noqa: E402
+from generator.games.graph_racers.track.drawn_format import (  # noqa: E402
+    track_from_dict,
+    track_to_dict,
+)
 
 
 def par_table(per_difficulty: int) -> None:

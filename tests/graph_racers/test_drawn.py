@@ -12,17 +12,17 @@ import pytest
 from reference_drawn import Reference
 
 from generator.errors import InvalidInput
-from generator.games.graph_racers.drawn.format import track_from_dict, track_to_dict
-from generator.games.graph_racers.drawn.geometry import (
+from generator.games.graph_racers.moves.check import RacingLine, check_line
+from generator.games.graph_racers.moves.rules import Rules
+from generator.games.graph_racers.solving.drawn import solve_drawn
+from generator.games.graph_racers.track.drawn import (
     SCALE,
     DrawnTrack,
     Gate,
     squares_met,
     touches,
 )
-from generator.games.graph_racers.moves.check import RacingLine, check_line
-from generator.games.graph_racers.moves.rules import Rules
-from generator.games.graph_racers.solving.drawn import solve_drawn
+from generator.games.graph_racers.track.drawn_format import track_from_dict, track_to_dict
 
 
 def ring(cx: float, cy: float, rx: float, ry: float, n: int = 300) -> tuple:

@@ -8,12 +8,12 @@ import json
 import pytest
 from reference_drawn import Reference
 
-from generator.games.graph_racers.drawn.format import track_from_dict, track_to_dict
 from generator.games.graph_racers.generating import shapes
 from generator.games.graph_racers.generating.drawn import braking_points, generate_drawn, table
 from generator.games.graph_racers.generating.generate import Request
 from generator.games.graph_racers.moves.check import RacingLine, check_line
 from generator.games.graph_racers.moves.rules import Rules
+from generator.games.graph_racers.track.drawn_format import track_from_dict, track_to_dict
 
 
 def request(difficulty: str, seed: int = 1, cols: int = 26, rows: int = 17) -> Request:

@@ -545,7 +545,7 @@ _drawn_size = sheets.drawn_size  # one line when drawn circuits are not made at 
 
 def _track_json(track) -> str:  # noqa: ANN001
     if getattr(track, "kind", "cells") == "drawn":
-        from generator.games.graph_racers.drawn.format import track_to_json as drawn_json
+        from generator.games.graph_racers.track.drawn_format import track_to_json as drawn_json
 
         return drawn_json(track)
     from generator.games.graph_racers.track.formats import track_to_json

@@ -348,7 +348,7 @@ def check_line(track: Track, rules: Rules, line: RacingLine) -> Verdict:
 def _referee(track: Track, rules: Rules):  # noqa: ANN202
     """The referee of either kind of track (a drawn circuit's lives in drawn.py)."""
     if getattr(track, "kind", "cells") == "drawn":
-        from generator.games.graph_racers.drawn.geometry import DrawnReferee
+        from generator.games.graph_racers.track.drawn import DrawnReferee
 
         return DrawnReferee(track, rules)
     return Referee(track, rules)

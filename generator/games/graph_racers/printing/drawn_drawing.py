@@ -16,8 +16,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from generator.games.graph_racers.drawn.geometry import SCALE, Gate, signed_area2
 from generator.games.graph_racers.printing.drawing import WALL_FILL, TrackDrawing
+from generator.games.graph_racers.track.drawn import SCALE, Gate, signed_area2
 from generator.render.canvas import BLACK, Canvas, Style
 from generator.render.palette import VERMILLION
 

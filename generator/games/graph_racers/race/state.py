@@ -804,7 +804,7 @@ class RaceState:
 
 def _drawn_contact(track: Any, p: Point, v: Vector) -> tuple[Fraction, Fraction]:
     """The first point of a drawn circuit's edge lines that the move p -> p + v touches."""
-    from generator.games.graph_racers.drawn.geometry import SCALE, touches
+    from generator.games.graph_racers.track.drawn import SCALE, touches
 
     pr, pc = p[0] * SCALE, p[1] * SCALE
     dr, dc = v[0] * SCALE, v[1] * SCALE

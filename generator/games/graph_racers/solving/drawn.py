@@ -25,9 +25,9 @@ import time
 from collections.abc import Iterator
 
 from generator.errors import InvalidInput, LimitExceeded
-from generator.games.graph_racers.drawn.geometry import SCALE, DrawnTrack, Point
 from generator.games.graph_racers.moves.rules import NORMAL, Rules, normal_changes, turns
 from generator.games.graph_racers.solving.solve import Solution, default_max_states
+from generator.games.graph_racers.track.drawn import SCALE, DrawnTrack, Point
 
 Vector = tuple[int, int]
 Key = tuple[int, Vector]  # (stage, vector)

@@ -1,2 +1,3 @@
-"""The Graph Racers track: grid points on or off the track, start, finish, checkpoints, and its files.
-Imports generator.core/errors and the drawn package (a drawn circuit's file is a track file too); never solving, race, printing or commands."""
+"""The Graph Racers track in both kinds: cell maps (model: points on or off the track) and
+drawn circuits (drawn: exact edge geometry, gates, their referee), and their files.
+Imports generator.core/errors only; never moves, solving, generating, race, printing or commands."""

@@ -22,7 +22,7 @@ from typing import Any
 
 from generator.core import jsontext
 from generator.errors import InvalidInput, LimitExceeded
-from generator.games.graph_racers.drawn import format as drawn_format
+from generator.games.graph_racers.track import drawn_format as drawn_format
 from generator.games.graph_racers.track.model import (
     COINS,
     OBSTACLE,

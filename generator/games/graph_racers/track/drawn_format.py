@@ -22,7 +22,7 @@ from typing import Any
 
 from generator.core.jsontext import is_whole
 from generator.errors import InvalidInput
-from generator.games.graph_racers.drawn.geometry import MAX_EDGE_POINTS, SCALE, DrawnTrack, Gate
+from generator.games.graph_racers.track.drawn import MAX_EDGE_POINTS, SCALE, DrawnTrack, Gate
 
 FORMAT = "graph-racers-drawn/1"
 MAX_SIDE = 400  # points per side: a drawn circuit is printed, and 400 is 2 m at 5 mm
