@@ -67,6 +67,11 @@ def printing_params(seeded: bool = True) -> list[click.Option]:
     return params
 
 
+def say_note(text: str) -> None:
+    """A library note (PrintSpec.note) on stderr."""
+    click.echo(f"note: {text}", err=True)
+
+
 def spec_from(kwargs: dict[str, Any]) -> PrintSpec:
     """The PrintSpec of a command's printing options (popped from kwargs)."""
     from generator.progress import Progress
@@ -82,6 +87,7 @@ def spec_from(kwargs: dict[str, Any]) -> PrintSpec:
         landscape=kwargs.pop("landscape"),
         dpi=kwargs.pop("dpi"),
         progress=Progress,
+        notes=say_note,
     )
 
 
@@ -153,10 +159,32 @@ def _click_param(o, argument: bool = False) -> click.Parameter:  # noqa: ANN001
     )
 
 
+def worded(e: Exception) -> click.UsageError:
+    """A library's bad option value (errors.BadOption) as click words its own."""
+    if getattr(e, "option", ""):
+        return click.BadParameter(str(e), param_hint=f"'{e.option}'")
+    return click.UsageError(str(e))
+
+
+def _renamed(old: str, new: str) -> click.Option:
+    """A hidden option under a flag that was renamed: refused, naming the new flag."""
+
+    def refuse(ctx: Any, param: Any, value: Any) -> None:
+        if value is not None:
+            raise click.UsageError(f"{old} is now {new}: write {new} {value}", ctx=ctx)
+
+    dest = "renamed_" + old.lstrip("-").replace("-", "_")
+    return click.Option(
+        [old, dest], hidden=True, expose_value=False, callback=refuse, is_eager=True
+    )
+
+
 def printable_command(p) -> click.Command:  # noqa: ANN001
     """The click command of one printable (generator.printing.Printable): its own options,
-    then the printing options; it builds the documents and writes them all or none."""
+    then the printing options; it claims its files (when it knows them before building),
+    builds the documents and writes them all or none."""
     from generator.errors import BadOption
+    from generator.output import check_free
 
     def run(**kwargs: Any) -> None:
         if kwargs.pop("as_json", False):
@@ -172,14 +200,15 @@ def printable_command(p) -> click.Command:  # noqa: ANN001
             if o.kind == "choices":
                 values[o.dest] = tuple(dict.fromkeys(values[o.dest])) or o.default
         try:
+            for stem, pages in p.planned_files(spec, **values):  # before a slow build
+                check_free(spec, stem, pages)
             docs = p.documents(spec, **values)
         except BadOption as e:
-            if e.option:
-                raise click.BadParameter(str(e), param_hint=f"'{e.option}'") from None
-            raise click.UsageError(str(e)) from None
+            raise worded(e) from None
         print_documents(docs, spec)
 
     params = [_click_param(o) for o in p.options]
+    params += [_renamed(old, new) for old, new in p.renamed]
     if p.figures is not None:
         params.append(
             click.Option(

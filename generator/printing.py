@@ -38,6 +38,21 @@ class PrintSpec:
     dpi: int = 150
     # (total, label) -> a bar: call it with steps done, close() when finished; None: no bar
     progress: Callable[[int, str], Any] | None = field(default=None, compare=False)
+    # says a note (its text, without "note: "): the command line on stderr, the page beside
+    # its preview; None: notes are dropped
+    notes: Callable[[str], None] | None = field(default=None, compare=False)
+    # (key, make) -> make() or what it gave before for key: the page keeps a class pack's
+    # generated tracks between its preview and its download; None: make() every time
+    memo: Callable[[Any, Callable[[], Any]], Any] | None = field(default=None, compare=False)
+
+    def note(self, text: str) -> None:
+        """Say a note (a repeat the generator could not avoid, a sheet of many pages)."""
+        if self.notes is not None:
+            self.notes(text)
+
+    def remember(self, key: Any, make: Callable[[], Any]) -> Any:
+        """make(), or what it gave for `key` before where the caller keeps such things."""
+        return make() if self.memo is None else self.memo(key, make)
 
     def bar(self, total: int, label: str) -> Any:
         """A progress bar for slow work (one that does nothing when there is none)."""
@@ -168,18 +183,34 @@ class Printable:
     kit: KitPart | None = None
     argument: Option | None = None
     figures: Callable[[], dict] | None = None  # --json prints these instead of the pages
-    # the game's commands module writes this command itself (Graph Racers' sheet and worksheet
-    # share the rule switches and word the generator's advice); `build` then serves the kit
+    # (spec, **values) -> the (stem, pages) of every file it will write, known before the
+    # build: a slow build (generated puzzles) refuses an existing file before it starts
+    files: Callable[..., list[tuple[str, int]]] | None = None
+    # (old flag, new flag) of options renamed: the old flag is refused, naming the new one
+    renamed: tuple[tuple[str, str], ...] = ()
+    # what each document it makes is, when it makes several files (a class pack: the sheets,
+    # the teacher's booklet): the page offers each alone
+    parts: tuple[str, ...] = ()
+    # the game's commands module writes this command itself (being retired: issue 25)
     custom: bool = False
 
     def defaults(self) -> dict[str, Any]:
         """Each option's default as the command line would pass it (lengths in mm)."""
         return {o.dest: _value(o, o.default) for o in self.options}
 
+    def values(self, **given: Any) -> dict[str, Any]:
+        """`given` over the defaults, lengths in mm, as the builder takes them."""
+        by_dest = {o.dest: o for o in self.options}
+        given = {k: _value(by_dest[k], v) if k in by_dest else v for k, v in given.items()}
+        return {**self.defaults(), **given}
+
+    def planned_files(self, spec: PrintSpec, **values: Any) -> list[tuple[str, int]]:
+        """(stem, pages) of every file it will write, when known before the build; [] when
+        only the build knows."""
+        return [] if self.files is None else self.files(spec, **self.values(**values))
+
     def documents(self, spec: PrintSpec, **values: Any) -> list:
         """Build with `values` over the defaults; the note for an always-portrait page."""
         if self.portrait:
             spec.portrait_only(self.portrait)
-        by_dest = {o.dest: o for o in self.options}
-        given = {k: _value(by_dest[k], v) if k in by_dest else v for k, v in values.items()}
-        return self.build(spec, **{**self.defaults(), **given})
+        return self.build(spec, **self.values(**values))
