@@ -24,7 +24,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "paper": ("generator.commands.paper", "paper"),
     "dice": ("generator.commands.dice", "dice"),
     "serve": ("generator.commands.serve", "serve"),
-    "graph-racers": ("generator.games.graph_racers.commands", "graph_racers"),
+    "graph-racers": ("generator.games.graph_racers.commands.group", "graph_racers"),
     "trading-paint": ("generator.games.trading_paint.commands", "trading_paint"),
     "triactor": ("generator.games.triactor.commands", "triactor"),
     "pushing-race": ("generator.games.pushing_race.commands", "pushing_race"),

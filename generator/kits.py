@@ -55,7 +55,7 @@ def kit_document(game, spec: PrintSpec) -> Document:  # noqa: ANN001 - registry.
     for p in game.printables():
         if p.kit is None:
             continue
-        for doc in p.documents(spec, **p.kit.values):
+        for doc in p.documents(spec, **p.kit.values_for(spec)):
             parts.append(Part(p, p.kit, doc))
     parts.sort(key=lambda part: part.kit.rules)  # the rules summary last, the rest in order
     kit = Document(

@@ -143,10 +143,13 @@ def _click_param(o, argument: bool = False) -> click.Parameter:  # noqa: ANN001
 
         extra["callback"] = callback
     if argument:
-        return click.Argument([o.dest], type=ptype, **extra)
+        return click.Argument([o.dest], type=ptype, metavar=o.flag, **extra)
     decls = [o.flag, o.dest]
     if kind == "flag":
         return click.Option(decls, is_flag=True, help=o.help, **extra)
+    if kind == "switch":  # on, off, or not given (None: what is stored decides)
+        decls = [f"{o.flag}/--no-{o.flag.removeprefix('--')}", o.dest]
+        return click.Option(decls, default=o.default, help=o.help, **extra)
     if kind == "choices":
         return click.Option(decls, type=ptype, multiple=True, help=o.help, **extra)
     return click.Option(
@@ -229,8 +232,21 @@ def printable_command(p) -> click.Command:  # noqa: ANN001
 def add_printables(group: click.Group, table) -> None:  # noqa: ANN001
     """Every printable of a game's table as a command of its click group."""
     for p in table:
-        if not p.custom:
-            group.add_command(printable_command(p))
+        group.add_command(printable_command(p))
+
+
+def click_options(declared) -> Callable[[Callable[..., Any]], Callable[..., Any]]:  # noqa: ANN001
+    """A decorator adding the options declared in a printables table (generator.printing.Option)
+    to a command that is not a printable (graph-racers solve, race ...): one declaration, one
+    meaning, on every command that takes the option."""
+
+    def decorate(func: Callable[..., Any]) -> Callable[..., Any]:
+        params = list(getattr(func, "__click_params__", []))
+        params += [_click_param(o) for o in reversed(tuple(declared))]
+        func.__click_params__ = params  # type: ignore[attr-defined]
+        return func
+
+    return decorate
 
 
 from generator.printing import LENGTH as _LENGTH  # noqa: E402

@@ -123,7 +123,8 @@ class Option:
 
     kind: "choice" (one of `choices`), "int" (low..high), "length" (a length such as 16mm:
     more than `low`, at most `high`, at least `least`), "text", "file" (an existing file, a
-    Path), "flag" (on or off), "choices" (a choice that may be repeated: a tuple).
+    Path), "flag" (on or off), "switch" (on, off, or not given: None, what is stored decides;
+    --jumps/--no-jumps), "choices" (a choice that may be repeated: a tuple).
     `check` (value -> None, raising errors.InvalidInput) refuses a value as a usage error."""
 
     flag: str
@@ -146,7 +147,9 @@ class KitPart:
     stock: "paper" or "card" (card stock for pieces that are handled); duplex: print both
     sides (flip on the long edge); copies: how many to print ("1", "1 per player");
     make: what to do with the pages, in the words of the assembly page ("cut out", "fold and
-    glue", "tape the tiles together"); rules: the rules summary (it goes last)."""
+    glue", "tape the tiles together"); rules: the rules summary (it goes last); inputs:
+    (spec -> values) the values no option's default gives, made for the kit (a generated
+    circuit for a track's sheets)."""
 
     values: dict[str, Any] = field(default_factory=dict)
     stock: str = "paper"
@@ -154,6 +157,12 @@ class KitPart:
     copies: str = "1"
     make: str = ""
     rules: bool = False
+    inputs: Callable[[PrintSpec], dict[str, Any]] | None = None
+
+    def values_for(self, spec: PrintSpec) -> dict[str, Any]:
+        """The values the kit prints with: `values`, and what `inputs` makes."""
+        made = self.inputs(spec) if self.inputs is not None else {}
+        return {**self.values, **made}
 
 
 Builder = Callable[..., list]  # (spec, **option values) -> list of Documents
@@ -191,8 +200,6 @@ class Printable:
     # what each document it makes is, when it makes several files (a class pack: the sheets,
     # the teacher's booklet): the page offers each alone
     parts: tuple[str, ...] = ()
-    # the game's commands module writes this command itself (being retired: issue 25)
-    custom: bool = False
 
     def defaults(self) -> dict[str, Any]:
         """Each option's default as the command line would pass it (lengths in mm)."""

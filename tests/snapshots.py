@@ -45,13 +45,13 @@ COMMANDS: dict[str, list[list[str]]] = {
     ],
     "gr-sheet": [
         ["graph-racers", "sheet", str(GR / "oil-oval.txt"), "--players", "3", "--out", "{out}"],
-        ["graph-racers", "sheet", str(GR / "sprint.txt"), "--kind", "answer", "--accel", "9"]
+        ["graph-racers", "sheet", str(GR / "sprint.txt"), "--pages", "answer", "--accel", "9"]
         + ["--out", "{out}", "--format", "svg"],
         ["graph-racers", "sheet", str(GR / "drawn-30x20-medium-s3.json"), "--out", "{out}"],
         ["graph-racers", "sheet", str(GR / "lake-sprint.txt"), "--players", "3"]
         + ["--design", LAKE_DESIGNS, "--teams", "A,B,A", "--out", "{out}"],
         ["graph-racers", "sheet", str(GR / "oil-oval.txt"), "--jumps", "--off-track", "circle"]
-        + ["--no-contact", "--kind", "race", "--out", "{out}", "--mono"],
+        + ["--no-contact", "--pages", "race", "--out", "{out}", "--mono"],
     ],
     "gr-worksheet": [
         ["graph-racers", "worksheet", "--count", "3", "--per-page", "1", "--seed", "2"]

@@ -15,9 +15,9 @@ every game and the generic sheets, on A4 and on US Letter, footers included:
 
 Each printable is built from its game's table with its default options, its kit values and
 each choice of its layout options (goal and difficulty only change the puzzles); worksheets
-with few puzzles (their generators take seconds a puzzle). Graph Racers' commands are
-written in its commands module (custom printables): its sheets come from sheet_document and
-its worksheet from the command itself, with the written file caught before it is written.
+with few puzzles (their generators take seconds a puzzle). Graph Racers' sheet, worksheet and
+class pack come from the same table, with the cases written out below (a track file to print;
+the slot sizes and kinds of track that fit).
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from unittest import mock
 
 import builds
 import pytest
@@ -80,7 +79,7 @@ def table_cases() -> list[Case]:
     out: list[Case] = []
     for g in GAMES:
         for p in g.printables():
-            if p.custom:
+            if (g.name, p.name) in WRITTEN_OUT:
                 continue
             rules = p.kit is not None and p.kit.rules
             variants: list[dict[str, Any]] = [{}]
@@ -107,74 +106,38 @@ def table_cases() -> list[Case]:
     return out
 
 
+# printables whose cases are written out: a file to print, sizes that fit a slot
+WRITTEN_OUT = {
+    ("graph-racers", "sheet"),
+    ("graph-racers", "worksheet"),
+    ("graph-racers", "classpack"),
+}
+EXAMPLE = ROOT / "examples/graph_racers"
 CUSTOM = [
-    Case("graph-racers", "sheet", (("track", "oil-oval"),)),
-    Case("graph-racers", "sheet", (("track", "sprint"),)),
-    Case("graph-racers", "sheet", (("track", "ring"),)),  # tiled, with an assembly map
+    Case("graph-racers", "sheet", (("track", EXAMPLE / "oil-oval.txt"),)),
+    Case("graph-racers", "sheet", (("track", EXAMPLE / "sprint.txt"),)),
+    # a track tiled over sheets, with an assembly map (tests/graph_racers/test_materials.py)
+    Case(
+        "graph-racers",
+        "sheet",
+        (
+            ("accel", "9"),
+            ("pages", ("track",)),
+            ("pitch", 8.0),
+            ("track", ROOT / "tests/data/racetrack/momba/ring.track"),
+        ),
+    ),
     Case("graph-racers", "sheet", (("kit", True),)),
     Case("graph-racers", "worksheet", (("count", 2),)),
     Case("graph-racers", "worksheet", (("count", 3), ("per_page", "3"), ("kind", "cells"))),
     Case("graph-racers", "worksheet", (("count", 4), ("per_page", "4"), ("difficulty", "hard"))),
+    Case("graph-racers", "classpack", (("students", 1), ("tracks", 2))),
     Case("", "paper", (("kind", "graph"),)),
     Case("", "paper", (("kind", "dot"), ("spacing", 6.35))),
     Case("", "dice", (("die", "d6"),)),
     Case("", "dice", (("die", "d8"),)),
 ]
 CASES = table_cases() + CUSTOM
-
-
-def _graph_racers_sheet(spec: PrintSpec, values: dict) -> list:
-    from generator.games.graph_racers.moves.rules import Rules
-    from generator.games.graph_racers.printing.materials import sheet_document
-    from generator.games.graph_racers.solving.solve import solve
-    from generator.games.graph_racers.track.formats import read_track
-
-    if values.get("kit"):
-        p = next(p for p in game("graph-racers").printables() if p.name == "sheet")
-        return p.documents(spec, **p.kit.values)
-    name = values["track"]
-    if name == "ring":  # tests/graph_racers/test_materials.py: a track tiled over sheets
-        path, rules, pitch, kinds = (
-            ROOT / "tests/data/racetrack/momba/ring.track",
-            9,
-            8.0,
-            ("track",),
-        )
-    else:
-        path, rules, pitch = ROOT / f"examples/graph_racers/{name}.txt", 5, 5.0
-        kinds = ("track", "race", "answer")
-    track = read_track(path)
-    r = Rules(accel=rules)
-    sol = solve(track, r, count_lines=1000) if "answer" in kinds else None
-    return [
-        sheet_document(
-            track,
-            r,
-            sol,
-            kinds=kinds,
-            players=4,
-            paper=spec.paper_size(),
-            pitch=pitch,
-            mono=False,
-            stem=name,
-        )
-    ]
-
-
-def _graph_racers_worksheet(spec: PrintSpec, values: dict) -> list:
-    from click.testing import CliRunner
-
-    from generator.cli import cli
-
-    caught: list = []
-    args = ["graph-racers", "worksheet", "--count", str(values["count"])]
-    args += ["--per-page", values.get("per_page", "2"), "--paper", spec.paper]
-    args += ["--kind", values.get("kind", "drawn"), "--out", str(spec.out)]
-    args += ["--difficulty", values.get("difficulty", "easy")]
-    with mock.patch("generator.output.emit_all", lambda docs, opts: caught.extend(docs) or []):
-        r = CliRunner().invoke(cli, args)
-    assert r.exit_code == 0, r.output
-    return caught
 
 
 def _generic(case: Case, spec: PrintSpec, values: dict) -> list:
@@ -198,10 +161,9 @@ def documents(case: Case, paper: str) -> tuple:
     values = dict(case.values)
     if not case.game:
         docs = _generic(case, spec, values)
-    elif case.game == "graph-racers" and case.name == "sheet":
-        docs = _graph_racers_sheet(spec, values)
-    elif case.game == "graph-racers" and case.name == "worksheet":
-        docs = _graph_racers_worksheet(spec, values)
+    elif values.pop("kit", False):  # the kit's values: a generated circuit's sheets
+        p = next(p for p in game(case.game).printables() if p.name == case.name)
+        docs = p.documents(spec, **p.kit.values_for(spec))
     else:
         # built as its command builds it, shared with the other print checks (builds.py)
         docs = builds.documents(case.game, case.name, paper, seed=case.seed, **values)

@@ -338,7 +338,7 @@ def test_sheet_of_an_uploaded_track(base):
     # some pages, other rules: the CLI's file name
     status, _, body = request(
         f"{base}{GR}/sheet/preview",
-        {"kinds": ["track", "race"], "accel": "9", "players": "3"},
+        {"pages": ["track", "race"], "accel": "9", "players": "3"},
         {"track": ("sprint.txt", SPRINT)},
     )
     assert json.loads(body)["documents"] == ["sprint-sheet-track-race-accel9-3players"]
@@ -353,7 +353,7 @@ def test_the_race_sheet_on_the_page_takes_the_tables_switches(base, tmp_path):
     """The page's sheet form has the race's table options (issue 17: the race sheet prints
     exactly the rules chosen): the same file name and bytes as the command line's."""
     fields = {
-        "kinds": ["race"],
+        "pages": ["race"],
         "players": "3",
         "design": "0/0/20,2/2/12,0/0/4+missile+sprayer+guns*2",
         "teams": "A,B,A",
@@ -375,7 +375,7 @@ def test_the_race_sheet_on_the_page_takes_the_tables_switches(base, tmp_path):
         tmp_path,
         "sheet",
         "sprint.txt",
-        "--kind",
+        "--pages",
         "race",
         "--players",
         "3",
@@ -645,7 +645,7 @@ def test_the_address_sets_a_printables_form_up(base):
     status, _, body = request(f"{base}{GR}/classpack?students=2&tracks=1&difficulty=medium")
     assert b'name="students" value="2"' in body and b'name="tracks" value="1"' in body
     assert b'<option value="medium" selected>' in body
-    status, _, body = request(f"{base}{GR}/sheet?kinds=race&kinds=answer&teams=%3Cb%3E")
+    status, _, body = request(f"{base}{GR}/sheet?pages=race&pages=answer&teams=%3Cb%3E")
     assert b'<option value="race" selected>' in body and b'<option value="answer" selected>' in body
     assert b'<option value="track" selected>' not in body
     assert b'value="&lt;b&gt;"' in body and b"<b>" not in body

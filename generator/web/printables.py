@@ -1,16 +1,13 @@
 """Every printable of every game as a form, a live preview and downloads.
 
 The forms come from the per-game PRINTABLES tables (generator/games/*/printables.py), the
-tables the command line makes its commands from; option values are converted by the same
-click types, so a bad value gets the command line's words. Graph Racers' own commands
-(sheet, worksheet, classpack) are declared `custom` in its table: their forms come from the
-library module their commands call (graph_racers/sheets.py, through the table module's
-page_forms), with the same options, caps and words. A printable of several files (a class
-pack, a worksheet with its answers apart) downloads them all as a .zip, or one of them."""
+tables the command line makes its commands from, Graph Racers' sheet, worksheet and class
+pack as every other; option values are converted by the same click types, so a bad value gets
+the command line's words. A printable of several files (a class pack, a worksheet with its
+answers apart) downloads them all as a .zip, or one of them."""
 
 from __future__ import annotations
 
-import importlib
 import io
 import json
 import re
@@ -39,41 +36,26 @@ class NoFile(PageError):
 
 @dataclass(frozen=True)
 class Entry:
-    """One printable as the pages offer it: its options and how it builds documents."""
+    """One printable as the pages offer it: its options (the argument, a file to print, last)."""
 
     game: str
     title: str
     printable: Printable
-    options: tuple[Option, ...]
-    build: Any  # (spec, note=, memo=, **values) -> list[Document]
-    parts: tuple[str, ...] = ()  # what each document is, when it makes several files
 
+    @property
+    def options(self) -> tuple[Option, ...]:
+        p = self.printable
+        return p.options + ((p.argument,) if p.argument is not None else ())
 
-def _table_build(p: Printable) -> Callable[..., list]:
-    def build(spec: PrintSpec, *, note: Any, memo: Any, **values: Any) -> list:
-        return p.documents(spec, **values)
-
-    return build
+    @property
+    def parts(self) -> tuple[str, ...]:
+        return self.printable.parts
 
 
 def entries() -> dict[tuple[str, str], Entry]:
     from generator.games.registry import GAMES
 
-    out: dict[tuple[str, str], Entry] = {}
-    for g in GAMES:
-        table = importlib.import_module(g.package + ".printables")
-        forms = table.page_forms() if hasattr(table, "page_forms") else {}
-        for p in g.printables():
-            if p.custom:
-                # written as commands of their own (Graph Racers' sheet, worksheet, class
-                # pack): the page calls the library function those commands call
-                if p.name in forms:
-                    options, build, parts = forms[p.name]
-                    out[(g.name, p.name)] = Entry(g.name, g.title, p, options, build, parts)
-                continue
-            options = p.options + ((p.argument,) if p.argument is not None else ())
-            out[(g.name, p.name)] = Entry(g.name, g.title, p, options, _table_build(p))
-    return out
+    return {(g.name, p.name): Entry(g.name, g.title, p) for g in GAMES for p in g.printables()}
 
 
 _memo: OrderedDict[Any, Any] = OrderedDict()
@@ -113,7 +95,7 @@ def _convert(param, raw: Any) -> Any:  # noqa: ANN001
     return param.process_value(_ctx(), raw)
 
 
-def spec_from_form(form, folder: Path, seeded: bool) -> PrintSpec:  # noqa: ANN001
+def spec_from_form(form, folder: Path, seeded: bool, notes: Any = None) -> PrintSpec:  # noqa: ANN001
     import click
 
     paper = _convert(
@@ -131,6 +113,8 @@ def spec_from_form(form, folder: Path, seeded: bool) -> PrintSpec:  # noqa: ANN0
         seed=seed,
         landscape=bool(form.get("landscape")),
         dpi=dpi,
+        notes=notes,
+        memo=remember,
     )
 
 
@@ -179,17 +163,15 @@ def build_documents(e: Entry, folder: Path) -> tuple[list, PrintSpec, list[str]]
     from generator.render.layout import add_footers
 
     form = bottle.request.forms
-    spec = spec_from_form(form, folder, e.printable.seeded)
-    values = values_from_form(e.options, form, folder)
     notes: list[str] = []
+    spec = spec_from_form(form, folder, e.printable.seeded, notes.append)
+    values = values_from_form(e.options, form, folder)
     try:
-        docs = e.build(spec, note=notes.append, memo=remember, **values)
+        docs = e.printable.documents(spec, **values)
     except BadOption as err:
-        import click
+        from generator.options import worded
 
-        if err.option:
-            raise click.BadParameter(str(err), param_hint=f"'{err.option}'") from None
-        raise click.UsageError(str(err)) from None
+        raise worded(err) from None
     except Exception as err:  # a message naming the request's folder names the upload alone
         if err.args and isinstance(err.args[0], str) and str(folder) in err.args[0]:
             err.args = (err.args[0].replace(str(folder) + "/", ""),) + err.args[1:]
@@ -242,6 +224,14 @@ def _field(o: Option, given: Any = None) -> str:
         )
         if o.default is None:  # not given: the option's help says what decides
             opts = '<option value="" selected>(not given)</option>' + opts
+        return f'{label}<select id="f-{name}" name="{name}">{opts}</select>'
+    if o.kind == "switch":  # on, off, or not given (what the file stores decides)
+        said = {"1": "1", "on": "1", "true": "1", "0": "0", "off": "0", "false": "0"}
+        picked = said.get(str(default).lower(), "")
+        opts = "".join(
+            f'<option value="{v}"{" selected" if v == picked else ""}>{words}</option>'
+            for v, words in (("", "(not given)"), ("1", "on"), ("0", "off"))
+        )
         return f'{label}<select id="f-{name}" name="{name}">{opts}</select>'
     if o.kind == "choices":
         chosen = set(default or ())

@@ -68,12 +68,12 @@ def table_of(q: Any, cars: int) -> Any:
     DAMAGE, one for every car or one per car), `teams` (one per car), `contact`. James Bond
     goodies are refused: the page has no buttons to fire or spray."""
     from generator.errors import InvalidInput
-    from generator.games.graph_racers.race.table_rules import table_from_text
+    from generator.games.graph_racers.race.table_choice import table_rules
 
     design = (q.get("design") or "").strip() or None
     teams = (q.get("teams") or "").strip() or None
     try:
-        table = table_from_text(cars, design, teams, contact_of(q.get("contact")))
+        table = table_rules(cars, design=design, teams=teams, contact=contact_of(q.get("contact")))
     except InvalidInput as e:
         raise PageError(str(e)) from None
     if table.designs is not None and any(d.goodies for d in table.designs):

@@ -320,7 +320,7 @@ def test_sheet_without_a_par_when_the_solver_gives_up(tmp_path):
     out = str(tmp_path)
     r = CliRunner().invoke(
         cli,
-        ["graph-racers", "sheet", big, "--kind", "track", "--max-states", "5", "--out", out],
+        ["graph-racers", "sheet", big, "--pages", "track", "--max-states", "5", "--out", out],
     )
     assert r.exit_code == 0, r.output
     assert "note: no par on the sheet: empty-40x40: gave up at the limit of 5 states" in r.output
@@ -391,7 +391,7 @@ def test_characters_the_pdf_fonts_lack_are_noted(tmp_path, monkeypatch):
     r = run(
         "sheet",
         str(track),
-        "--kind",
+        "--pages",
         "track",
         "--format",
         "pdf",
@@ -497,13 +497,13 @@ def test_separate_sheet_prints_of_one_track_never_share_a_file_name(tmp_path):
     track = str(EXAMPLES / "graph-racers-40x25-medium-s1-1.json")
     prints = [
         ([], "graph-racers-40x25-medium-s1-1-sheet.pdf"),
-        (["--kind", "track"], "graph-racers-40x25-medium-s1-1-sheet-track.pdf"),
+        (["--pages", "track"], "graph-racers-40x25-medium-s1-1-sheet-track.pdf"),
         (
-            ["--kind", "race", "--players", "6"],
+            ["--pages", "race", "--players", "6"],
             "graph-racers-40x25-medium-s1-1-sheet-race-6players.pdf",
         ),
         (
-            ["--kind", "answer", "--kind", "track", "--accel", "9"],
+            ["--pages", "answer", "--pages", "track", "--accel", "9"],
             "graph-racers-40x25-medium-s1-1-sheet-track-answer-accel9.pdf",
         ),
         (["--grid", "0.25in"], "graph-racers-40x25-medium-s1-1-sheet-grid6.35mm.pdf"),
@@ -531,7 +531,7 @@ def test_a_sheet_of_many_pages_says_so(tmp_path, monkeypatch):
     from generator.games.graph_racers.printing import sheets
 
     ring = str(DATA / "momba" / "ring.track")
-    args = ["sheet", ring, "--kind", "track", "--grid", "8mm", "--accel", "9"]
+    args = ["sheet", ring, "--pages", "track", "--grid", "8mm", "--accel", "9"]
     r = run(*args, "--out", str(tmp_path / "a"))
     assert r.exit_code == 0 and "note:" not in r.output  # a handful of pages: no note
     monkeypatch.setattr(sheets, "MANY_SHEETS", 3)
@@ -561,7 +561,7 @@ def test_solve_and_the_answer_key_print_the_natural_line(tmp_path):
     assert json.loads(r.stdout)["path"][-3:] == [[4, 33], [2, 34], [0, 34]]
     checked = CliRunner().invoke(cli, ["graph-racers", "check", barto, "-"], input=r.stdout)
     assert checked.exit_code == 0, checked.output
-    r = run("sheet", barto, "--kind", "answer", "--out", str(tmp_path))
+    r = run("sheet", barto, "--pages", "answer", "--out", str(tmp_path))
     assert r.exit_code == 0, r.output
     text = " ".join(PdfReader(r.stdout.strip()).pages[0].extract_text().split())
     assert "9: (7, 29) 10: (6, 31) 11: (4, 33) 12: (2, 34) 13: finish" in text
@@ -585,7 +585,7 @@ def test_solve_says_when_the_line_is_the_search_s_own(monkeypatch):
 def test_many_repeats_are_counted_in_one_short_note(capsys):
     """400 easy puzzles repeated 34 loops on their pages: the note named each in a paragraph;
     past six it counts them and lists the first six."""
-    from generator.games.graph_racers.commands import _repeats_note
+    from generator.games.graph_racers.commands.generating import _repeats_note
     from generator.games.graph_racers.track.model import Track
 
     tracks = [

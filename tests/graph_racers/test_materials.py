@@ -82,7 +82,7 @@ def test_quarter_inch_grid_and_letter_paper(tmp_path):
     r = run(
         "sheet",
         str(EXAMPLES / "sprint.txt"),
-        "--kind",
+        "--pages",
         "track",
         "--grid",
         "0.25in",
@@ -135,7 +135,7 @@ def test_unsolvable_track_has_no_answer_key(tmp_path):
     r = run("sheet", str(f), "--out", str(tmp_path))
     assert r.exit_code == 1 and "no par and no answer key" in r.stderr
     assert not list(tmp_path.glob("*.pdf"))
-    r = run("sheet", str(f), "--kind", "track", "--out", str(tmp_path))
+    r = run("sheet", str(f), "--pages", "track", "--out", str(tmp_path))
     assert r.exit_code == 0
 
 
@@ -143,7 +143,7 @@ def test_big_track_is_tiled(tmp_path):
     r = run(
         "sheet",
         str(DATA / "momba" / "ring.track"),
-        "--kind",
+        "--pages",
         "track",
         "--grid",
         "8mm",
@@ -265,7 +265,7 @@ def test_mono_race_sheet_names_shapes_not_colours(tmp_path):
     """A mono page has no colours to name (found by the audit: 'blue circle' on grey)."""
     for mono, first in ((False, "Player 1: blue circle"), (True, "Player 1: circle")):
         out = tmp_path / str(mono)
-        args = ["graph-racers", "sheet", str(DATA / "momba" / "tiny.track"), "--kind", "race"]
+        args = ["graph-racers", "sheet", str(DATA / "momba" / "tiny.track"), "--pages", "race"]
         r = CliRunner().invoke(cli, [*args, "--out", str(out)] + (["--mono"] if mono else []))
         assert r.exit_code == 0, r.output
         text = PdfReader(next(out.glob("*.pdf"))).pages[0].extract_text()
@@ -296,7 +296,7 @@ def test_a_rules_page_of_its_own_turns_as_its_track_page(tmp_path):
     # 40 x 25 points at 1/4 inch fill a landscape Letter page: the rules go on a page of their
     # own before the track, turned the same way (a PDF of one orientation prints duplex)
     track = EXAMPLES / "graph-racers-40x25-medium-s1-1.json"
-    args = ["sheet", str(track), "--kind", "track", "--kind", "answer"]
+    args = ["sheet", str(track), "--pages", "track", "--pages", "answer"]
     r = run(*args, "--grid", "0.25in", "--paper", "letter", "--out", str(tmp_path))
     assert r.exit_code == 0, r.output
     name = "graph-racers-40x25-medium-s1-1-sheet-track-answer-grid6.35mm.pdf"
@@ -418,7 +418,7 @@ def test_the_move_log_always_holds_an_optimal_race(tmp_path, paper):
     """Par 37: one page of the log holds fewer rows, so the table goes on over a second page
     up to 1.6 x par (found by a user test: the Letter log stopped at move 29 of a par 30)."""
     track = str(EXAMPLES / "graph-racers-40x25-medium-s1-1.json")
-    r = run("sheet", track, "--kind", "race", "--paper", paper, "--out", str(tmp_path))
+    r = run("sheet", track, "--pages", "race", "--paper", paper, "--out", str(tmp_path))
     assert r.exit_code == 0, r.output
     texts = pages_text(Path(r.output.strip().splitlines()[-1]))
     logs = [t for t in texts if ": move log" in t]

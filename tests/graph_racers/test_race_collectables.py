@@ -75,7 +75,7 @@ def test_check_and_sheet_work_on_a_map_with_coins_and_water(tmp_path):
     r = CliRunner().invoke(cli, ["graph-racers", "check", str(LAKE), str(tmp_path / "answer.json")])
     assert r.exit_code == 0 and r.output.startswith("legal, 16 moves"), r.output
     out = tmp_path / "sheets"
-    sheet = ["graph-racers", "sheet", str(LAKE), "--kind", "track", "--format", "svg"]
+    sheet = ["graph-racers", "sheet", str(LAKE), "--pages", "track", "--format", "svg"]
     r = CliRunner().invoke(cli, [*sheet, "--mono", "--out", str(out)])
     assert r.exit_code == 0, r.output
     svg = next(out.glob("*.svg")).read_text()

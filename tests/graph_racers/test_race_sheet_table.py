@@ -177,7 +177,7 @@ def test_sheet_prints_the_table_it_is_given(tmp_path):
     r = run(
         "sheet",
         str(GR / "lake-sprint.txt"),
-        "--kind",
+        "--pages",
         "race",
         "--players",
         "3",
@@ -217,11 +217,11 @@ def test_sheet_table_options_are_checked(tmp_path):
     r = run("sheet", sprint, "--design", "0/0/20", "--turbo", "2", "--out", str(tmp_path))
     assert r.exit_code == 2 and "leave --brakes and --turbo out" in r.output
     drawn = str(GR / "drawn-30x20-medium-s3.json")
-    r = run("sheet", drawn, "--kind", "race", "--jumps", "--out", str(tmp_path))
+    r = run("sheet", drawn, "--pages", "race", "--jumps", "--out", str(tmp_path))
     assert r.exit_code == 1 and r.output.startswith("Error: ") and "cell maps" in r.output
     assert list(tmp_path.iterdir()) == []
     # no contact: no damage boxes, and the file name says so
-    r = run("sheet", sprint, "--kind", "race", "--no-contact", "--out", str(tmp_path))
+    r = run("sheet", sprint, "--pages", "race", "--no-contact", "--out", str(tmp_path))
     assert r.exit_code == 0, r.output
     path = Path(r.output.strip().splitlines()[-1])
     assert path.name == "sprint-sheet-race-nocontact.pdf"

@@ -55,7 +55,7 @@ def tile_sheet(canvas: Canvas) -> bool:
 
 @functools.cache
 def _example(name: str):
-    from generator.games.graph_racers.commands import RuleChoice, resolve_rules
+    from generator.games.graph_racers.moves.choice import RuleChoice, resolve_rules
     from generator.games.graph_racers.solving.solve import solve
     from generator.games.graph_racers.track.formats import read_track
 

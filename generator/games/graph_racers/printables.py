@@ -1,43 +1,209 @@
-"""What Graph Racers prints, declared once: the sheets of a track (track, race sheet, answer
-key), the car-design sheet, classroom worksheets and class packs. `racegen list`, `racegen demo` and the kit read this table;
-the commands are written in commands.py (they share the rule switches, --accel and the
-others, and word the generator's advice), so their entries are `custom`: their option
-handling is in sheets.py, which the commands and racegen serve's page (page_forms) call; the
-car-design sheet takes no track and no rules, so the table makes its command."""
+"""What Graph Racers prints, declared once with every option: a track's sheets (track, race
+sheet, answer key), the car-design sheet, classroom worksheets and class packs. The click
+commands, `racegen list`, `racegen demo`, the kit and the page of `racegen serve` are all made
+from this table (generator.printing.Printable).
+
+The options the game's other commands share (the rule switches, the table's and the Swedish
+switches, --difficulty, --checkpoints, --kind) are declared here too, once: commands/options.py
+makes the click options of solve, check, generate, race and referee from these declarations,
+so an option name means one thing across the game."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from generator.games.graph_racers.printing.sheets import (
+    MAX_PACK_TRACKS,
+    MAX_PUZZLES,
+    MAX_STUDENTS,
+    PAGE_KINDS,
+)
 from generator.printing import KitPart, Option, Printable, PrintSpec
 
 KIT_SIZE = (34, 24)  # points: a medium circuit that fits one A4 or Letter sheet at 5 mm
 
 
-def _race_sheets(spec: PrintSpec) -> list:
-    """A generated drawn circuit (seeded) as a track sheet and a race sheet with the rules:
-    what a table needs to race tonight (the answer key stays out of the kit)."""
+# --- the options the game's commands share ------------------------------------------------------
+def rule_options(stored: str) -> tuple[Option, ...]:
+    """--accel --collision --brakes --turbo --rocket; not given: `stored` decides."""
+    return (
+        Option(
+            "--accel",
+            "accel",
+            "choice",
+            None,
+            "Acceleration set: 5 = keep or change one axis by 1 (seed rule, default); "
+            "9 = keep or any of the 8 neighbours; 8 = the 8 neighbours only (Swedish)."
+            + (f" Not given: {stored}." if stored else ""),
+            choices=("5", "8", "9"),
+        ),
+        Option(
+            "--collision",
+            "collision",
+            "choice",
+            None,
+            "exact (default): the move's line may not touch an off-track square; "
+            "endpoint: only the landing point must be on the track."
+            + (f" Not given: {stored}." if stored else ""),
+            choices=("exact", "endpoint"),
+        ),
+        Option(
+            "--brakes",
+            "brakes",
+            "int",
+            None,
+            "Uses of good brakes (slow one axis by 2).",
+            low=0,
+            high=9,
+        ),
+        Option(
+            "--turbo",
+            "turbo",
+            "int",
+            None,
+            "Uses of turbo (speed one axis up by 2).",
+            low=0,
+            high=9,
+        ),
+        Option(
+            "--rocket",
+            "rocket",
+            "int",
+            None,
+            "Rocket booster (speed one axis up by 3, once).",
+            low=0,
+            high=1,
+        ),
+    )
+
+
+RULES = rule_options("")
+DESIGN = Option(
+    "--design",
+    "design",
+    "text",
+    None,
+    "Design your own car with $100: BRAKES/TURBO/DAMAGE (good brakes $10 a use, turbo "
+    "$10 a use, damage points $5 each; 0 damage points: the first hit destroys the car), one "
+    "for every car or one per car comma-separated (2/2/12,0/0/20). Replaces --brakes and "
+    "--turbo; without it every car has 5 damage points. James Bond mode: add goodies with + "
+    "(0/0/4+missile+sprayer+guns*2): missile $30, sprayer (oil) $10, rocket $30, sub "
+    "(submarine) $30, guns $20 a set.",
+)
+TEAMS = Option(
+    "--teams",
+    "teams",
+    "text",
+    None,
+    "Team racing: each car's team, comma-separated, car 1 first (A,B,A,B); the first "
+    "three cars to finish score 3, 2 and 1 points for their team.",
+)
+NO_CONTACT = Option(
+    "--no-contact",
+    "no_contact",
+    "flag",
+    False,
+    "Race without the collision and damage rules: the cars ignore each other (no "
+    "collisions) and a crash costs no damage and puts no car out (the car is still put "
+    "back on the track and stopped).",
+)
+TABLE = (DESIGN, TEAMS, NO_CONTACT)
+SWEDISH = (
+    Option(
+        "--jumps",
+        "jumps",
+        "switch",
+        None,
+        "Swedish jumps: a move that repeats its vector may pass over obstacles (^ on "
+        "the map) and land on the track; any other move over one hits it. Without it an "
+        "obstacle is a wall.",
+    ),
+    Option(
+        "--off-track",
+        "off_track",
+        "choice",
+        None,
+        "crash (default): a move that touches the side crashes; circle (Swedish): it "
+        "leaves the track instead, no damage, and the car must come back onto the track "
+        "behind the point it left (or on it).",
+        choices=("crash", "circle"),
+    ),
+)
+DIFFICULTY = Option(
+    "--difficulty",
+    "difficulty",
+    "choice",
+    "easy",
+    "Measured by par, corners, narrowest width and how much slower accel 5 is than 9.",
+    choices=("easy", "medium", "hard"),
+)
+CHECKPOINTS = Option(
+    "--checkpoints", "checkpoints", "int", 2, "Checkpoints a lap passes in order.", low=1, high=6
+)
+KIND = Option(
+    "--kind",
+    "kind",
+    "choice",
+    "drawn",
+    "The kind of track: drawn, a circuit with smooth edges, judged exactly against the drawn "
+    "edge (named features, graded, no shape twice); cells, a map of grid squares (CP-SAT "
+    "loop), as the public benchmark maps.",
+    choices=("drawn", "cells"),
+)
+WIDTH = Option(
+    "--width",
+    "width_text",
+    "text",
+    None,
+    "Track width range, MIN..MAX (points for cells, squares for drawn). "
+    "[default: 3..5 for cells, the difficulty's widths for drawn]",
+)
+GRID = Option(
+    "--grid",
+    "pitch",
+    "length",
+    "5mm",
+    "Distance between grid points: 5mm, 0.25in...",
+    low=2.0,
+    high=20.0,
+)
+
+
+def max_states_option(what: str) -> Option:
+    """--max-states: give up `what` (solving, solving for the par) when the search needs more
+    states than this; its default depends on the engine (presets.json)."""
+    from generator.resources import load_json
+
+    table = load_json("graph_racers", "presets.json")["limits"]["max_states"]
+    return Option(
+        "--max-states",
+        "max_states",
+        "int",
+        None,
+        f"Give up {what}when the search needs more than this many states (the count solve "
+        "prints: settled by the sweep, expanded by A*). [default: "
+        f"{table['sweep']:,} for the sweep (races without oil or boosts), "
+        f"{table['astar']:,} for A* (oil or boosts)]",
+        low=1,
+    )
+
+
+# --- the builders (each imports the library when called: this table is read at start-up) ----
+def _sheet(spec: PrintSpec, **values: object) -> list:
+    from generator.games.graph_racers.printing.sheets import sheet_pages
+
+    return sheet_pages(spec, **values)
+
+
+def _kit_circuit(spec: PrintSpec) -> dict:
+    """The kit's track: a generated drawn circuit (seeded) that fits one sheet at 5 mm."""
     from generator.games.graph_racers.generating.drawn import generate_drawn
-    from generator.games.graph_racers.generating.generate import Request, stored_solution
+    from generator.games.graph_racers.generating.generate import Request
     from generator.games.graph_racers.moves.rules import Rules
-    from generator.games.graph_racers.printing.materials import sheet_document
 
     cols, rows = KIT_SIZE
-    seed = spec.seed_or(1)
-    rules = Rules()
-    (track,) = generate_drawn(Request(rows, cols, (0, 99), "medium", seed, rules), 1)
-    sol = stored_solution(track)
-    return [
-        sheet_document(
-            track,
-            rules,
-            sol,
-            kinds=("track", "race"),
-            players=4,
-            paper=spec.paper_size(),
-            pitch=5.0,
-            mono=spec.mono,
-            stem=f"graph-racers-kit-circuit-s{seed}",
-        )
-    ]
+    (track,) = generate_drawn(Request(rows, cols, (0, 99), "medium", spec.seed_or(1), Rules()), 1)
+    return {"track": track}
 
 
 def _car_design(spec: PrintSpec, bond: bool = False) -> list:
@@ -48,8 +214,28 @@ def _car_design(spec: PrintSpec, bond: bool = False) -> list:
     return [design_sheet_document(spec, bond)]
 
 
-def _no_kit(spec: PrintSpec) -> list:  # pragma: no cover - the worksheet is not in the kit
-    return []
+def _worksheet(spec: PrintSpec, **values: object) -> list:
+    from generator.games.graph_racers.printing.sheets import worksheet_pages
+
+    return worksheet_pages(spec, **values)
+
+
+def _worksheet_files(spec: PrintSpec, **values: object) -> list:
+    from generator.games.graph_racers.printing.sheets import worksheet_files
+
+    return worksheet_files(spec, **values)
+
+
+def _classpack(spec: PrintSpec, **values: object) -> list:
+    from generator.games.graph_racers.printing.sheets import classpack_pages
+
+    return classpack_pages(spec, **values)
+
+
+def _classpack_files(spec: PrintSpec, **values: object) -> list:
+    from generator.games.graph_racers.printing.sheets import classpack_files
+
+    return classpack_files(spec, **values)
 
 
 PRINTABLES: tuple[Printable, ...] = (
@@ -57,10 +243,38 @@ PRINTABLES: tuple[Printable, ...] = (
         "sheet",
         "Print a track file as a track sheet, a race sheet with a move log, and an answer key "
         "(true scale).",
-        _race_sheets,
+        _sheet,
+        (
+            Option(
+                "--pages",
+                "pages",
+                "choices",
+                (),
+                "Which pages; repeat for several. [default: track, race and answer]",
+                choices=PAGE_KINDS,
+            ),
+            Option("--players", "players", "int", 4, "Players on the race sheet.", low=2, high=6),
+            GRID,
+            *rule_options("the rules stored with the track"),
+            *TABLE,
+            *SWEDISH,
+            max_states_option("solving for the par "),
+        ),
+        help="Print FILE as a track sheet, a race sheet with a move log, and an answer key "
+        "(true scale). The race sheet prints the table's rules given (--design, --teams, "
+        "--no-contact, --jumps, --off-track) and a tally of damage and uses for each player. "
+        "FILE '-' reads standard input (the files are then named stdin-sheet...).",
+        argument=Option(
+            "FILE", "track", "file", "", "The track file to print (any format solve reads)."
+        ),
         listed="sheet (track, race sheet, answer key)",
-        custom=True,
-        kit=KitPart(copies="1, and a race sheet per race", make="play on the track sheet"),
+        renamed=(("--kind", "--pages"),),
+        kit=KitPart(
+            values={"pages": ("track", "race")},
+            inputs=_kit_circuit,
+            copies="1, and a race sheet per race",
+            make="play on the track sheet",
+        ),
     ),
     Printable(
         "car-design",
@@ -85,26 +299,93 @@ PRINTABLES: tuple[Printable, ...] = (
     Printable(
         "worksheet",
         "A classroom worksheet: generated tracks with name, date and par, then answer pages.",
-        _no_kit,
+        _worksheet,
+        (
+            Option(
+                "--count",
+                "count",
+                "int",
+                6,
+                f"How many puzzles (up to {MAX_PUZZLES}: a school year of weekly sheets).",
+                low=1,
+                high=MAX_PUZZLES,
+            ),
+            Option(
+                "--per-page",
+                "per_page",
+                "choice",
+                "2",
+                "Puzzles per page.",
+                choices=("1", "2", "3", "4", "6"),
+            ),
+            DIFFICULTY,
+            WIDTH,
+            CHECKPOINTS,
+            KIND,
+            GRID,
+            Option(
+                "--answers",
+                "answers",
+                "choice",
+                "after",
+                "The answer pages: after the puzzles in the same file, in a second file "
+                "<name>-answers (written with the puzzles, both or neither), or none.",
+                choices=("after", "separate", "none"),
+            ),
+            *rule_options("the seed's basic rules"),
+        ),
+        help="A classroom worksheet: K generated tracks per page, each with its par and a box "
+        "for the student's moves and line, name and date on every page, the rules at 9 pt at "
+        "the foot; answer pages after the puzzles, in a second file or none (--answers).",
         seeded=True,
-        custom=True,
         demo=("--count", "4", "--per-page", "2", "--difficulty", "medium"),
+        files=_worksheet_files,
+        parts=("the puzzles (and answers after them)", "the answer pages (--answers separate)"),
     ),
     Printable(
         "classpack",
         "A class pack: a different worksheet for every student, each sheet with a code, and "
         "the teacher's answers in code order.",
-        _no_kit,
+        _classpack,
+        (
+            Option(
+                "--students",
+                "students",
+                "int",
+                30,
+                "Students in the class: each gets a worksheet of their own.",
+                low=1,
+                high=MAX_STUDENTS,
+            ),
+            Option(
+                "--tracks",
+                "tracks",
+                "int",
+                2,
+                "Puzzles per student, one a page (2: both sides of one sheet).",
+                low=1,
+                high=MAX_PACK_TRACKS,
+            ),
+            DIFFICULTY,
+            CHECKPOINTS,
+            KIND,
+            GRID,
+            *rule_options("the seed's basic rules"),
+        ),
+        help="A class pack: a different worksheet for every student, and one teacher booklet. "
+        "Writes two files, both or neither. graph-racers-classpack-DIFFICULTY-sSEED.pdf: every "
+        "student's sheet in class order, one puzzle a page at the largest size the page holds "
+        "(no map twice in the pack), each page with the sheet's code (4 characters without "
+        "look-alikes, from --seed and the student's number, so a lost sheet prints again the "
+        "same), name, date and a box for the moves; printed double-sided, each student gets "
+        "one sheet (--tracks 2). One file to print, not one per student. ...-teacher.pdf: the "
+        "codes in order with each sheet's pars (a marking list), then every student's answer "
+        "pages in code order.",
         seeded=True,
-        custom=True,
         listed="classpack (a worksheet per student with a code, the teacher's booklet)",
+        files=_classpack_files,
+        parts=("the students' sheets", "the teacher's booklet"),
     ),
 )
 
-
-def page_forms() -> dict:
-    """The custom printables (sheet, worksheet, classpack) as racegen serve offers them: name ->
-    (their options, the library function their commands call, what each document is)."""
-    from generator.games.graph_racers.printing.sheets import PAGE_FORMS
-
-    return PAGE_FORMS
+GENERATE_DIFFICULTY = replace(DIFFICULTY, default="medium")

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.errors import BadOption, InvalidInput, LimitExceeded
-from generator.printing import Option, PrintSpec
+from generator.printing import PrintSpec
 
 MAX_PUZZLES = 400  # worksheet --count: weekly sheets for a school year, a few minutes to make
 MAX_STUDENTS = 200  # classpack --students
@@ -30,11 +30,7 @@ MAX_PACK_TRACKS = 6  # classpack --tracks
 PACK_TRIES = 300  # attempts a class pack spends looking for a new map once one repeats
 MANY_REPEATS = 6  # repeats named one by one on stderr; more are counted
 MANY_SHEETS = 20  # a sheet of more pages than this says so (a big public map tiles over 196)
-KINDS = ("drawn", "cells")  # the kinds of track worksheets and class packs generate
 PAGE_KINDS = ("track", "race", "answer")  # the pages of a track's sheet
-ANSWERS = ("after", "separate", "none")
-PER_PAGE = ("1", "2", "3", "4", "6")
-DIFFICULTIES = ("easy", "medium", "hard")
 
 Note = Callable[[str], None]  # says one note (its text, without "note: ")
 
@@ -71,19 +67,6 @@ def parse_range(value: str) -> tuple[int, int]:
 def drawn_width(width_text: str | None) -> tuple[float, float]:
     """--width for drawn circuits clips the difficulty's widths (squares); none: theirs."""
     return parse_range(width_text) if width_text is not None else (0, 99)
-
-
-def rules_over(stored: Any, given: dict[str, Any]) -> Any:
-    """The rules asked for on the page: the values given (None: not given) over `stored` (the
-    rules stored with a track, a dict, or None) over the defaults, as the command line's
-    rule options do."""
-    from generator.games.graph_racers.moves.rules import Rules
-
-    base = Rules.from_dict(stored) if isinstance(stored, dict) else Rules()
-    values = {k: v for k, v in given.items() if v is not None}
-    if "accel" in values:
-        values["accel"] = int(values["accel"])
-    return dataclasses.replace(base, **values)
 
 
 # --- generating ----------------------------------------------------------------------------------
@@ -253,7 +236,7 @@ def track_sheet(
     if sol.moves is None and "answer" in kinds:
         raise Unsolvable(
             f"{track.name}: no route under {rules.short()}, so no par and no answer key; "
-            "print --kind track or --kind race, or choose other rules"
+            "print --pages track or --pages race, or choose other rules"
         )
     if "answer" in kinds:
         sol = natural_line(track, sol, note)
@@ -616,263 +599,106 @@ def classpack(
     return ClassPack(plan, students, tracks, difficulty, checkpoints, kind, rules, opts.seed_or(1))
 
 
-# --- the same, as forms on the page (racegen serve) ----------------------------------------------
-def _rule_options(stored: str) -> tuple[Option, ...]:
-    """--accel ... --rocket as the command line offers them; not given: `stored` decides."""
-    return (
-        Option(
-            "--accel",
-            "accel",
-            "choice",
-            None,
-            "Acceleration set: 5 = keep or change one axis by 1 (seed rule); 9 = keep or any of "
-            f"the 8 neighbours; 8 = the 8 neighbours only (Swedish). Not given: {stored}.",
-            choices=("5", "8", "9"),
-        ),
-        Option(
-            "--collision",
-            "collision",
-            "choice",
-            None,
-            "exact: the move's line may not touch an off-track square; endpoint: only the "
-            f"landing point must be on the track. Not given: {stored}.",
-            choices=("exact", "endpoint"),
-        ),
-        Option("--brakes", "brakes", "int", None, "Uses of good brakes.", low=0, high=9),
-        Option("--turbo", "turbo", "int", None, "Uses of turbo.", low=0, high=9),
-        Option("--rocket", "rocket", "int", None, "Rocket booster (once).", low=0, high=1),
-    )
-
-
-RULE_DESTS = ("accel", "collision", "brakes", "turbo", "rocket")
-_GRID = Option(
-    "--grid",
-    "pitch",
-    "length",
-    "5mm",
-    "Distance between grid points: 5mm, 0.25in...",
-    low=2.0,
-    high=20.0,
-)
-_DIFFICULTY = Option(
-    "--difficulty",
-    "difficulty",
-    "choice",
-    "easy",
-    "Measured by par, corners, narrowest width and how much slower accel 5 is than 9.",
-    choices=DIFFICULTIES,
-)
-_CHECKPOINTS = Option(
-    "--checkpoints", "checkpoints", "int", 2, "Checkpoints a lap passes in order.", low=1, high=6
-)
-_KIND = Option(
-    "--kind",
-    "kind",
-    "choice",
-    "drawn",
-    "drawn: a circuit with smooth edges; cells: a map of grid squares.",
-    choices=KINDS,
-)
-
-SHEET_OPTIONS: tuple[Option, ...] = (
-    Option("FILE", "track", "file", "", "The track file to print (any format solve reads)."),
-    Option(
-        "--kind",
-        "kinds",
-        "choices",
-        (),
-        "Which pages (none chosen: track, race and answer).",
-        choices=PAGE_KINDS,
-    ),
-    Option("--players", "players", "int", 4, "Players on the race sheet.", low=2, high=6),
-    _GRID,
-    *_rule_options("the rules stored with the track"),
-    Option(
-        "--design",
-        "design",
-        "text",
-        None,
-        "Design your own car with $100: BRAKES/TURBO/DAMAGE, one for every car or one per car "
-        "comma-separated (2/2/12,0/0/20); James Bond goodies with + (0/0/4+missile+guns).",
-    ),
-    Option("--teams", "teams", "text", None, "Each car's team, car 1 first (A,B,A,B)."),
-    Option("--no-contact", "no_contact", "flag", False, "Without collisions and damage."),
-    Option("--jumps", "jumps", "flag", False, "Swedish jumps over obstacles (^)."),
-    Option(
-        "--off-track",
-        "off_track",
-        "choice",
-        "crash",
-        "crash: touching the side crashes; circle (Swedish): leave the track and come back "
-        "behind the point left.",
-        choices=("crash", "circle"),
-    ),
-)
-WORKSHEET_OPTIONS: tuple[Option, ...] = (
-    Option(
-        "--count",
-        "count",
-        "int",
-        6,
-        f"How many puzzles (up to {MAX_PUZZLES}: a school year of weekly sheets).",
-        low=1,
-        high=MAX_PUZZLES,
-    ),
-    Option("--per-page", "per_page", "choice", "2", "Puzzles per page.", choices=PER_PAGE),
-    _DIFFICULTY,
-    Option("--width", "width_text", "text", None, "Track width range in points, MIN..MAX."),
-    _CHECKPOINTS,
-    _KIND,
-    _GRID,
-    Option(
-        "--answers",
-        "answers",
-        "choice",
-        "after",
-        "The answer pages: after the puzzles in the same file, in a second file "
-        "<name>-answers, or none.",
-        choices=ANSWERS,
-    ),
-    *_rule_options("the seed's basic rules"),
-)
-CLASSPACK_OPTIONS: tuple[Option, ...] = (
-    Option(
-        "--students",
-        "students",
-        "int",
-        30,
-        "Students in the class: each gets a worksheet of their own.",
-        low=1,
-        high=MAX_STUDENTS,
-    ),
-    Option(
-        "--tracks",
-        "tracks",
-        "int",
-        2,
-        "Puzzles per student, one a page (2: both sides of one sheet).",
-        low=1,
-        high=MAX_PACK_TRACKS,
-    ),
-    _DIFFICULTY,
-    _CHECKPOINTS,
-    _KIND,
-    _GRID,
-    *_rule_options("the seed's basic rules"),
-)
-
-
-Memo = Callable[[Any, Callable[[], Any]], Any]  # (key, make) -> make() or what it gave before
-
-
-def _fresh(key: Any, make: Callable[[], Any]) -> Any:
-    return make()
-
-
-def _given_rules(values: dict[str, Any]) -> dict[str, Any]:
-    return {k: values.pop(k, None) for k in RULE_DESTS}
-
-
-def sheet_from_file(
-    spec: PrintSpec, *, track: Path, note: Note = _quiet, memo: Memo = _fresh, **values: Any
-) -> list:
-    """The sheet of the track file `track` (read with the command line's caps and words)
-    with the option values of SHEET_OPTIONS."""
+# --- the printables' builders (printables.py): the command line, the page and the kit -----------
+def _track_and_name(track: Any) -> tuple[Any, str, Any]:
+    """(the track, the stem its sheet's files are named by, where its rules were stored): a
+    track file ('-': standard input, named stdin) read with the command line's caps, or a
+    track already made (the kit's generated circuit)."""
+    if not isinstance(track, (str, Path)):
+        return track, track.name, None
     from generator.games.graph_racers.track.formats import read_track
 
-    given = _given_rules(values)
     found = read_track(track, max_cells=limits()["max_cells"])
-    stored = found.meta.get("rules")
-    try:
-        usual = rules_over(stored, {})
-    except (InvalidInput, TypeError, ValueError) as e:
-        raise InvalidInput(f"{track}: the rules stored with the track: {e}") from None
-    rules = rules_over(stored, given)
-    from generator.games.graph_racers.race.design import designed_rules
+    return found, "stdin" if str(track) == "-" else Path(track).stem, track
 
-    table = race_table(
-        found,
-        given,
-        values.get("players", 4),
-        design=values.pop("design", None),
-        teams=values.pop("teams", None),
-        contact=not values.pop("no_contact", False),
-        jumps=values.pop("jumps", False),
-        off_track=values.pop("off_track", "crash"),
+
+def sheet_pages(
+    spec: PrintSpec,
+    *,
+    track: Any,
+    pages: tuple[str, ...] = (),
+    players: int = 4,
+    pitch: float = 5.0,
+    design: str | None = None,
+    teams: str | None = None,
+    no_contact: bool = False,
+    jumps: bool | None = None,
+    off_track: str | None = None,
+    max_states: int | None = None,
+    **rule_values: Any,
+) -> list:
+    """A track's sheets (the `sheet` printable): the track file `track` under the rule
+    switches given (`rule_values`: accel ... rocket, None where not given) over the rules
+    stored with the track, for the table given (race_choice: designs, teams, contact, the
+    Swedish switches over the stored ones), checked as `race` checks them."""
+
+    from generator.games.graph_racers.moves.choice import RuleChoice, resolve_rules
+    from generator.games.graph_racers.race.design import designed_rules
+    from generator.games.graph_racers.race.table_choice import resolve_swedish, table_rules
+
+    choice = RuleChoice.take(rule_values)
+    table = table_rules(players, design=design, teams=teams, contact=not no_contact, choice=choice)
+    found, name, source = _track_and_name(track)
+    rules = designed_rules(resolve_rules(found, choice, source=source), table.designs)
+    swedish = resolve_swedish(
+        jumps, off_track, found.meta.get("rules"), f"{source}: the rules stored with the track"
     )
-    rules = designed_rules(rules, table.designs)
+    swedish.check_track(found)
     return [
         track_sheet(
-            spec, found, rules, usual, name=Path(track).stem, note=note, table=table, **values
+            spec,
+            found,
+            rules,
+            resolve_rules(found, RuleChoice(), source=source),
+            name=name,
+            kinds=pages,
+            players=players,
+            pitch=pitch,
+            max_states=max_states,
+            note=spec.note,
+            table=dataclasses.replace(table, swedish=swedish),
         )
     ]
 
 
-def race_table(
-    track: Any,
-    given: dict[str, Any],
-    players: int,
-    *,
-    design: str | None,
-    teams: str | None,
-    contact: bool,
-    jumps: bool,
-    off_track: str,
-) -> Any:
-    """The race sheet's table (table_rules.TableRules) from the options, checked as `race`
-    checks them: designs replace --brakes and --turbo (`given`: the rule options given), the
-    Swedish switches need a cell map."""
-    from generator.games.graph_racers.race.swedish import Swedish
-    from generator.games.graph_racers.race.table_rules import table_from_text
+def _worksheet_job(spec: PrintSpec, values: dict[str, Any]) -> Worksheet:
+    from generator.games.graph_racers.moves.choice import RuleChoice, resolve_rules
 
-    swedish = Swedish(jumps=jumps, off_track=off_track)
-    table = table_from_text(players, design, teams, contact, swedish)
-    if table.designs is not None and (given.get("brakes") or given.get("turbo")):
-        raise BadOption(
-            "--design buys each car its good brakes and turbo: leave --brakes and --turbo out",
-            "--design",
-        )
-    swedish.check_track(track)
-    return table
+    rules = resolve_rules(None, RuleChoice.take(values))
+    return worksheet(spec, rules, **{**values, "per_page": int(values.get("per_page", 2))})
 
 
-def worksheet_pages(
-    spec: PrintSpec, *, note: Note = _quiet, memo: Memo = _fresh, **values: Any
-) -> list:
-    """A worksheet's documents from the option values of WORKSHEET_OPTIONS; its tracks are
-    generated through `memo` (keyed by what sets them: the plan, the paper's name and turn)."""
-    rules = rules_over(None, _given_rules(values))
-    values["per_page"] = int(values.get("per_page", 2))
-    job = worksheet(spec, rules, **values)
-    made = memo(("worksheet", job, spec.paper, spec.landscape), lambda: job.tracks(spec))
+def worksheet_files(spec: PrintSpec, **values: Any) -> list[tuple[str, int]]:
+    """The worksheet's files and their pages, before its puzzles are generated."""
+    return _worksheet_job(spec, values).files()
+
+
+def worksheet_pages(spec: PrintSpec, **values: Any) -> list:
+    """A worksheet's documents (the `worksheet` printable); its tracks are generated through
+    spec.remember (keyed by what sets them: the plan, the paper's name and turn)."""
+    job = _worksheet_job(spec, values)
+    made = spec.remember(("worksheet", job, spec.paper, spec.landscape), lambda: job.tracks(spec))
     said = job.repeats(made)
     if said:
-        note(said)
+        spec.note(said)
     return job.documents(made, spec.mono)
 
 
-def classpack_pages(
-    spec: PrintSpec, *, note: Note = _quiet, memo: Memo = _fresh, **values: Any
-) -> list:
-    """A class pack's two documents (the students' sheets, the teacher's booklet) from the
-    option values of CLASSPACK_OPTIONS; its tracks are made through `memo`."""
-    rules = rules_over(None, _given_rules(values))
-    job = classpack(spec, rules, **values)
-    pack = memo(("classpack", job, spec.paper, spec.landscape), lambda: job.pack(spec))
+def _classpack_job(spec: PrintSpec, values: dict[str, Any]) -> ClassPack:
+    from generator.games.graph_racers.moves.choice import RuleChoice, resolve_rules
+
+    rules = resolve_rules(None, RuleChoice.take(values))
+    return classpack(spec, rules, **values)
+
+
+def classpack_files(spec: PrintSpec, **values: Any) -> list[tuple[str, int]]:
+    """The class pack's two files and their pages, before its tracks are generated."""
+    return _classpack_job(spec, values).files()
+
+
+def classpack_pages(spec: PrintSpec, **values: Any) -> list:
+    """A class pack's two documents (the students' sheets, the teacher's booklet); its tracks
+    are made through spec.remember."""
+    job = _classpack_job(spec, values)
+    pack = spec.remember(("classpack", job, spec.paper, spec.landscape), lambda: job.pack(spec))
     return job.documents(pack, spec.mono)
-
-
-# name -> (options, build(spec, note=, memo=, **values) -> documents, what each document is)
-PAGE_FORMS: dict[str, tuple[tuple[Option, ...], Callable[..., list], tuple[str, ...]]] = {
-    "sheet": (SHEET_OPTIONS, sheet_from_file, ()),
-    "worksheet": (
-        WORKSHEET_OPTIONS,
-        worksheet_pages,
-        ("the puzzles (and answers after them)", "the answer pages (--answers separate)"),
-    ),
-    "classpack": (
-        CLASSPACK_OPTIONS,
-        classpack_pages,
-        ("the students' sheets", "the teacher's booklet"),
-    ),
-}

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 
 from generator.errors import InvalidInput
 from generator.games.graph_racers.moves.rules import Rules
-from generator.games.graph_racers.race.design import BUDGET, Design, parse_designs
+from generator.games.graph_racers.race.design import BUDGET, Design
 from generator.games.graph_racers.race.goodies import ONCE, WORDS
-from generator.games.graph_racers.race.state import MAX_DAMAGE, TEAM_POINTS, parse_teams
+from generator.games.graph_racers.race.state import MAX_DAMAGE, TEAM_POINTS
 from generator.games.graph_racers.race.swedish import Swedish
 
 # Each goodie's rule as the race sheet prints it (docs/rules/graph-racers.md, James Bond mode).
@@ -135,25 +135,6 @@ class TableRules:
         if self.swedish.circle:
             parts.append("circle")
         return parts
-
-
-def table_from_text(
-    players: int,
-    design: str | None = None,
-    teams: str | None = None,
-    contact: bool = True,
-    swedish: Swedish | None = None,
-) -> TableRules:
-    """The table as the options write it: --design (one for every car or one per car), --teams
-    (one per car), contact, the Swedish switches."""
-    designs = parse_designs(design, players) if design else None
-    named = parse_teams(teams, players) if teams else None
-    return TableRules(
-        designs=tuple(designs) if designs is not None else None,
-        teams=tuple(named) if named is not None else None,
-        contact=contact,
-        swedish=swedish or Swedish(),
-    )
 
 
 def _digest(items: tuple) -> str:
