@@ -183,7 +183,7 @@ def test_a_pack_too_big_for_one_run_is_a_usage_error():
 
 
 def test_a_repeat_the_generator_could_not_avoid_says_what_to_change(tmp_path, monkeypatch):
-    from generator.games.graph_racers.printing import sheets
+    from generator.games.graph_racers.printing import classroom
 
     def repeating(
         plan, opts, difficulty, width, seed, rules, checkpoints, count, avoid, tries, kind
@@ -192,7 +192,7 @@ def test_a_repeat_the_generator_could_not_avoid_says_what_to_change(tmp_path, mo
         tracks[1] = tracks[1].with_(meta={"generator": {"same_map_as": 1}})
         return tracks
 
-    monkeypatch.setattr(sheets, "sheet_tracks", repeating)
+    monkeypatch.setattr(classroom, "sheet_tracks", repeating)
     r = run("--students", "2", "--tracks", "1", "--kind", "cells", "--out", str(tmp_path))
     assert r.exit_code == 1
     assert r.stderr == (

@@ -528,13 +528,13 @@ def test_a_sheet_of_many_pages_says_so(tmp_path, monkeypatch):
     """Found by a user test: a big public map printed 196 pages without a word."""
     from pypdf import PdfReader
 
-    from generator.games.graph_racers.printing import sheets
+    from generator.games.graph_racers.printing import printed_track
 
     ring = str(DATA / "momba" / "ring.track")
     args = ["sheet", ring, "--pages", "track", "--grid", "8mm", "--accel", "9"]
     r = run(*args, "--out", str(tmp_path / "a"))
     assert r.exit_code == 0 and "note:" not in r.output  # a handful of pages: no note
-    monkeypatch.setattr(sheets, "MANY_SHEETS", 3)
+    monkeypatch.setattr(printed_track, "MANY_SHEETS", 3)
     r = run(*args, "--out", str(tmp_path / "b"))
     assert r.exit_code == 0, r.output
     (note,) = [line for line in r.output.splitlines() if line.startswith("note:")]

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from generator.games.graph_racers.printing.sheets import (
+from generator.games.graph_racers.printing.classroom import (
     MAX_PACK_TRACKS,
     MAX_PUZZLES,
     MAX_STUDENTS,
-    PAGE_KINDS,
 )
+from generator.games.graph_racers.printing.printed_track import PAGE_KINDS
 from generator.printing import KitPart, Option, Printable, PrintSpec
 
 KIT_SIZE = (34, 24)  # points: a medium circuit that fits one A4 or Letter sheet at 5 mm
@@ -172,9 +172,9 @@ GRID = Option(
 def max_states_option(what: str) -> Option:
     """--max-states: give up `what` (solving, solving for the par) when the search needs more
     states than this; its default depends on the engine (presets.json)."""
-    from generator.resources import load_json
+    from generator.games.graph_racers.generating.asked import limits
 
-    table = load_json("graph_racers", "presets.json")["limits"]["max_states"]
+    table = limits()["max_states"]
     return Option(
         "--max-states",
         "max_states",
@@ -190,7 +190,7 @@ def max_states_option(what: str) -> Option:
 
 # --- the builders (each imports the library when called: this table is read at start-up) ----
 def _sheet(spec: PrintSpec, **values: object) -> list:
-    from generator.games.graph_racers.printing.sheets import sheet_pages
+    from generator.games.graph_racers.printing.printed_track import sheet_pages
 
     return sheet_pages(spec, **values)
 
@@ -215,25 +215,25 @@ def _car_design(spec: PrintSpec, bond: bool = False) -> list:
 
 
 def _worksheet(spec: PrintSpec, **values: object) -> list:
-    from generator.games.graph_racers.printing.sheets import worksheet_pages
+    from generator.games.graph_racers.printing.classroom import worksheet_pages
 
     return worksheet_pages(spec, **values)
 
 
 def _worksheet_files(spec: PrintSpec, **values: object) -> list:
-    from generator.games.graph_racers.printing.sheets import worksheet_files
+    from generator.games.graph_racers.printing.classroom import worksheet_files
 
     return worksheet_files(spec, **values)
 
 
 def _classpack(spec: PrintSpec, **values: object) -> list:
-    from generator.games.graph_racers.printing.sheets import classpack_pages
+    from generator.games.graph_racers.printing.classroom import classpack_pages
 
     return classpack_pages(spec, **values)
 
 
 def _classpack_files(spec: PrintSpec, **values: object) -> list:
-    from generator.games.graph_racers.printing.sheets import classpack_files
+    from generator.games.graph_racers.printing.classroom import classpack_files
 
     return classpack_files(spec, **values)
 

@@ -20,8 +20,8 @@ from generator.games.graph_racers.commands.options import (
     width_option,
     worded,
 )
+from generator.games.graph_racers.generating import asked
 from generator.games.graph_racers.moves.choice import RuleChoice, resolve_rules
-from generator.games.graph_racers.printing import sheets
 from generator.progress import Progress
 
 
@@ -96,9 +96,9 @@ def generate_cmd(
             param_hint="'--oil'",
         )
     if kind == "drawn":
-        width = worded(sheets.drawn_width)(width_text)
+        width = worded(asked.drawn_width)(width_text)
     else:
-        width = worded(sheets.parse_range)(width_text if width_text is not None else "3..5")
+        width = worded(asked.parse_range)(width_text if width_text is not None else "3..5")
     caps = limits()
     max_cols, max_rows = caps["max_generate_size"]
     if cols > max_cols or rows > max_rows:
@@ -120,12 +120,12 @@ def generate_cmd(
         refuse_taken(p, force)
     check_writable(out, create=False)  # before the generating, which takes seconds
     req = Request(rows, cols, width, difficulty, seed, rules, checkpoints, oil=oil)
-    sheets.drawn_size(kind, req, "use --size within it or --kind cells")
+    asked.drawn_size(kind, req, "use --size within it or --kind cells")
     bar = Progress(count, "generating")
     try:
-        tracks = sheets.generated(kind, req, count, bar)
+        tracks = asked.generated(kind, req, count, bar)
     except RacegenError as e:
-        raise sheets.same_kind(e)(sheets.generator_advice(e)) from None
+        raise asked.same_kind(e)(asked.generator_advice(e)) from None
     finally:
         bar.close()
     payload = [(p, _track_json(t).encode("utf-8")) for p, t in zip(names, tracks, strict=False)]
@@ -155,7 +155,7 @@ def _grade_words(track) -> str:  # noqa: ANN001
 
 
 def _repeats_note(tracks: list, what: str, kind: str, advice: str, page: int | None = None) -> None:
-    """sheets.repeats_note on stderr, when there is one."""
-    said = sheets.repeats_note(tracks, what, kind, advice, page)
+    """asked.repeats_note on stderr, when there is one."""
+    said = asked.repeats_note(tracks, what, kind, advice, page)
     if said:
         note(said)

@@ -16,17 +16,11 @@ from typing import Any
 import click
 
 from generator.games.graph_racers import printables
+from generator.games.graph_racers.generating.asked import limits
 from generator.games.graph_racers.moves.choice import RULE_NAMES, RuleChoice
 from generator.options import click_options
 
 Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
-
-
-def limits() -> dict[str, Any]:
-    """The caps of presets.json (max_cells, max_states, max_count ...)."""
-    from generator.resources import load_json
-
-    return load_json("graph_racers", "presets.json")["limits"]
 
 
 def rule_options(func: Callable[..., Any]) -> Callable[..., Any]:

@@ -20,7 +20,7 @@ from generator.games.graph_racers.commands.options import (
     worded,
 )
 from generator.games.graph_racers.moves.choice import RuleChoice, resolve_rules
-from generator.games.graph_racers.printing import sheets
+from generator.games.graph_racers.printing.printed_track import natural_line
 
 
 def _pt(p: Any) -> str:
@@ -141,9 +141,9 @@ def solve_cmd(
 
 
 def _natural_line(track: Any, sol: Any) -> Any:
-    """The solution with its most natural optimal line (sheets.natural_line), its note on
+    """The solution with its most natural optimal line (printed_track.natural_line), its note on
     stderr."""
-    return sheets.natural_line(track, sol, note)
+    return natural_line(track, sol, note)
 
 
 def _other_rules_hint(rules) -> str:  # noqa: ANN001
