@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.games.graph_racers import shapes  # noqa: E402
+from generator.games.graph_racers.generating import shapes  # noqa: E402
 from generator.games.graph_racers.generating.drawn import generate_drawn  # noqa: E402
 from generator.games.graph_racers.generating.generate import Request  # noqa: E402
 from generator.games.graph_racers.moves.rules import Rules  # noqa: E402
