@@ -146,3 +146,54 @@ def test_the_assembly_page_shows_only_the_steps_the_kit_needs(every_kit):
     paint = PdfReader(kits / "trading-paint-kit.pdf").pages[1].extract_text()
     assert "Making the pieces" in paint
     assert all(step in paint for step in ("Cut", "Fold", "Glue", "Tape tiles"))
+
+
+# --- one declaration for the command line, the page and the kit ---------------------------------
+def test_the_page_offers_every_printable_from_its_declaration():
+    """Graph Racers' sheet, worksheet and class pack are on the page as every other printable:
+    the page's entry is the table's Printable itself, its fields the declared options (and the
+    file to print)."""
+    from generator.web.printables import entries
+
+    found = entries()
+    for g in GAMES:
+        for p in g.printables():
+            e = found[(g.name, p.name)]
+            assert e.printable is p
+            assert e.options == p.options + ((p.argument,) if p.argument else ())
+    sheet = found[("graph-racers", "sheet")]
+    assert [o.dest for o in sheet.options][-1] == "track" and sheet.parts == ()
+    assert found[("graph-racers", "classpack")].parts == (
+        "the students' sheets",
+        "the teacher's booklet",
+    )
+
+
+def test_the_kit_prints_the_sheet_printable_of_a_generated_circuit(tmp_path):
+    """The Graph Racers kit's sheets are the `sheet` printable's, printed with the kit's values
+    (the track and race pages) and a generated circuit as its file."""
+    from generator.printing import PrintSpec
+
+    (p,) = [p for p in game("graph-racers").printables() if p.name == "sheet"]
+    spec = PrintSpec(out=tmp_path, seed=1)
+    values = p.kit.values_for(spec)
+    assert values["pages"] == ("track", "race") and values["track"].name
+    (doc,) = p.documents(spec, **values)
+    assert len(doc.pages) == 3 and doc.stem.endswith("-sheet-track-race")  # track, log over 2
+
+
+def test_a_printable_that_knows_its_files_claims_them_before_building(tmp_path, monkeypatch):
+    """A worksheet's files are refused before its puzzles are generated (they take seconds):
+    the build never runs when a file of the set exists."""
+    from generator.games.graph_racers.printing import classroom
+
+    (tmp_path / "graph-racers-worksheet-easy-s1.pdf").write_bytes(b"mine")
+
+    def never(*args, **kwargs):
+        raise AssertionError("generated before the taken file was refused")
+
+    monkeypatch.setattr(classroom, "sheet_tracks", never)
+    r = CliRunner().invoke(cli, ["graph-racers", "worksheet", "--out", str(tmp_path)])
+    assert r.exit_code == 1
+    assert "graph-racers-worksheet-easy-s1.pdf already exists: use --force" in r.stderr
+    assert (tmp_path / "graph-racers-worksheet-easy-s1.pdf").read_bytes() == b"mine"

@@ -405,6 +405,34 @@ def test_the_race_sheet_on_the_page_takes_the_tables_switches(base, tmp_path):
     assert status == 400 and "leave --brakes and --turbo out" in json.loads(body)["error"]
 
 
+def test_the_sheet_form_reads_the_switches_a_track_stores_as_the_command_does(base, tmp_path):
+    """A switch left "(not given)" on the page means what it means on the command line: the
+    rules the track stores (here jumps and off-track circle), so the page's race sheet is the
+    command's, byte for byte; "off" overrides the stored switch on both."""
+    from generator.games.graph_racers.track.formats import read_track, track_to_json
+
+    track = read_track(EXAMPLES / "graph_racers" / "sprint.txt")
+    track.meta["rules"] = {"accel": 5, "jumps": True, "off_track": "circle"}
+    data = track_to_json(track).encode()
+    (tmp_path / "stored.json").write_bytes(data)
+    status, _, body = request(f"{base}{GR}/sheet")
+    assert b'<select id="f-jumps" name="jumps"><option value="" selected>(not given)' in body
+    for given, args, stem in (
+        ({}, (), "stored-sheet-race-jumps-circle"),
+        ({"jumps": "0"}, ("--no-jumps",), "stored-sheet-race-circle"),
+    ):
+        fields = {"pages": ["race"], "paper": "a4", "format": "pdf", **given}
+        status, _, pdf = request(
+            f"{base}{GR}/sheet/download", fields, {"track": ("stored.json", data)}
+        )
+        assert status == 200, pdf
+        code, stderr = _cli(
+            tmp_path, "sheet", "stored.json", "--pages", "race", *args, "--out", "out"
+        )
+        assert code == 0, stderr
+        assert (tmp_path / "out" / f"{stem}.pdf").read_bytes() == pdf
+
+
 def test_sheet_without_a_file_waits_and_refuses_to_download(base):
     status, _, body = request(f"{base}{GR}/sheet/preview", {"paper": "a4"})
     assert status == 200
