@@ -114,7 +114,9 @@ def printables(
     from generator.commands.dice import blank_dice_document
     from generator.commands.paper import paper_document
     from generator.games.graph_racers.printing.materials import sheet_document
-    from generator.games.trading_paint.printing import materials as tp
+    from generator.games.trading_paint.printing.board_pages import board_document
+    from generator.games.trading_paint.printing.dice_nets import cars_document, dice_document
+    from generator.games.trading_paint.printing.rules_summary import rules_document
     from generator.games.triactor.printing import materials as tr
 
     o = PrintOptions(UNUSED, paper=paper, mono=mono, landscape=landscape)
@@ -137,13 +139,13 @@ def printables(
             stem="sheet",
         )
         yield f"graph-racers sheet {name}", doc, has_track
-    yield "trading-paint board tiles", tp.board_document(o, "tiles", 16.0), tile_sheet
-    yield "trading-paint board poster", tp.board_document(o, "poster", 16.0), no_page
-    yield "trading-paint board overview", tp.board_document(o, "overview", 16.0), no_page
-    yield "trading-paint dice", tp.dice_document(o, 16.0, 6), every_page
+    yield "trading-paint board tiles", board_document(o, "tiles", 16.0), tile_sheet
+    yield "trading-paint board poster", board_document(o, "poster", 16.0), no_page
+    yield "trading-paint board overview", board_document(o, "overview", 16.0), no_page
+    yield "trading-paint dice", dice_document(o, 16.0, 6), every_page
     for n in (2, 4, 6):
-        yield f"trading-paint cars {n}", tp.cars_document(o, n, 16.0), every_page
-    yield "trading-paint rules", tp.rules_document(o), no_page
+        yield f"trading-paint cars {n}", cars_document(o, n, 16.0), every_page
+    yield "trading-paint rules", rules_document(o), no_page
     page_board, tiled_board = tr.board_documents(o, "both")
     yield "triactor board", page_board, no_page
     yield "triactor board tiled", tiled_board, tile_sheet
@@ -453,7 +455,7 @@ def must_read(paper: str, landscape: bool = False) -> tuple[tuple[str, Document]
 @functools.cache
 def _must_read(paper: str, landscape: bool) -> tuple[tuple[str, Document], ...]:
     """Built once for the tests below that read them (the slips take a while to draw)."""
-    from generator.games.trading_paint.printing import materials as tp
+    from generator.games.trading_paint.printing.board_pages import board_document
     from generator.games.triactor.printing import materials as tr
 
     o = PrintOptions(UNUSED, paper=paper, landscape=landscape)
@@ -461,7 +463,7 @@ def _must_read(paper: str, landscape: bool) -> tuple[tuple[str, Document], ...]:
     for doc in tr.slips_documents(o, 6, 1):
         out.append((f"triactor slips {doc.stem}", doc))
     for sq in (16.0, 10.0, 5.1):
-        out.append((f"trading-paint board tiles {sq:g} mm", tp.board_document(o, "tiles", sq)))
+        out.append((f"trading-paint board tiles {sq:g} mm", board_document(o, "tiles", sq)))
     return tuple(out)
 
 

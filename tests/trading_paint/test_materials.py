@@ -11,9 +11,15 @@ from pypdf import PdfReader
 
 from generator.cli import cli
 from generator.errors import InvalidInput
-from generator.games.trading_paint.printing import artwork as art
-from generator.games.trading_paint.printing import materials as m
-from generator.games.trading_paint.printing.artwork import board_size, draw_board
+from generator.games.trading_paint.printing import (
+    board_pages,
+    board_style,
+    dice_nets,
+    rules_summary,
+    sizes,
+)
+from generator.games.trading_paint.printing.board_art import draw_board
+from generator.games.trading_paint.printing.board_style import board_size
 from generator.games.trading_paint.rules.board import TRACK, load_board
 from generator.options import PrintOptions
 from generator.output import render
@@ -53,7 +59,7 @@ def test_turn_squares_are_dotted_so_mono_prints_show_them():
 
 
 def test_board_tiles_pick_the_orientation_with_fewest_sheets(tmp_path):
-    r = pdf_of(m.board_document(PrintOptions(tmp_path), "tiles", 16.0))
+    r = pdf_of(board_pages.board_document(PrintOptions(tmp_path), "tiles", 16.0))
     assert len(r.pages) == 1 + 4  # assembly map and 2 x 2 landscape sheets
     assert page_mm(r, 1) == (297.0, 210.0)
     # the map, and the last sheet (B2) with its bar: a board's pages take long to read back
@@ -65,7 +71,7 @@ def test_board_tiles_pick_the_orientation_with_fewest_sheets(tmp_path):
 def test_a_board_that_fits_one_sheet_is_not_tiled(tmp_path):
     """9 mm squares fit one landscape Letter sheet at true size: one page, no assembly map
     (it printed a map and two sheets to tape, found by the audit)."""
-    r = pdf_of(m.board_document(PrintOptions(tmp_path, paper="letter"), "tiles", 9.0))
+    r = pdf_of(board_pages.board_document(PrintOptions(tmp_path, paper="letter"), "tiles", 9.0))
     assert len(r.pages) == 1 and page_mm(r) == (279.4, 215.9)
     t = text(r)
     assert "scale 1:1, true size" in t and "this bar is 50 mm" in t
@@ -74,20 +80,24 @@ def test_a_board_that_fits_one_sheet_is_not_tiled(tmp_path):
 
 def test_board_tiles_on_letter_portrait_when_asked_landscape(tmp_path):
     r = pdf_of(
-        m.board_document(PrintOptions(tmp_path, paper="letter", landscape=True), "tiles", 16.0)
+        board_pages.board_document(
+            PrintOptions(tmp_path, paper="letter", landscape=True), "tiles", 16.0
+        )
     )
     assert page_mm(r, 0) == (279.4, 215.9)
 
 
 def test_poster_on_named_paper_and_on_any_sheet(tmp_path):
-    r = pdf_of(m.board_document(PrintOptions(tmp_path, paper="a3"), "poster", 16.0))
+    r = pdf_of(board_pages.board_document(PrintOptions(tmp_path, paper="a3"), "poster", 16.0))
     assert len(r.pages) == 1 and page_mm(r) == (420.0, 297.0)
     assert "not true size" in text(r)
-    r = pdf_of(m.board_document(PrintOptions(tmp_path), "poster", 16.0, sheet="600x400mm"))
+    r = pdf_of(
+        board_pages.board_document(PrintOptions(tmp_path), "poster", 16.0, sheet="600x400mm")
+    )
     assert page_mm(r) == (600.0, 400.0)
     t = text(r)  # read once: a board page takes most of a second to read back
     assert "scale 1:1, true size" in t and "this bar is 50 mm" in t
-    assert m.parse_sheet("24x36in").width == 609.6
+    assert board_pages.parse_sheet("24x36in").width == 609.6
 
 
 @pytest.mark.parametrize("bad", ["big", "10x10mm", "600 by 400"])
@@ -96,29 +106,29 @@ def test_bad_sheet_sizes(bad):
     from generator.errors import BadOption
 
     with pytest.raises(BadOption, match=f"^{bad!r}: ") as e:
-        m.parse_sheet(bad)
+        board_pages.parse_sheet(bad)
     assert e.value.option == "--sheet" and isinstance(e.value, InvalidInput)
 
 
 def test_overview_is_one_reduced_page(tmp_path):
-    r = pdf_of(m.board_document(PrintOptions(tmp_path, paper="letter"), "overview", 16.0))
+    r = pdf_of(board_pages.board_document(PrintOptions(tmp_path, paper="letter"), "overview", 16.0))
     assert len(r.pages) == 1 and page_mm(r) == (279.4, 215.9)
     t = text(r)
     assert "not true size" in t and "Lanes: 1 inside" in t
 
 
 def test_path_dice_nets_and_legend(tmp_path):
-    r = pdf_of(m.dice_document(PrintOptions(tmp_path), 16.0, 6))
+    r = pdf_of(dice_nets.dice_document(PrintOptions(tmp_path), 16.0, 6))
     assert len(r.pages) == 1
     t = text(r)
     assert "3: must turn" in t and "5: X: spin-out" in t and "6: straight on" in t
-    assert len(pdf_of(m.dice_document(PrintOptions(tmp_path), 16.0, 12)).pages) == 2
+    assert len(pdf_of(dice_nets.dice_document(PrintOptions(tmp_path), 16.0, 12)).pages) == 2
     with pytest.raises(InvalidInput, match="does not fit"):
-        m.dice_document(PrintOptions(tmp_path), 40.0 * 3, 1)
+        dice_nets.dice_document(PrintOptions(tmp_path), 40.0 * 3, 1)
 
 
 def test_path_die_faces_are_the_template_grids():
-    from generator.games.trading_paint.printing.artwork import draw_face
+    from generator.games.trading_paint.printing.piece_art import draw_face
     from generator.games.trading_paint.rules.faces import load_faces
 
     for face in range(1, 7):
@@ -130,7 +140,7 @@ def test_path_die_faces_are_the_template_grids():
 
 @pytest.mark.parametrize(("players", "cars"), [(2, 6), (3, 6), (4, 8), (6, 6)])
 def test_car_nets_one_per_car(tmp_path, players, cars):
-    doc = m.cars_document(PrintOptions(tmp_path), players, 16.0)
+    doc = dice_nets.cars_document(PrintOptions(tmp_path), players, 16.0)
     t = text(pdf_of(doc))
     assert all(f"car {k}" in t for k in range(1, cars + 1)) and f"car {cars + 1}" not in t
     assert "team A: sun" in t
@@ -139,7 +149,7 @@ def test_car_nets_one_per_car(tmp_path, players, cars):
 def test_rules_summary_two_pages_for_both_sides_of_a_sheet(tmp_path):
     """The rules at 10 pt fill the first page; the faces, the luck table and the oval the
     second (one page held them only at 6.5-8 pt)."""
-    doc = m.rules_document(PrintOptions(tmp_path, paper="letter"))
+    doc = rules_summary.rules_document(PrintOptions(tmp_path, paper="letter"))
     r = pdf_of(doc)
     assert len(r.pages) == 2
     assert "print them on both sides of one sheet" in " ".join(r.pages[0].extract_text().split())
@@ -214,60 +224,69 @@ def _fills_at(c: Canvas, sq: float = 17.0) -> dict[tuple[float, float, float], l
 
 
 def _square(x: int, y: int, sq: float = 17.0) -> tuple[float, float, float]:
-    o = art.WALL_BAND + art.COORD_BAND
+    o = board_style.WALL_BAND + board_style.COORD_BAND
     return round(o + x * sq, 2), round(o + y * sq, 2), round(sq, 2)
 
 
 def test_the_colour_scheme_is_pinned():
     """Light tints of the Okabe-Ito colours for the big areas, full colours for lines and marks."""
-    assert art.LANE_TINTS == ("#eef8fd", "#daeefa")  # sky blue at 10 % and 22 %
-    assert art.TURN_TINTS == ("#fcf2db", "#f8e5ba")  # orange at 14 % and 27 %
-    assert art.PIT_TINTS == ("#e6f5f1", "#9edaca")  # bluish green at 10 % and 38 %
-    assert art.START_TINT == "#f7f097"  # yellow at 55 %
-    assert art.WALL_COLOUR == art.LANE_LINE_COLOUR == "#0072b2"  # blue
-    assert art.CAUTION_COLOUR == "#cc79a7"  # reddish purple: the back straightaway's lines
-    assert art.WRECK_COLOUR == "#d55e00"  # vermillion: the wreck zone
-    assert art.FINISH_COLOURS == ("#000000", "#ffffff")
+    assert board_style.LANE_TINTS == ("#eef8fd", "#daeefa")  # sky blue at 10 % and 22 %
+    assert board_style.TURN_TINTS == ("#fcf2db", "#f8e5ba")  # orange at 14 % and 27 %
+    assert board_style.PIT_TINTS == ("#e6f5f1", "#9edaca")  # bluish green at 10 % and 38 %
+    assert board_style.START_TINT == "#f7f097"  # yellow at 55 %
+    assert board_style.WALL_COLOUR == board_style.LANE_LINE_COLOUR == "#0072b2"  # blue
+    assert board_style.CAUTION_COLOUR == "#cc79a7"  # reddish purple: the back straightaway's lines
+    assert board_style.WRECK_COLOUR == "#d55e00"  # vermillion: the wreck zone
+    assert board_style.FINISH_COLOURS == ("#000000", "#ffffff")
 
 
 def test_colour_board_fills_every_area_with_its_colour():
     board = load_board()
     c = _board_canvas()
     fills = _fills_at(c)
-    o = art.WALL_BAND + art.COORD_BAND
+    o = board_style.WALL_BAND + board_style.COORD_BAND
 
     def fill(x: int, y: int) -> str:
         return fills[_square(x, y)][0].fill
 
     # lanes alternate: lane 1 (inside, row 10 of the front straight) light, lane 6 (row 15) darker
-    assert [fill(8, y) for y in range(10, 16)] == [art.LANE_TINTS[0], art.LANE_TINTS[1]] * 3
-    assert [fill(20 + k, 7) for k in range(6)] == [art.LANE_TINTS[k % 2] for k in range(6)]
+    assert [fill(8, y) for y in range(10, 16)] == [
+        board_style.LANE_TINTS[0],
+        board_style.LANE_TINTS[1],
+    ] * 3
+    assert [fill(20 + k, 7) for k in range(6)] == [board_style.LANE_TINTS[k % 2] for k in range(6)]
     # the turns: warm tints, dotted, the lane alternating round the corner (ring by ring)
-    assert fill(0, 0) == art.TURN_TINTS[1] and fill(1, 1) == art.TURN_TINTS[0]
-    assert fill(5, 0) == art.TURN_TINTS[1] and fill(5, 1) == art.TURN_TINTS[0]
+    assert fill(0, 0) == board_style.TURN_TINTS[1] and fill(1, 1) == board_style.TURN_TINTS[0]
+    assert fill(5, 0) == board_style.TURN_TINTS[1] and fill(5, 1) == board_style.TURN_TINTS[0]
     turn_styles = [
         s for op, _ in c.flat() if op.kind == "path" for s in [op.style] if s.hatch == "dots"
     ]
-    assert {s.fill for s in turn_styles} == set(art.TURN_TINTS) and len(turn_styles) == 144
+    assert {s.fill for s in turn_styles} == set(board_style.TURN_TINTS) and len(turn_styles) == 144
     # the start grid
     for cell in board.start_squares:
-        assert fill(*board.xy(cell)) == art.START_TINT
+        assert fill(*board.xy(cell)) == board_style.START_TINT
     # the pit: checks of two green tints, half a square each
     pit = fills[(round(o + 6 * 17.0, 2), round(o + 6 * 17.0, 2), 8.5)][0]
-    assert pit.fill == art.PIT_TINTS[1] and pit.hatch is None  # no hatch in colour: ink
-    assert sum(1 for st in fills.values() for s in st if s.fill == art.PIT_TINTS[0]) == 112
+    assert pit.fill == board_style.PIT_TINTS[1] and pit.hatch is None  # no hatch in colour: ink
+    assert sum(1 for st in fills.values() for s in st if s.fill == board_style.PIT_TINTS[0]) == 112
     # the wall: four blue bands
-    assert sum(1 for st in fills.values() for s in st if s.fill == art.WALL_COLOUR) == 4
+    assert sum(1 for st in fills.values() for s in st if s.fill == board_style.WALL_COLOUR) == 4
     # the finish: black and white checks
-    assert {s.fill for st in fills.values() for s in st if s.fill in art.FINISH_COLOURS} == {
+    assert {
+        s.fill for st in fills.values() for s in st if s.fill in board_style.FINISH_COLOURS
+    } == {
         "#000000",
         "#ffffff",
     }
     strokes = [op.style for op, _ in c.flat() if op.kind == "path" and op.style.stroke]
-    assert sum(1 for s in strokes if s.stroke == art.CAUTION_COLOUR) == 4  # two double lines
-    lane_lines = [s for s in strokes if s.stroke == art.LANE_LINE_COLOUR]
-    assert len(lane_lines) == 5 and all(s.width == 2 * art.GRID_LINE.width for s in lane_lines)
-    wreck = [s for s in strokes if s.stroke == art.WRECK_COLOUR]
+    assert (
+        sum(1 for s in strokes if s.stroke == board_style.CAUTION_COLOUR) == 4
+    )  # two double lines
+    lane_lines = [s for s in strokes if s.stroke == board_style.LANE_LINE_COLOUR]
+    assert len(lane_lines) == 5 and all(
+        s.width == 2 * board_style.GRID_LINE.width for s in lane_lines
+    )
+    wreck = [s for s in strokes if s.stroke == board_style.WRECK_COLOUR]
     assert len(wreck) == 1 and wreck[0].dash  # the wreck zone's dashed edge
 
 
@@ -281,7 +300,12 @@ def test_mono_board_keeps_every_area_apart_by_pattern():
         if op.kind == "path" and op.style.hatch:
             by_hatch[op.style.hatch] = by_hatch.get(op.style.hatch, 0) + 1
     assert by_hatch == {"dots": 144, "cross": 112, "grid": 4, "backdiagonal": 1}
-    patterns = [art.TURN_HATCH, art.PIT_HATCH, art.WALL_HATCH, art.WRECK_HATCH]
+    patterns = [
+        board_style.TURN_HATCH,
+        board_style.PIT_HATCH,
+        board_style.WALL_HATCH,
+        board_style.WRECK_HATCH,
+    ]
     assert len(set(patterns)) == 4
     for op, _ in c.flat():  # nothing left in colour
         for colour in (op.style.fill, op.style.stroke, op.style.hatch_colour) if op.style else ():
@@ -302,11 +326,11 @@ def _default(printable: str, flag: str) -> float:
 
 
 def test_default_board_squares_leave_room_for_folded_paper_dice():
-    assert art.DIE_CLEARANCE == 1.0
-    assert art.BOARD_SQUARE - art.DIE_FACE == art.DIE_CLEARANCE
-    assert _default("board", "--square") == art.BOARD_SQUARE == 17.0
-    assert _default("dice", "--size") == _default("cars", "--size") == art.DIE_FACE == 16.0
-    assert art.die_for(17.0) == 16.0 and art.size_note(17.0) == (
+    assert sizes.DIE_CLEARANCE == 1.0
+    assert sizes.BOARD_SQUARE - sizes.DIE_FACE == sizes.DIE_CLEARANCE
+    assert _default("board", "--square") == sizes.BOARD_SQUARE == 17.0
+    assert _default("dice", "--size") == _default("cars", "--size") == sizes.DIE_FACE == 16.0
+    assert sizes.die_for(17.0) == 16.0 and sizes.size_note(17.0) == (
         "squares 17 mm: for 16 mm paper dice"
     )
 
@@ -315,7 +339,7 @@ def test_the_board_prints_the_die_size_it_is_made_for(tmp_path):
     note = "squares 17 mm: for 16 mm paper dice"
     assert note in _board_canvas().texts()
     assert "squares 12 mm: for 11 mm paper dice" in _board_canvas(sq=12.0).texts()
-    doc = m.board_document(PrintOptions(tmp_path), "tiles", art.BOARD_SQUARE)
+    doc = board_pages.board_document(PrintOptions(tmp_path), "tiles", sizes.BOARD_SQUARE)
     sheet = next(i for i, page in enumerate(doc.pages) if note in page.texts())
     # the default board command prints this document, 17 mm squares: its PDF says so on that
     # sheet (read back alone: the pages of a board take a second or more to read back)
@@ -329,10 +353,12 @@ def test_the_board_prints_the_die_size_it_is_made_for(tmp_path):
 
 def test_dice_and_car_pages_name_the_board_square_they_fit(tmp_path):
     note = "16 mm dice: for board squares of 17 mm, 1 mm larger"
-    assert note in " ".join(text(pdf_of(m.dice_document(PrintOptions(tmp_path), 16.0, 6))).split())
-    cars = pdf_of(m.cars_document(PrintOptions(tmp_path), 4, 16.0))
+    assert note in " ".join(
+        text(pdf_of(dice_nets.dice_document(PrintOptions(tmp_path), 16.0, 6))).split()
+    )
+    cars = pdf_of(dice_nets.cars_document(PrintOptions(tmp_path), 4, 16.0))
     assert "16 mm cars: for board squares of 17 mm" in " ".join(text(cars).split())
-    assert "12 mm dice: for board squares of 13 mm" in m.dice_fit_note(12.0)
+    assert "12 mm dice: for board squares of 13 mm" in dice_nets.dice_fit_note(12.0)
 
 
 # --- the poster is to play on, the overview to read ------------------------------------------------
@@ -341,7 +367,11 @@ def _page_squares(canvas: Canvas) -> list[float]:
     swatches are outlined too, but wider than tall)."""
     xs = set()
     for op, pts in canvas.absolute_points():
-        if op.kind == "path" and op.style.stroke == art.GRID_LINE.stroke and len(op.data) == 5:
+        if (
+            op.kind == "path"
+            and op.style.stroke == board_style.GRID_LINE.stroke
+            and len(op.data) == 5
+        ):
             (x0, y0), (x1, _), (_, y2) = pts[0], pts[1], pts[2]
             if abs((x1 - x0) - (y2 - y0)) < 1e-6:
                 xs.add(round(x0, 3))
@@ -366,9 +396,9 @@ def test_poster_is_the_largest_board_the_sheet_holds(tmp_path, paper):
 
     opts = PrintOptions(tmp_path, paper=paper)
     sheet = Paper.get(paper, True)
-    doc = m.board_document(opts, "poster", 17.0)
+    doc = board_pages.board_document(opts, "poster", 17.0)
     page = doc.pages[0]
-    sq = m.poster_square(sheet, 17.0)
+    sq = board_pages.poster_square(sheet, 17.0)
     xs = _page_squares(page)
     assert all(abs(b - a - sq) < 1e-3 for a, b in zip(xs, xs[1:], strict=False))
     box = layout.usable_box(sheet)
@@ -382,7 +412,7 @@ def test_poster_is_the_largest_board_the_sheet_holds(tmp_path, paper):
     assert layout.BAR_TEXT in t  # the bar, to check the printer did not scale it again
     assert f"poster: scale {layout.scale_text(sq / 17.0)} of 17 mm squares, not true size" in t
     assert f"squares {sq:g} mm: for {sq - 1:g} mm dice or counters" in t
-    assert min(size for size, _ in _printed_pt(page)) >= art.MIN_TEXT_PT
+    assert min(size for size, _ in _printed_pt(page)) >= board_style.MIN_TEXT_PT
     assert not any(s.startswith("Trading Paint board") for s in t)  # no title line: all board
 
 
@@ -390,13 +420,13 @@ def test_poster_is_true_size_when_the_board_fits():
     from generator.render import layout
     from generator.render.paper import Paper
 
-    assert m.poster_square(Paper.get("a4", True), 9.0) == 9.0
-    doc = m.board_document(PrintOptions(UNUSED), "poster", 9.0)
+    assert board_pages.poster_square(Paper.get("a4", True), 9.0) == 9.0
+    doc = board_pages.board_document(PrintOptions(UNUSED), "poster", 9.0)
     assert "scale 1:1, true size" in doc.pages[0].texts()
     assert layout.BAR_TEXT in doc.pages[0].texts()
-    assert m.poster_square(m.parse_sheet("600x400mm"), 17.0) == 17.0
+    assert board_pages.poster_square(board_pages.parse_sheet("600x400mm"), 17.0) == 17.0
     with pytest.raises(InvalidInput, match="larger --sheet"):
-        m.board_document(PrintOptions(UNUSED), "poster", 17.0, sheet="100x80mm")
+        board_pages.board_document(PrintOptions(UNUSED), "poster", 17.0, sheet="100x80mm")
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -404,25 +434,30 @@ def test_overview_is_a_map_with_a_legend_unlike_the_poster(paper):
     from generator.render import layout
 
     opts = PrintOptions(UNUSED, paper=paper)
-    poster = m.board_document(opts, "poster", 17.0).pages[0]
-    overview = m.board_document(opts, "overview", 17.0).pages[0]
+    poster = board_pages.board_document(opts, "poster", 17.0).pages[0]
+    overview = board_pages.board_document(opts, "overview", 17.0).pages[0]
     po, ov = poster.texts(), overview.texts()
     # the overview: a reduced board beside a legend of its areas, drawn in the board's styles
     assert "Legend" in ov and "Legend" not in po
-    heads = [head for _, head, _ in m.overview_legend(load_board())]
+    heads = [head for _, head, _ in board_pages.overview_legend(load_board())]
     assert all(head in ov for head in heads) and "Coordinates" in heads
     swatches = {op.style.fill for op, _ in overview.flat() if op.kind == "path" and op.style}
-    assert {art.WALL_COLOUR, art.START_TINT, art.PIT_TINTS[1], *art.TURN_TINTS} <= swatches
+    assert {
+        board_style.WALL_COLOUR,
+        board_style.START_TINT,
+        board_style.PIT_TINTS[1],
+        *board_style.TURN_TINTS,
+    } <= swatches
     assert layout.BAR_TEXT not in ov  # a map, not a page to measure
     # the poster's squares are much larger; the overview's squares leave room for the legend
     ps, os_ = _page_squares(poster), _page_squares(overview)
     assert ps[1] - ps[0] > 1.4 * (os_[1] - os_[0])
     legend_x = next(pts[0][0] for op, pts in overview.absolute_points() if op.kind == "text"
                     and op.data[2] == "Legend")  # fmt: skip
-    assert max(os_) + (os_[1] - os_[0]) + art.WALL_BAND + art.COORD_BAND < legend_x
+    assert max(os_) + (os_[1] - os_[0]) + board_style.WALL_BAND + board_style.COORD_BAND < legend_x
     # read at arm's length: coordinates at 7.5 pt, the legend at 9 pt, nothing under 6 pt
     sizes = _printed_pt(overview)
-    assert min(size for size, _ in sizes) >= art.MIN_TEXT_PT
+    assert min(size for size, _ in sizes) >= board_style.MIN_TEXT_PT
     assert all(size >= 7.5 for size, s in sizes if s == "25")
     assert any(s.startswith("Lanes: 1 inside") and size >= 9.0 for size, s in sizes)
     assert "L1" in ov and "L1" not in po  # lanes numbered on the map only

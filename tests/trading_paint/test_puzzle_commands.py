@@ -110,6 +110,56 @@ def test_worksheet_answers_separate_and_same_bytes(tmp_path):
     assert len(key.pages) == 2 and "Answers" in key.pages[0].extract_text()
 
 
+def test_worksheet_files_are_known_before_the_puzzles_are_made(tmp_path):
+    """The worksheet's Printable.files: the stems and page counts the command claims first."""
+    import pytest
+
+    from generator.errors import BadOption
+    from generator.games.trading_paint.printables import PRINTABLES
+    from generator.options import PrintOptions
+
+    (p,) = [p for p in PRINTABLES if p.name == "worksheet"]
+    stem = "trading-paint-worksheet-lay-any-easy-s1"
+    spec = PrintOptions(tmp_path)
+    assert p.planned_files(spec) == [(stem, 6)]  # 6 puzzles, 2 a page, the answers after
+    assert p.planned_files(spec, count=5, answers="separate") == [
+        (stem, 3),
+        (f"{stem}-answers", 3),
+    ]
+    assert p.planned_files(spec, count=3, per_page="1", answers="none") == [(stem, 3)]
+    seeded = PrintOptions(tmp_path, seed=7)
+    assert p.planned_files(seeded, kind="stop", difficulty="hard") == [
+        ("trading-paint-worksheet-stop-hard-s7", 6)
+    ]
+    with pytest.raises(BadOption, match="a stop puzzle has no goal"):
+        p.planned_files(spec, kind="stop", goal="bump")
+
+
+def test_worksheet_refuses_a_taken_file_before_generating(tmp_path, monkeypatch):
+    """A taken file (the worksheet, or its separate answers) is refused before the puzzles
+    are generated, which takes seconds: generating here fails the test."""
+    from generator.games.trading_paint.puzzles import generate as gen
+
+    def never(*args, **kwargs):
+        raise AssertionError("the puzzles were generated before the files were claimed")
+
+    monkeypatch.setattr(gen, "generate", never)
+    stem = "trading-paint-worksheet-lay-any-easy-s1"
+    taken = tmp_path / f"{stem}.pdf"
+    taken.write_bytes(b"mine")
+    r = run("worksheet", "--out", str(tmp_path))
+    assert r.exit_code == 1
+    assert r.output == f"Error: {taken} already exists: use --force to overwrite it\n"
+    assert taken.read_bytes() == b"mine"
+    taken.unlink()
+    answers = tmp_path / f"{stem}-answers.pdf"
+    answers.write_bytes(b"mine")
+    r = run("worksheet", "--answers", "separate", "--out", str(tmp_path))
+    assert r.exit_code == 1
+    assert r.output == f"Error: {answers} already exists: use --force to overwrite it\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [answers.name]
+
+
 def test_worksheet_squares_are_16_mm_where_the_dice_go():
     from generator.games.trading_paint.printing.worksheet import window_limit, worksheet_documents
     from generator.games.trading_paint.puzzles.generate import Request, generate

@@ -17,6 +17,7 @@ from generator.games.trading_paint.rules.state import PATH, PLACE, Roll
 from generator.games.trading_paint.rules.turn import apply, chance_outcomes, legal_moves
 from generator.games.trading_paint.strategy import car_ahead as ca
 from generator.games.trading_paint.strategy import open_straight as sg
+from generator.games.trading_paint.strategy.card import strategy_card
 from generator.games.trading_paint.strategy.luck import expected_squares
 from generator.options import PrintOptions
 from generator.render import layout
@@ -182,7 +183,7 @@ K_TABLE = {  # (kind, k): best turn (6 decimals), the card's limits (gain -> mos
 
 
 def test_the_k_table_and_the_cards_rule():
-    card = sg.strategy_card()
+    card = strategy_card()
     assert card.lane == 3
     for (kind, k), (best, limits) in K_TABLE.items():
         a = card.row(kind, k)
@@ -219,7 +220,7 @@ def test_a_bump_or_draft_in_reach_is_always_taken():
 
 
 def test_the_same_limits_in_lanes_1_and_2():
-    card = sg.strategy_card()
+    card = strategy_card()
     for lane in (1, 2):
         for kind in (ca.BUMP, ca.DRAFT):
             for k in (5, 7, 8):
@@ -229,7 +230,7 @@ def test_the_same_limits_in_lanes_1_and_2():
 
 
 def test_card_figures_are_json():
-    data = json.loads(json.dumps(sg.strategy_card().to_dict()))
+    data = json.loads(json.dumps(strategy_card().to_dict()))
     assert data["open_straight"]["turn"] == "256/125"
     assert data["open_straight"]["stop_after_4"] == "875/432"
     assert data["roll_by_gain"]["4"] == "4"
@@ -308,7 +309,7 @@ def test_the_rules_engine_gives_the_same_values(kind, k):
     val = Valuer(0, 0, reach=40)
     base = progress(s, 0)
     model = ca.straight_ahead(3, ca.CarAhead(kind, k))
-    assert val.value(s) - base == model.turn() == sg.strategy_card().row(kind, k).best
+    assert val.value(s) - base == model.turn() == strategy_card().row(kind, k).best
     assert _check_paths(s, val, model, base, 2) > 20
 
 

@@ -5,6 +5,7 @@ summary, puzzle worksheets and the stop-or-roll card. The click commands, `raceg
 from __future__ import annotations
 
 from generator.errors import BadOption
+from generator.games.trading_paint.printing.sizes import DICE_MIN
 from generator.printing import KitPart, Option, Printable, PrintSpec
 
 PLAYERS = ("2", "3", "4", "6")
@@ -12,13 +13,13 @@ PLAYERS = ("2", "3", "4", "6")
 
 def _sheet(value: str) -> None:
     """A --sheet size the poster can use (checked as the option is read: a usage error)."""
-    from generator.games.trading_paint.printing.materials import parse_sheet
+    from generator.games.trading_paint.printing.board_pages import parse_sheet
 
     parse_sheet(value)
 
 
 def _board(spec: PrintSpec, style: str, square_mm: float, sheet: str | None) -> list:
-    from generator.games.trading_paint.printing.materials import board_document
+    from generator.games.trading_paint.printing.board_pages import board_document
 
     if sheet and style != "poster":
         raise BadOption("it sets the poster size: use it with --style poster", "--sheet")
@@ -26,19 +27,19 @@ def _board(spec: PrintSpec, style: str, square_mm: float, sheet: str | None) -> 
 
 
 def _dice(spec: PrintSpec, edge: float, count: int) -> list:
-    from generator.games.trading_paint.printing.materials import dice_document
+    from generator.games.trading_paint.printing.dice_nets import dice_document
 
     return [dice_document(spec, edge, count)]
 
 
 def _cars(spec: PrintSpec, players: str, edge: float) -> list:
-    from generator.games.trading_paint.printing.materials import cars_document
+    from generator.games.trading_paint.printing.dice_nets import cars_document
 
     return [cars_document(spec, int(players), edge)]
 
 
 def _rules(spec: PrintSpec) -> list:
-    from generator.games.trading_paint.printing.materials import rules_document
+    from generator.games.trading_paint.printing.rules_summary import rules_document
 
     return [rules_document(spec)]
 
@@ -50,7 +51,7 @@ def _strategy(spec: PrintSpec) -> list:
 
 
 def _strategy_figures() -> dict:
-    from generator.games.trading_paint.strategy.open_straight import strategy_card
+    from generator.games.trading_paint.strategy.card import strategy_card
     from generator.schemas import with_format
 
     return with_format("trading-paint-strategy/1", strategy_card().to_dict())
@@ -64,15 +65,24 @@ def _worksheet(
     return worksheet_from(spec, kind, goal, difficulty, count, int(per_page), answers)
 
 
+def _worksheet_files(
+    spec: PrintSpec, kind: str, goal: str, difficulty: str, count: int, per_page: str, answers: str
+) -> list[tuple[str, int]]:
+    """The files the worksheet writes, claimed by the command before the slow generating."""
+    from generator.games.trading_paint.printing.worksheet import worksheet_files
+
+    return worksheet_files(spec, kind, goal, difficulty, count, int(per_page), answers)
+
+
 # The board's squares are 1 mm larger than the dice's faces: a folded paper cube is larger than
-# its net (artwork.DIE_CLEARANCE; docs/design.md, "Paper dice need room").
+# its net (printing/sizes.py DIE_CLEARANCE; docs/design.md, "Paper dice need room").
 DIE_EDGE = Option(
     "--size",
     "edge",
     "length",
     "16mm",
     "Die edge; board squares 1 mm larger fit it (16mm dice: --square 17mm).",
-    low=10.0,
+    low=DICE_MIN,
     high=40.0,
 )
 
@@ -199,6 +209,7 @@ PRINTABLES: tuple[Printable, ...] = (
         ),
         seeded=True,
         portrait="a worksheet prints",
+        files=_worksheet_files,
         listed="worksheet (puzzles at true size, answer pages)",
         demo=("--count", "4", "--per-page", "2", "--difficulty", "easy"),
     ),

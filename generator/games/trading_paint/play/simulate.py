@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 from generator.errors import InvalidInput, LimitExceeded
 from generator.games.trading_paint.play.policies import Policy, make_policy
 from generator.games.trading_paint.rules import caution as cz
-from generator.games.trading_paint.rules.setup import POINTS, get_setup, initial_state
+from generator.games.trading_paint.rules.setup import get_setup, initial_state
 from generator.games.trading_paint.rules.state import (
     CAUTION_ROLL,
+    POINTS,
     ROLL,
     WRECK,
     Bump,

@@ -1,2 +1,2 @@
 """What Trading Paint prints: the board, dice and car nets, the rules summary, puzzle worksheets, the strategy card.
-Imports the game's model packages and generator.render/printing; never commands, click or the web page."""
+Imports the game's model packages and generator.render/printing; never printables, commands, output, click or the web page. Inside: sizes and board_style at the bottom; board_art, piece_art and puzzle_art draw; the pages (board_pages, dice_nets, rules_summary, worksheet, strategy_card) on top."""

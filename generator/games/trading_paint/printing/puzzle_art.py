@@ -1,6 +1,6 @@
 """A puzzle's window of the board at true size, with its cars, wrecks, star, dice and route.
 
-The window is cut out of the very drawing the board prints (`artwork.draw_board`, clipped as
+The window is cut out of the very drawing the board prints (`board_art.draw_board`, clipped as
 geometry), so a square, a turn, the pit and the finish line look the same as on the board a
 player owns, and at 16 mm a real path die covers a square. Columns are numbered above the
 window and rows at its left, as round the board.
@@ -12,12 +12,9 @@ import math
 from dataclasses import dataclass
 from functools import cache
 
-from generator.games.trading_paint.printing.artwork import (
-    COORD_BAND,
-    WALL_BAND,
-    draw_board,
-    draw_face,
-)
+from generator.games.trading_paint.printing.board_art import draw_board
+from generator.games.trading_paint.printing.board_style import COORD_BAND, WALL_BAND
+from generator.games.trading_paint.printing.piece_art import draw_face
 from generator.games.trading_paint.rules.board import Board
 from generator.games.trading_paint.rules.faces import load_faces
 from generator.games.trading_paint.rules.state import State

@@ -1,7 +1,7 @@
 """The stop-or-roll strategy card: one portrait page with the exact best rule.
 
-The figures come from strategy.py (the open straight) and car_ahead.py (a car to bump or a
-team-mate to draft k squares ahead on six lanes); nothing here computes a value. Body text is
+The figures come from strategy/card.py (the open straight, and a car to bump or a team-mate
+to draft k squares ahead on six lanes); nothing here computes a value. Body text is
 9 pt or more, nothing is under 7 pt; meaning never rides on colour alone (rules in words,
 choices spelt out, shading only behind headings).
 """
@@ -11,11 +11,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from generator.games.trading_paint.strategy.car_ahead import BUMP, DRAFT, OPEN_STOP
-from generator.games.trading_paint.strategy.open_straight import (
-    FIXED_DICE,
-    StrategyCard,
-    strategy_card,
-)
+from generator.games.trading_paint.strategy.card import StrategyCard, strategy_card
+from generator.games.trading_paint.strategy.open_straight import FIXED_DICE
 from generator.printing import PrintSpec
 from generator.render import layout
 from generator.render.canvas import BLACK, GREY, Canvas, Style

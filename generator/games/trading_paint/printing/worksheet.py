@@ -330,6 +330,38 @@ def _after(p: Puzzle) -> State | None:
     return replace(p.state, pos=tuple(pos), entry=tuple(entry))
 
 
+def worksheet_stem(spec: PrintSpec, kind: str, goal: str, difficulty: str) -> str:
+    """The worksheet's file stem (its answers alone add -answers); a stop puzzle with a goal
+    is refused (BadOption)."""
+    from generator.errors import BadOption
+
+    if kind == "stop" and goal != "any":
+        raise BadOption("a stop puzzle has no goal (stop or roll?): leave out --goal")
+    goal_part = "" if kind == "stop" else f"-{goal}"
+    return f"trading-paint-worksheet-{kind}{goal_part}-{difficulty}-s{spec.seed_or(1)}"
+
+
+def worksheet_files(
+    spec: PrintSpec,
+    kind: str,
+    goal: str,
+    difficulty: str,
+    count: int,
+    per_page: int,
+    answers: str,
+) -> list[tuple[str, int]]:
+    """(stem, pages) of every file the worksheet writes, known before the puzzles are
+    generated (which takes seconds): the command claims them first. The answer pages come
+    after the puzzles (answers='after': twice the pages), in a second file (-answers) or not
+    at all."""
+    stem = worksheet_stem(spec, kind, goal, difficulty)
+    pages = -(-count // per_page)
+    files = [(stem, pages * (2 if answers == "after" else 1))]
+    if answers == "separate":
+        files.append((f"{stem}-answers", pages))
+    return files
+
+
 def worksheet_from(
     spec: PrintSpec,
     kind: str,
@@ -340,21 +372,11 @@ def worksheet_from(
     answers: str,
 ) -> list[Document]:
     """Generate the puzzles (windows that fit a page on A4 and Letter) and lay them out: the
-    `racegen trading-paint worksheet` printable."""
-    from generator.errors import BadOption
+    `racegen trading-paint worksheet` printable (the command claims `worksheet_files` first)."""
     from generator.games.trading_paint.puzzles.generate import Request, generate
-    from generator.output import check_free
 
-    if kind == "stop" and goal != "any":
-        raise BadOption("a stop puzzle has no goal (stop or roll?): leave out --goal")
+    stem = worksheet_stem(spec, kind, goal, difficulty)
     seed = spec.seed_or(1)
-    goal_part = "" if kind == "stop" else f"-{goal}"
-    stem = f"trading-paint-worksheet-{kind}{goal_part}-{difficulty}-s{seed}"
-    pages = -(-count // per_page)
-    # before the generating, which takes seconds
-    check_free(spec, stem, pages * (2 if answers == "after" else 1))
-    if answers == "separate":
-        check_free(spec, f"{stem}-answers", pages)
     req = Request(kind, goal, difficulty, count, seed, window_limit(per_page))
     bar = spec.bar(count, "generating")
     try:

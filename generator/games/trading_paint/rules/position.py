@@ -1,4 +1,4 @@
-"""Position files (JSON) and the text picture of a position.
+"""Position files (JSON); the text picture of a position is str(state) (state.render_text).
 
 A position file describes the race between turns or in the middle of one, in board
 coordinates (column, row from the top-left square, as printed on the board's edges):
@@ -33,11 +33,15 @@ import json
 from dataclasses import replace
 from typing import Any
 
-from generator.core import jsontext
+from generator.core import jsontext, textfile
 from generator.errors import InvalidInput
+from generator.games.trading_paint.rules import caution as cz
 from generator.games.trading_paint.rules.board import PIT, TRACK, WALL, Board, load_board
+from generator.games.trading_paint.rules.moves import die_exits, first_squares, occupancy
+from generator.games.trading_paint.rules.setup import get_setup, initial_state, load_setups
 from generator.games.trading_paint.rules.state import (
     CAUTION_NAMES,
+    ENTER,
     FINISHED,
     FINISHED_LAP,
     OVER,
@@ -45,6 +49,12 @@ from generator.games.trading_paint.rules.state import (
     STAGE_NAMES,
     WAITING,
     State,
+)
+from generator.games.trading_paint.rules.turn import (
+    CAUTION_MAX_DICE,
+    is_chance,
+    legal_moves,
+    vacated_starts,
 )
 
 FORMAT = "trading-paint-position/1"
@@ -92,8 +102,6 @@ def to_dict(state: State) -> dict[str, Any]:
 
 
 def _players_of(state: State) -> int:
-    from generator.games.trading_paint.rules.setup import load_setups
-
     for n, s in sorted(load_setups().items()):
         if (
             len(s.cars) == state.cars
@@ -106,9 +114,6 @@ def _players_of(state: State) -> int:
 
 def from_dict(data: Any, where: str = "position", board: Board | None = None) -> State:
     """A position from its JSON form; every problem is an InvalidInput naming the field."""
-    from generator.games.trading_paint.rules.setup import get_setup, initial_state, load_setups
-    from generator.games.trading_paint.rules.turn import is_chance, legal_moves, vacated_starts
-
     if not isinstance(data, dict):
         raise InvalidInput(f"{where}: a position is a JSON object with 'players' and 'cars'")
     if data.get("format", FORMAT) != FORMAT:
@@ -236,8 +241,6 @@ def from_dict(data: Any, where: str = "position", board: Board | None = None) ->
     if pos[to_play - 1] == FINISHED:
         raise InvalidInput(f"{where}: car {to_play} has finished and cannot be to play")
     if pos[to_play - 1] == WAITING:
-        from generator.games.trading_paint.rules.state import ENTER
-
         state = replace(state, stage=ENTER)
         if not vacated_starts(state):
             raise InvalidInput(
@@ -265,8 +268,6 @@ def _default_lap(board: Board, cell: int, period: int) -> int:
 def _check_lap(board: Board, cell: int, entry: int, lap: int, here: str) -> None:
     """A car on the board has not yet crossed the line after a full lap (it would have
     finished): its progress is below one lap."""
-    from generator.games.trading_paint.rules import caution as cz
-
     if cz.progress(board, cell, entry, lap) >= board.lap_length:
         raise InvalidInput(
             f"{here}: lap {lap} there is past the finish line after a full lap, so the car "
@@ -315,9 +316,6 @@ def _turn_from(state: State, turn: Any, where: str) -> State:
 
 def _check_stage(state: State, stage: str, where: str) -> None:
     """A turn stage only where the rules can reach it (else the moves it offers are nonsense)."""
-    from generator.games.trading_paint.rules import caution as cz
-    from generator.games.trading_paint.rules.turn import CAUTION_MAX_DICE, vacated_starts
-
     b = state.board
     car = state.car
     problem = ""
@@ -358,8 +356,6 @@ def _check_stage(state: State, stage: str, where: str) -> None:
 
 def _replay_exits(state: State, where: str) -> tuple[tuple[int, int], ...]:
     """The open exits of the last die, by replaying the path from the car."""
-    from generator.games.trading_paint.rules.moves import die_exits, first_squares, occupancy
-
     b = state.board
     occ = occupancy(state)
     slots = {s.square: s for s in first_squares(state, state.car, occ)}
@@ -413,8 +409,6 @@ def _int(v: Any, where: str, allowed: Any) -> int:
 def load_position(path: str) -> State:
     """Read a position file ('-': standard input); a missing or malformed file is one
     InvalidInput line."""
-    from generator.core import textfile
-
     hint = "save the position as JSON in UTF-8"
     text, source = textfile.read_arg(path, "position file", hint, MAX_BYTES)
     data = jsontext.loads(text, source, "; see examples/trading_paint/")
@@ -423,38 +417,3 @@ def load_position(path: str) -> State:
 
 def dumps(state: State) -> str:
     return json.dumps(to_dict(state), indent=2) + "\n"
-
-
-# --- text picture ---------------------------------------------------------------------------
-def render_text(state: State) -> str:
-    """The board as characters: '.' track, ':' pit, '|' wall, digits cars, 'X' wrecks, '*' dice."""
-    b = state.board
-    grid: dict[int, str] = {}
-    for c, k in enumerate(b.kind):
-        if k == TRACK:
-            grid[c] = "."
-        elif k == PIT:
-            grid[c] = ":"
-        elif k == WALL:
-            grid[c] = "|"
-    for w in state.wrecks:
-        grid[w] = "X"
-    for cell, _, _ in state.path:
-        grid[cell] = "*"
-    for i, p in enumerate(state.pos):
-        if p >= 0:
-            grid[p] = str(i + 1) if i < 9 else chr(ord("a") + i - 9)
-    lines = []
-    lines.append("     " + "".join(str(x % 10) for x in range(b.width)))
-    for y in range(-1, b.height + 1):
-        row = "".join(grid.get(b.cell(x, y), " ") for x in range(-1, b.width + 1))
-        lines.append(f"{y:>3} {row}")
-    pts = state.points()
-    lines.append(
-        f"car {state.car + 1} to play ({STAGE_NAMES[state.stage]}), caution period: "
-        f"{CAUTION_NAMES[state.caution]}, finished: "
-        + (", ".join(str(i + 1) for i in state.finished) or "none")
-        + "; points "
-        + ", ".join(f"{t} {p}" for t, p in pts.items())
-    )
-    return "\n".join(lines)

@@ -13,9 +13,8 @@ from functools import cache
 
 from generator.errors import InvalidInput
 from generator.games.trading_paint.rules.board import Board, load_board
-from generator.games.trading_paint.rules.state import ENTER, ROLL, WAITING, State
+from generator.games.trading_paint.rules.state import ENTER, POINTS, ROLL, WAITING, State
 
-POINTS = (4, 3, 2)  # first, second and third car home
 PLAYER_COUNTS = (2, 3, 4, 6)
 
 

@@ -12,6 +12,11 @@ Cars are numbered in turn order (index 0 is car 1). A car's position is a board 
 `board.station[pos] + lap * board.lap_length` (for a car off the track, the station of its
 re-entry square), -1 for cars still behind the start line, and a car has finished when a
 move takes its progress to one full lap.
+
+The moves a position offers are values here too (Face, Place, Stop ...), and so are the
+points for the first three cars home (State.points scores them) and the text picture
+(`render_text`, what str(state) prints): the set-ups, the move rules and the position files
+build on this module, never the other way round.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from dataclasses import dataclass, fields
 
 from generator.games.trading_paint.rules.board import PIT, TRACK, WALL, Board
 
+POINTS = (4, 3, 2)  # first, second and third car home
 # Car positions that are not cells.
 WAITING = -1  # a late car (7th or 8th of a four-player game) not yet on the board
 FINISHED = -2
@@ -215,8 +221,6 @@ class State:
 
     def points(self) -> dict[str, int]:
         """Team points so far: 4, 3 and 2 for the first three cars home."""
-        from generator.games.trading_paint.rules.setup import POINTS
-
         out = {name: 0 for name in self.team_names}
         for rank, car in enumerate(self.finished[: len(POINTS)]):
             out[self.team_names[self.team[car]]] += POINTS[rank]
@@ -232,8 +236,6 @@ class State:
         return leaders[0] if len(leaders) == 1 else None
 
     def __str__(self) -> str:
-        from generator.games.trading_paint.rules.position import render_text
-
         return render_text(self)
 
 
@@ -252,3 +254,38 @@ def evolve(state: State, **changes: object) -> State:
     d.update(state.__dict__)
     d.update(changes)
     return new
+
+
+# --- text picture ---------------------------------------------------------------------------
+def render_text(state: State) -> str:
+    """The board as characters: '.' track, ':' pit, '|' wall, digits cars, 'X' wrecks, '*' dice."""
+    b = state.board
+    grid: dict[int, str] = {}
+    for c, k in enumerate(b.kind):
+        if k == TRACK:
+            grid[c] = "."
+        elif k == PIT:
+            grid[c] = ":"
+        elif k == WALL:
+            grid[c] = "|"
+    for w in state.wrecks:
+        grid[w] = "X"
+    for cell, _, _ in state.path:
+        grid[cell] = "*"
+    for i, p in enumerate(state.pos):
+        if p >= 0:
+            grid[p] = str(i + 1) if i < 9 else chr(ord("a") + i - 9)
+    lines = []
+    lines.append("     " + "".join(str(x % 10) for x in range(b.width)))
+    for y in range(-1, b.height + 1):
+        row = "".join(grid.get(b.cell(x, y), " ") for x in range(-1, b.width + 1))
+        lines.append(f"{y:>3} {row}")
+    pts = state.points()
+    lines.append(
+        f"car {state.car + 1} to play ({STAGE_NAMES[state.stage]}), caution period: "
+        f"{CAUTION_NAMES[state.caution]}, finished: "
+        + (", ".join(str(i + 1) for i in state.finished) or "none")
+        + "; points "
+        + ", ".join(f"{t} {p}" for t, p in pts.items())
+    )
+    return "\n".join(lines)

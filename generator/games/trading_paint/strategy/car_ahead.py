@@ -1,10 +1,10 @@
 """A car k squares ahead: stop or roll on one straight of six lanes, exactly.
 
 The lattice: one straight of the board, six lanes (lane 1 beside the pit, lane 6 beside the
-wall), long enough that its end never matters, in the frame of strategy.py (the car drives
+wall), long enough that its end never matters, in the frame of open_straight.py (the car drives
 north; lane 1 is on its left). Our car stands in lane L at row 0; in the same lane, k squares
 straight ahead (row k), stands one other car: an opponent to bump or a team-mate to draft.
-Nothing else is near. The rules are the engine's (rules.py, moves.py):
+Nothing else is near. The rules are the engine's (rules/turn.py, rules/moves.py):
 
 - a die may not go on the car ahead; a path leaves a die forward or sideways, never back;
 - an exit of the last die onto the car ahead from behind (forward, from row k - 1 in lane L)
@@ -28,7 +28,7 @@ Rolling is allowed when some exit leads to a free square (the engine's rule: no 
 the only ways on are a bump or a draft). Everything is exact (Fractions). Within a row a path
 moves sideways one way only (a die entered from the side never opens back), so positions
 (lane, row, exits) form no cycles; from row max(TOP_LEVEL, k + 1) on, stopping is best
-(strategy.top_level), which closes the recursion.
+(open_straight.top_level), which closes the recursion.
 """
 
 from __future__ import annotations

@@ -1,7 +1,9 @@
-"""Drawings of the Trading Paint pieces on the canvas: the oval, a path-die face, a car face.
+"""The Trading Paint board drawn on the canvas: the oval with its lanes, turns, pit, wall,
+start squares, finish line, wreck zone, arrows, the pit's title box and the coordinates; and
+the legend swatches that show each area in the board's own styles.
 
-Pure functions of the model (board geometry, face grids, teams), drawn in millimetres, so the
-same drawing goes on a tiled true-size board, a poster, an overview and the rules sheet.
+A pure function of the board's geometry, drawn in millimetres, so the same drawing goes on a
+tiled true-size board, a poster, an overview, the rules sheet and a puzzle's window.
 """
 
 from __future__ import annotations
@@ -9,158 +11,32 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from generator.games.trading_paint.rules.board import NORTH, PIT, SEGMENTS, TRACK, Board
-from generator.games.trading_paint.rules.faces import Grid, load_faces
-from generator.render.canvas import BLACK, GREY, WHITE, Canvas, Style
-from generator.render.glyphs import arrow, suit
-from generator.render.layout import text_width, wrap
-from generator.render.palette import (
-    BLUE,
-    BLUISH_GREEN,
-    ORANGE,
-    REDDISH_PURPLE,
-    SKY_BLUE,
-    VERMILLION,
-    YELLOW,
-    team_style,
+from generator.games.trading_paint.printing.board_style import (
+    COORD_BAND,
+    FLOW,
+    GRID_LINE,
+    LABEL,
+    LINE,
+    MIN_TEXT_PT,
+    PT,
+    THIN_LINE,
+    WALL_BAND,
+    BoardStyles,
+    lane_of,
 )
-
-# --- sizes -----------------------------------------------------------------------------------
-# A paper cube comes out larger than its net's face: the card's thickness (0.2-0.3 mm for
-# 160-220 g/m2) wraps round every fold, the glue tabs add a layer under some faces, and folds
-# never sit exactly on the printed line. A 16 mm net folds to a 16.4-16.9 mm cube, so the board's
-# squares are 1 mm larger than the dice's faces (docs/design.md, "Paper dice need room").
-DIE_FACE = 16.0  # mm: default face of the path dice and car dice (dice --size, cars --size)
-DIE_CLEARANCE = 1.0  # mm: board square minus die face
-BOARD_SQUARE = DIE_FACE + DIE_CLEARANCE  # mm: default board square (board --square)
-
-
-def die_for(square: float) -> float:
-    """The die face (mm) a board of `square` mm squares is made for."""
-    return round(square - DIE_CLEARANCE, 2)
-
-
-def size_note(square: float) -> str:
-    """What the board prints about its squares and the dice they take."""
-    return f"squares {square:g} mm: for {die_for(square):g} mm paper dice"
-
-
-# --- colours -----------------------------------------------------------------------------------
-def tint(colour: str, amount: float) -> str:
-    """`amount` of `colour` on white paper (0 white, 1 the full colour): large areas print as
-    light tints, so a home inkjet spends little ink on them."""
-    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
-    mix = [round(255 - amount * (255 - c)) for c in (r, g, b)]
-    return "#" + "".join(f"{c:02x}" for c in mix)
-
-
-# Light tints (about 10-35 % ink) for the large areas, full Okabe-Ito colours for lines and small
-# marks. Lanes alternate two tints, so each lane reads as a ring round the pit.
-LANE_TINTS = (tint(SKY_BLUE, 0.10), tint(SKY_BLUE, 0.22))  # straights: lanes 1, 3, 5 / 2, 4, 6
-TURN_TINTS = (tint(ORANGE, 0.14), tint(ORANGE, 0.27))  # turns: the same lanes, warm
-PIT_TINTS = (tint(BLUISH_GREEN, 0.10), tint(BLUISH_GREEN, 0.38))  # the pit's light / dark checks
-START_TINT = tint(YELLOW, 0.55)  # start squares 1-6
-WALL_COLOUR = BLUE
-LANE_LINE_COLOUR = BLUE
-CAUTION_COLOUR = REDDISH_PURPLE  # the back straightaway's double lines (caution period)
-WRECK_COLOUR = VERMILLION  # the wreck zone's hatching and dashed edge
-FINISH_COLOURS = (BLACK, WHITE)  # the checkered finish band
-
-GRID_LINE = Style(stroke="#7a7a7a", width=0.2)
-LINE = Style(stroke=BLACK, width=0.6)
-THIN_LINE = Style(stroke=BLACK, width=0.35)
-FLOW = Style(stroke="#6e6e6e", width=0.8, cap="round", join="round")
-LABEL = "#555555"
-
-# Mono: the canvas turns every fill grey and light by itself, so these patterns keep the areas
-# apart without colour: dotted turns (dotted in colour too), cross-hatched dark pit checks, a
-# gridded wall, the wreck zone in back-diagonal lines (in colour too), the lanes by their lane
-# lines (twice as wide as the grid), the start squares by their numbers and arrows.
-TURN_HATCH = "dots"
-PIT_HATCH = "cross"
-WALL_HATCH = "grid"
-WRECK_HATCH = "backdiagonal"
-
-
-class BoardStyles:
-    """The board's styles for a colour or a mono page."""
-
-    def __init__(self, mono: bool) -> None:
-        def only_mono(hatch: str) -> str | None:
-            return hatch if mono else None
-
-        self.lanes = tuple(Style(stroke=None, fill=t) for t in LANE_TINTS)
-        self.turns = tuple(
-            Style(
-                stroke=None,
-                fill=t,
-                hatch=TURN_HATCH,
-                hatch_colour=ORANGE,
-                hatch_spacing=3.2,
-            )
-            for t in TURN_TINTS
-        )
-        self.pit_light = Style(stroke=None, fill=PIT_TINTS[0])
-        self.pit_dark = Style(
-            stroke=None,
-            fill=PIT_TINTS[1],
-            hatch=only_mono(PIT_HATCH),
-            hatch_colour="#666666",
-            hatch_spacing=1.8,
-        )
-        self.wall = Style(
-            stroke=None,
-            fill=WALL_COLOUR,
-            hatch=only_mono(WALL_HATCH),
-            hatch_colour=BLACK,
-            hatch_spacing=1.25,
-        )
-        self.start = Style(stroke=None, fill=START_TINT)
-        self.lane_line = Style(stroke=LANE_LINE_COLOUR, width=0.4)  # twice a grid line
-        self.caution = Style(stroke=CAUTION_COLOUR, width=0.6)
-        self.wreck_zone = Style(
-            stroke=WRECK_COLOUR,
-            width=0.5,
-            dash=(2.0, 1.2),
-            fill=None,
-            hatch=WRECK_HATCH,
-            hatch_colour=tint(WRECK_COLOUR, 0.6),
-            hatch_spacing=2.5,
-        )
-        self.finish = tuple(Style(stroke=None, fill=c) for c in FINISH_COLOURS)
-
-
-WALL_BAND = 5.0  # mm of wall drawn round the track
-COORD_BAND = 6.0  # mm outside the wall for column and row numbers
-MIN_TEXT_PT = 6.0  # pt: the smallest text players read on the true-size board
-PT = 0.3528  # mm per point
+from generator.games.trading_paint.printing.sizes import size_note
+from generator.games.trading_paint.rules.board import PIT, SEGMENTS, TRACK, Board
+from generator.render.canvas import BLACK, WHITE, Canvas, Style
+from generator.render.glyphs import arrow
+from generator.render.layout import text_width, wrap
 
 PIT_COLUMN = 80.0  # mm: the widest line of the pit's words
-TEAM_SYMBOLS = ("sun", "moon", "crown", "anchor")
 
 PIT_NOTES = (
     "one lap, counter-clockwise; the checkered line is the finish",
     "double lines at the top: the back straightaway (caution period)",
     "hatched block before the finish line: where wrecks go",
 )
-
-
-def board_size(board: Board, sq: float) -> tuple[float, float]:
-    """Width and height (mm) of the board drawing: squares, wall band and coordinate band."""
-    pad = 2 * (WALL_BAND + COORD_BAND)
-    return board.width * sq + pad, board.height * sq + pad
-
-
-def pit_rect(board: Board, sq: float) -> tuple[float, float, float, float]:
-    """The pit's x, y, width and height (mm) in the board drawing."""
-    o = WALL_BAND + COORD_BAND + board.lanes * sq
-    return o, o, board.pit_w * sq, board.pit_h * sq
-
-
-def lane_of(board: Board, x: int, y: int) -> int:
-    """The lane (1 inside .. board.lanes outside) of track square (x, y): its ring round the pit."""
-    ring = min(x, y, board.width - 1 - x, board.height - 1 - y)  # 0: the outside ring
-    return board.lanes - ring
 
 
 def draw_board(
@@ -498,167 +374,3 @@ def draw_swatch(canvas: Canvas, kind: str, x: float, y: float, w: float, h: floa
     else:
         raise ValueError(f"unknown swatch {kind!r}: use one of {', '.join(SWATCHES)}")
     canvas.rect(x, y, w, h, GRID_LINE)
-
-
-# --- dice faces ------------------------------------------------------------------------------
-def draw_face(
-    canvas: Canvas, grid: Grid, cx: float, cy: float, edge: float, outline: bool = True
-) -> None:
-    """A path-die face centred at (cx, cy): white, with each black sub-square a square pip."""
-    x0, y0 = cx - edge / 2, cy - edge / 2
-    canvas.rect(x0, y0, edge, edge, Style(stroke=None, fill=WHITE))
-    cell = edge / 3
-    inset = edge * 0.02  # a hair of white between pips so touching pips read as blocks
-    for r in range(3):
-        for c in range(3):
-            if grid[r][c] == "#":
-                canvas.rect(
-                    x0 + c * cell + inset, y0 + r * cell + inset, cell - 2 * inset, cell - 2 * inset,
-                    Style(stroke=None, fill=BLACK),
-                )  # fmt: skip
-    if outline:
-        canvas.rect(x0, y0, edge, edge, Style(stroke=GREY, width=0.15))
-
-
-def draw_connections(
-    canvas: Canvas, face: int, rotation: int, cx: float, cy: float, edge: float
-) -> None:
-    """The paths of one face in one rotation, as strokes between side midpoints: a path
-    joining two opposite sides is a straight line, two neighbouring sides a quarter arc round
-    their corner (so the 3's two separate turns never touch), three or four sides spokes to
-    the centre (the 1, 2 and 4 join everything); an X where there is no path at all."""
-    o = load_faces().orientation(face, rotation)
-    canvas.rect(cx - edge / 2, cy - edge / 2, edge, edge, Style(stroke=GREY, width=0.2))
-    mids = {
-        0: (cx + edge / 2, cy),
-        1: (cx, cy - edge / 2),
-        2: (cx - edge / 2, cy),
-        3: (cx, cy + edge / 2),
-    }
-    style = Style(stroke=BLACK, width=max(0.5, edge * 0.08), cap="round", join="round")
-    paths = [sides for sides in o.joined_sides() if len(sides) >= 2]
-    for sides in paths:
-        ends = sorted(sides)
-        if len(ends) > 2:
-            for side in ends:
-                canvas.line(*mids[side], cx, cy, style)
-        elif (ends[0] + ends[1]) % 2 == 0:
-            canvas.line(*mids[ends[0]], *mids[ends[1]], style)
-        else:
-            a, b = mids[ends[0]], mids[ends[1]]
-            k = 0.5523  # cubic Bezier quarter circle round the corner
-            p1 = (a[0] + (cx - a[0]) * k, a[1] + (cy - a[1]) * k)
-            p2 = (b[0] + (cx - b[0]) * k, b[1] + (cy - b[1]) * k)
-            canvas.path([("M", *a), ("C", *p1, *p2, *b)], style)
-    if not paths:
-        s = edge * 0.12
-        x_style = Style(stroke=BLACK, width=max(0.5, edge * 0.08), cap="round")
-        canvas.line(cx - s, cy - s, cx + s, cy + s, x_style)
-        canvas.line(cx - s, cy + s, cx + s, cy - s, x_style)
-
-
-def describe_paths(face: int, rotation: int = 0) -> str:
-    """In words: 'all four sides', 'turns N-E and W-S', 'straight N-S', 'no path'."""
-    o = load_faces().orientation(face, rotation)
-    paths = [sorted(p) for p in o.joined_sides() if len(p) >= 2]
-    letters = "ENWS"
-    if not paths:
-        return "no path"
-    if len(paths) == 1 and len(paths[0]) == 4:
-        return "all four sides joined"
-    parts = ["-".join(letters[s] for s in p) for p in paths]
-    if all(len(p) == 2 and (p[0] + p[1]) % 2 == 1 for p in paths):
-        return "turns " + " and ".join(parts)
-    if all(len(p) == 2 for p in paths):
-        return "straight " + " and ".join(parts)
-    return ", ".join(parts)
-
-
-def face_drawers() -> list:
-    """Six net callbacks: faces 1..6 of a path die (origin at the face centre, upright)."""
-    fs = load_faces()
-
-    def make(face: int):
-        def draw(canvas: Canvas, edge: float) -> None:
-            draw_face(canvas, fs.grids[face - 1], 0.0, 0.0, edge, outline=False)
-
-        return draw
-
-    return [make(f) for f in fs.faces]
-
-
-# --- car faces ---------------------------------------------------------------------------------
-def team_symbol(index: int) -> str:
-    return TEAM_SYMBOLS[index % len(TEAM_SYMBOLS)]
-
-
-def draw_team_symbol(canvas: Canvas, team: int, cx: float, cy: float, size: float) -> None:
-    style = team_style(team, canvas.mono).with_(width=0.2)
-    suit(canvas, team_symbol(team), cx, cy, size, style)
-
-
-def car_face_drawer(car_number: int, team: int, team_name: str, face: int):  # noqa: ANN201
-    """A car-die face: team-coloured frame, the car number big, the team symbol and letter."""
-
-    def draw(canvas: Canvas, edge: float) -> None:
-        h = edge / 2
-        canvas.rect(-h, -h, edge, edge, Style(stroke=None, fill=WHITE))
-        band = edge * 0.12
-        frame = team_style(team, canvas.mono).with_(stroke=None)
-        # the frame stands a little inside the face: a white edge needs no bleed, and a cut
-        # that strays shows white on white
-        g = edge * 0.03
-        o, w = -h + g, edge - 2 * g
-        canvas.rect(o, o, w, band, frame)
-        canvas.rect(o, h - g - band, w, band, frame)
-        canvas.rect(o, o + band, band, w - 2 * band, frame)
-        canvas.rect(h - g - band, o + band, band, w - 2 * band, frame)
-        if face == 6:  # the roof: the team symbol big, so the team reads from above
-            draw_team_symbol(canvas, team, 0, -edge * 0.05, edge * 0.5)
-            canvas.text(
-                0,
-                h - band - edge * 0.06,
-                f"car {car_number}",
-                edge * 0.55,
-                bold=True,
-                anchor="middle",
-            )
-            return
-        size_pt = edge * 1.55  # points: about 0.55 of the face height
-        canvas.text(0, edge * 0.2, str(car_number), size_pt, bold=True, anchor="middle")
-        draw_team_symbol(
-            canvas, team, -h + band + edge * 0.13, -h + band + edge * 0.13, edge * 0.22
-        )
-        canvas.text(
-            h - band - edge * 0.06,
-            -h + band + edge * 0.2,
-            team_name,
-            edge * 0.6,
-            bold=True,
-            anchor="end",
-        )
-
-    return draw
-
-
-def face_arrow(canvas: Canvas, x: float, y: float, d: int, length: float) -> None:
-    vx, vy = _vec(d)
-    arrow(canvas, x, y, x + vx * length, y + vy * length, THIN_LINE, head=length * 0.4)
-
-
-__all__ = [
-    "BOARD_SQUARE",
-    "DIE_CLEARANCE",
-    "DIE_FACE",
-    "NORTH",
-    "BoardStyles",
-    "board_size",
-    "die_for",
-    "draw_board",
-    "draw_swatch",
-    "size_note",
-    "draw_face",
-    "draw_connections",
-    "face_drawers",
-    "car_face_drawer",
-]
