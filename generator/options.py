@@ -202,10 +202,12 @@ def printable_command(p) -> click.Command:  # noqa: ANN001
         for o in p.options:
             if o.kind == "choices":
                 values[o.dest] = tuple(dict.fromkeys(values[o.dest])) or o.default
+        if p.portrait:  # said first, as when the build says it
+            spec.portrait_only(p.portrait)
         try:
             for stem, pages in p.planned_files(spec, **values):  # before a slow build
                 check_free(spec, stem, pages)
-            docs = p.documents(spec, **values)
+            docs = p.build(spec, **p.values(**values))
         except BadOption as e:
             raise worded(e) from None
         print_documents(docs, spec)

@@ -197,3 +197,17 @@ def test_a_printable_that_knows_its_files_claims_them_before_building(tmp_path, 
     assert r.exit_code == 1
     assert "graph-racers-worksheet-easy-s1.pdf already exists: use --force" in r.stderr
     assert (tmp_path / "graph-racers-worksheet-easy-s1.pdf").read_bytes() == b"mine"
+
+
+def test_an_always_portrait_printable_says_so_before_a_file_is_refused(tmp_path):
+    """The note on --landscape comes first, as when the build says it, even when the claim of
+    a taken file stops the command before the build."""
+    (tmp_path / "trading-paint-worksheet-lay-any-easy-s1.pdf").write_bytes(b"mine")
+    args = ["trading-paint", "worksheet", "--landscape", "--out", str(tmp_path)]
+    r = CliRunner().invoke(cli, args)
+    assert r.exit_code == 1
+    assert r.stderr.splitlines() == [
+        "note: a worksheet prints portrait; --landscape is not used",
+        f"Error: {tmp_path / 'trading-paint-worksheet-lay-any-easy-s1.pdf'} already exists: "
+        "use --force to overwrite it",
+    ]
