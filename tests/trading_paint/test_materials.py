@@ -329,7 +329,7 @@ def test_default_board_squares_leave_room_for_folded_paper_dice():
     assert sizes.DIE_CLEARANCE == 1.0
     assert sizes.BOARD_SQUARE - sizes.DIE_FACE == sizes.DIE_CLEARANCE
     assert _default("board", "--square") == sizes.BOARD_SQUARE == 17.0
-    assert _default("dice", "--size") == _default("cars", "--size") == sizes.DIE_FACE == 16.0
+    assert _default("dice", "--edge") == _default("cars", "--edge") == sizes.DIE_FACE == 16.0
     assert sizes.die_for(17.0) == 16.0 and sizes.size_note(17.0) == (
         "squares 17 mm: for 16 mm paper dice"
     )

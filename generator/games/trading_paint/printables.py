@@ -77,7 +77,7 @@ def _worksheet_files(
 # The board's squares are 1 mm larger than the dice's faces: a folded paper cube is larger than
 # its net (printing/sizes.py DIE_CLEARANCE; docs/design.md, "Paper dice need room").
 DIE_EDGE = Option(
-    "--size",
+    "--edge",
     "edge",
     "length",
     "16mm",
@@ -133,6 +133,7 @@ PRINTABLES: tuple[Printable, ...] = (
             DIE_EDGE,
             Option("--count", "count", "int", 6, "Path dice to print.", low=1, high=12),
         ),
+        renamed=(("--size", "--edge"),),
         demo=(),
         kit=KitPart(stock="card", make="cut out, fold and glue into cubes"),
     ),
@@ -151,6 +152,7 @@ PRINTABLES: tuple[Printable, ...] = (
             ),
             DIE_EDGE,
         ),
+        renamed=(("--size", "--edge"),),
         demo=(),
         kit=KitPart(
             values={"players": "6"}, stock="card", make="cut out, fold and glue into cubes"

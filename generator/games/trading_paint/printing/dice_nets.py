@@ -61,7 +61,7 @@ def dice_document(opts: PrintSpec, edge: float, count: int) -> Document:
         if grid.per_sheet == 0:
             raise InvalidInput(
                 f"a {edge:g} mm die net ({nw:.0f} x {nh:.0f} mm) does not fit on {paper.name}: "
-                "use a smaller --size or larger --paper"
+                "use a smaller --edge or larger --paper"
             )
         for k in range(min(grid.per_sheet, count - done)):
             cell = grid.cell(k)

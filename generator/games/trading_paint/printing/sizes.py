@@ -9,10 +9,10 @@ from __future__ import annotations
 # 160-220 g/m2) wraps round every fold, the glue tabs add a layer under some faces, and folds
 # never sit exactly on the printed line. A 16 mm net folds to a 16.4-16.9 mm cube, so the board's
 # squares are 1 mm larger than the dice's faces (docs/design.md, "Paper dice need room").
-DIE_FACE = 16.0  # mm: default face of the path dice and car dice (dice --size, cars --size)
+DIE_FACE = 16.0  # mm: default face of the path dice and car dice (dice --edge, cars --edge)
 DIE_CLEARANCE = 1.0  # mm: board square minus die face
 BOARD_SQUARE = DIE_FACE + DIE_CLEARANCE  # mm: default board square (board --square)
-DICE_MIN = 10.0  # mm: the smallest dice and cars racegen prints (dice and cars --size)
+DICE_MIN = 10.0  # mm: the smallest dice and cars racegen prints (dice and cars --edge)
 
 
 def die_for(square: float) -> float:
