@@ -114,7 +114,7 @@ def maps_table(
 
 def generator_figures(count: int) -> None:
     from generator.games.graph_racers.generating.generate import Request, generate, presets
-    from generator.games.graph_racers.printing.materials import worksheet_track_size
+    from generator.games.graph_racers.printing.worksheets import worksheet_track_size
     from generator.render.paper import Paper
 
     print()

@@ -63,11 +63,9 @@ def par_table(per_difficulty: int) -> None:
 
 def worksheet_tracks(count: int) -> None:
     from generator.games.graph_racers.generating.generate import presets
-    from generator.games.graph_racers.printing.materials import (
-        FACES,
-        worksheet_rules,
-        worksheet_track_size,
-    )
+    from generator.games.graph_racers.printing.faces import FACES
+    from generator.games.graph_racers.printing.printed_rules import worksheet_rules
+    from generator.games.graph_racers.printing.worksheets import worksheet_track_size
     from generator.render.paper import Paper
 
     face = FACES["drawn"]

@@ -285,7 +285,7 @@ def beyond_html(links: list[tuple[tuple[int, int], str, str]]) -> str:
 
 
 def board_svg(key: str, track: Any, rules: Any, race: Race, sol: Any) -> str:
-    from generator.games.graph_racers.printing.materials import face
+    from generator.games.graph_racers.printing.faces import face
     from generator.render.canvas import Canvas
     from generator.render.svg import num, page_svg
 
@@ -387,7 +387,7 @@ def _beyond(key: str, track: Any, rules: Any, race: Race) -> list[tuple[tuple[in
 
 
 def race_body(key: str, track: Any, rules: Any, race: Race) -> str:
-    from generator.games.graph_racers.printing.materials import face
+    from generator.games.graph_racers.printing.faces import face
 
     sol = None
     note = ""

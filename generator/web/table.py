@@ -246,7 +246,7 @@ def event_html(event: Any, kinds: list[str]) -> str:
 
 
 def board_svg(key: str, state: Any, seats: list[str], seed: int, done: list, table: Any) -> str:
-    from generator.games.graph_racers.printing.materials import face
+    from generator.games.graph_racers.printing.faces import face
     from generator.games.graph_racers.race.state import COLLIDES, CRASHES
     from generator.render.canvas import Canvas
     from generator.render.svg import num, page_svg
@@ -376,7 +376,7 @@ def car_words(car: Any) -> str:
 
 
 def table_body(key: str, state: Any, seats: list[str], seed: int, done: list, table: Any) -> str:
-    from generator.games.graph_racers.printing.materials import face
+    from generator.games.graph_racers.printing.faces import face
     from generator.games.graph_racers.race.state import MAX_DAMAGE
 
     track, rules = state.track, state.rules

@@ -212,7 +212,7 @@ def test_pack_pages_print_cleanly(monkeypatch):
     from render.test_print_quality import document_problems, has_track
 
     from generator.games.graph_racers.generating.generate import stored_solution
-    from generator.games.graph_racers.printing.materials import classpack_documents
+    from generator.games.graph_racers.printing.worksheets import classpack_documents
     from generator.render.paper import Paper
 
     tracks = generate(Request(20, 24, (3, 5), "medium", 5, Rules()), 2, avoid=every_earlier)

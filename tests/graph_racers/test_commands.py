@@ -464,7 +464,7 @@ def test_one_move_is_singular_on_every_printout(tmp_path):
         "dash: 1 move under accel 5, collision exact"
     )
     from generator.games.graph_racers.moves.rules import Rules
-    from generator.games.graph_racers.printing.materials import rule_text
+    from generator.games.graph_racers.printing.printed_rules import rule_text
     from generator.games.graph_racers.track.formats import read_track
 
     assert "Par: 1 move under these rules." in rule_text(read_track(track), Rules(), 1)

@@ -11,14 +11,11 @@ from pypdf import PdfReader
 
 from generator.cli import cli
 from generator.games.graph_racers.moves.rules import Rules
+from generator.games.graph_racers.printing.answer_key import lines_note
 from generator.games.graph_racers.printing.drawing import GRID, TrackDrawing
-from generator.games.graph_racers.printing.materials import (
-    lines_note,
-    rule_text,
-    sheet_document,
-    worksheet_slots,
-    worksheet_track_size,
-)
+from generator.games.graph_racers.printing.printed_rules import rule_text
+from generator.games.graph_racers.printing.track_sheet import sheet_document
+from generator.games.graph_racers.printing.worksheets import worksheet_slots, worksheet_track_size
 from generator.games.graph_racers.solving.solve import solve
 from generator.games.graph_racers.track.formats import read_track
 from generator.render.canvas import Canvas
@@ -226,7 +223,7 @@ def test_worksheet(tmp_path):
 
 
 def test_worksheet_slots_fit_the_page():
-    from generator.games.graph_racers.printing.materials import ANSWER_ROW, SLOT_TITLE
+    from generator.games.graph_racers.printing.worksheets import ANSWER_ROW, SLOT_TITLE
 
     paper = Paper.get("a4")
     words = "Rules: " + "every rule in force " * 30  # the rules at the foot take their room
@@ -335,7 +332,7 @@ def test_worksheet_prints_every_rule_and_where_answers_use_boosts(tmp_path):
 
 
 def test_boost_notes_follow_the_velocity():
-    from generator.games.graph_racers.printing.materials import boost_notes
+    from generator.games.graph_racers.printing.answer_key import boost_notes
 
     # speed up by 2 from rest (turbo), then slow by 2 (good brakes), the rocket's 3
     assert boost_notes([(2, 0), (0, 1), (-2, 0), (0, 3)]) == [
@@ -373,7 +370,7 @@ def test_slot_labels_never_drop_the_boosts():
     """A narrow slot dropped the rocket and the brakes from an answer's label, so the drawn
     line read as illegal (found by the rules-text audit): the lines note may go, the boosts
     are written short, then on a second line."""
-    from generator.games.graph_racers.printing.materials import _slot_label
+    from generator.games.graph_racers.printing.worksheets import _slot_label
     from generator.render.layout import text_width
 
     parts = ["Puzzle 1 · par 15 moves", "One of 3 optimal racing lines"]
@@ -399,7 +396,7 @@ def test_printed_oil_boost_and_crash_rules_say_what_the_engine_does(text_track):
     """The rules-text audit: the oil line described a different test from the engine's (the
     unchanged move), the boost lines left out the other axis, and the race sheet had no crash
     rule for the table."""
-    from generator.games.graph_racers.printing.materials import crash_text
+    from generator.games.graph_racers.printing.printed_rules import crash_text
 
     oily = " ".join(Rules(9, "exact", 1, 1, 0).lines(oil=True))
     assert "when your last vector, driven again unchanged, would touch an oil square" in oily
@@ -436,11 +433,9 @@ def test_the_move_log_always_holds_an_optimal_race(tmp_path, paper):
 def _worksheet_doc(**options):
     """A worksheet of two generated easy puzzles as the command lays it out, in memory."""
     from generator.games.graph_racers.generating.generate import Request, generate, stored_solution
-    from generator.games.graph_racers.printing.materials import (
-        FACES,
-        worksheet_documents,
-        worksheet_rules,
-    )
+    from generator.games.graph_racers.printing.faces import FACES
+    from generator.games.graph_racers.printing.printed_rules import worksheet_rules
+    from generator.games.graph_racers.printing.worksheets import worksheet_documents
 
     rules = Rules()
     cells = FACES["cells"]
@@ -549,7 +544,7 @@ def test_the_rule_sentence_names_what_the_drawing_shows(monkeypatch):
     circuits: the track edge), through FACES."""
     from dataclasses import fields, replace
 
-    from generator.games.graph_racers.printing import materials
+    from generator.games.graph_racers.printing import faces
     from generator.games.graph_racers.track.model import Track
 
     (doc,) = _worksheet_doc()
@@ -557,17 +552,17 @@ def test_the_rule_sentence_names_what_the_drawing_shows(monkeypatch):
     assert "the line must not touch a grey square, not even at a corner." in footer
     assert "off-track square" not in footer
     edge = replace(
-        materials.FACES["cells"],
+        faces.FACES["cells"],
         move_rule=lambda rules: "Each move must stay inside the track edge.",
     )
-    monkeypatch.setitem(materials.FACES, "edged", edge)
+    monkeypatch.setitem(faces.FACES, "edged", edge)
 
     class Edged(Track):
         kind = "edged"
 
     track = read_track(EXAMPLES / "sprint.txt")
     edged = Edged(*[getattr(track, f.name) for f in fields(track)])
-    assert materials.face(edged) is edge and materials.face(track) is materials.FACES["cells"]
+    assert faces.face(edged) is edge and faces.face(track) is faces.FACES["cells"]
     assert "Each move must stay inside the track edge." in rule_text(edged, Rules(), 3)
     assert "grey square" not in " ".join(rule_text(edged, Rules(), 3)[:-2])
 

@@ -11,12 +11,8 @@ from pypdf import PdfReader
 
 from generator.cli import cli
 from generator.games.graph_racers.moves.rules import Rules
-from generator.games.graph_racers.printing.materials import (
-    Legend,
-    crash_text,
-    tally_groups,
-    tally_lines,
-)
+from generator.games.graph_racers.printing.printed_rules import crash_text
+from generator.games.graph_racers.printing.race_sheet import Legend, tally_groups, tally_lines
 from generator.games.graph_racers.race.design import Design
 from generator.games.graph_racers.race.swedish import Swedish
 from generator.games.graph_racers.race.table_rules import TableRules
@@ -38,7 +34,7 @@ def designs(*specs: str) -> tuple[Design, ...]:
 
 def tick_boxes(canvas) -> list:
     """The tally's tick boxes on a page: squares TALLY_BOX mm wide."""
-    from generator.games.graph_racers.printing.materials import TALLY_BOX
+    from generator.games.graph_racers.printing.race_sheet import TALLY_BOX
 
     def square(path) -> bool:
         points = [step[1:] for step in path if step[0] in ("M", "L")]
@@ -132,7 +128,7 @@ def test_long_tallies_wrap_and_keep_every_box():
 def test_every_tally_box_is_on_the_move_log_and_the_legend_names_teams():
     """The tally boxes sit at the head of each player's move log column (the page the players
     keep in front of them), wrapped to it: every box drawn, the rows below still numbered."""
-    from generator.games.graph_racers.printing.materials import sheet_document
+    from generator.games.graph_racers.printing.track_sheet import sheet_document
     from generator.games.graph_racers.track.formats import read_track
     from generator.render.paper import Paper
 

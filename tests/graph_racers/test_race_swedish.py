@@ -526,7 +526,7 @@ def test_sheets_draw_obstacles_with_a_triangle_and_say_what_they_are(track):
     """An obstacle is drawn as a square with a black triangle (told from a hatched wall in
     mono) and the rules box says it is a wall for the par, jumpable in the Swedish race."""
     from generator.games.graph_racers.printing.drawing import OBSTACLE_STYLE, TrackDrawing
-    from generator.games.graph_racers.printing.materials import rule_text
+    from generator.games.graph_racers.printing.printed_rules import rule_text
     from generator.render.canvas import BLACK, Canvas
 
     lane = track(LANE)

@@ -364,7 +364,7 @@ def test_the_natural_line_stays_on_the_grid_and_looks_plainest():
     natural one stays on the grid, then has the fewest changes of direction, then the least
     total acceleration; checked against every line the brute force finds."""
     from generator.games.graph_racers.moves.check import RacingLine, check_line
-    from generator.games.graph_racers.printing.materials import finish_fraction
+    from generator.games.graph_racers.printing.faces import finish_fraction
     from generator.games.graph_racers.solving.solve import Solution, natural
 
     track = read_track(DATA / "momba" / "barto-small.track")

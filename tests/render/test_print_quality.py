@@ -70,10 +70,10 @@ def _worksheet(paper_name: str, boosts: tuple[int, int, int] = (0, 0, 0)) -> Doc
     answers are those of the basic rules, which are quick to generate)."""
     from generator.games.graph_racers.generating.generate import stored_solution
     from generator.games.graph_racers.moves.rules import Rules
-    from generator.games.graph_racers.printing.materials import (
-        FACES,
+    from generator.games.graph_racers.printing.faces import FACES
+    from generator.games.graph_racers.printing.printed_rules import worksheet_rules
+    from generator.games.graph_racers.printing.worksheets import (
         worksheet_documents,
-        worksheet_rules,
         worksheet_track_size,
     )
 
@@ -113,7 +113,7 @@ def printables(
     """Every printable racegen makes, with which of its pages are true scale."""
     from generator.commands.dice import blank_dice_document
     from generator.commands.paper import paper_document
-    from generator.games.graph_racers.printing.materials import sheet_document
+    from generator.games.graph_racers.printing.track_sheet import sheet_document
     from generator.games.trading_paint.printing.board_pages import board_document
     from generator.games.trading_paint.printing.dice_nets import cars_document, dice_document
     from generator.games.trading_paint.printing.rules_summary import rules_document
@@ -336,7 +336,7 @@ def test_the_checks_catch_what_they_look_for():
 def test_letter_holds_a_40x25_track_on_one_page_each():
     """A 40 x 25 track (204 x 129 mm) fits landscape Letter: the rules go in a narrower column
     instead of tiling the track over two sheets with a sliver."""
-    from generator.games.graph_racers.printing.materials import sheet_document
+    from generator.games.graph_racers.printing.track_sheet import sheet_document
 
     track, rules, sol = _example("graph-racers-40x25-medium-s1-1.json")
     doc = sheet_document(

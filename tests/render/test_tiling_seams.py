@@ -36,7 +36,7 @@ def tiled_jobs(spec: PrintSpec):
 
     def ring_sheet():
         from generator.games.graph_racers.moves.rules import Rules
-        from generator.games.graph_racers.printing.materials import sheet_document
+        from generator.games.graph_racers.printing.track_sheet import sheet_document
         from generator.games.graph_racers.track.formats import read_track
 
         track = read_track(RING)

@@ -209,7 +209,7 @@ def _kit_circuit(spec: PrintSpec) -> dict:
 def _car_design(spec: PrintSpec, bond: bool = False) -> list:
     """The seed's "Design Your Own Car": the price list and a box per player (always portrait);
     bond: James Bond mode's goodies too."""
-    from generator.games.graph_racers.printing.materials import design_sheet_document
+    from generator.games.graph_racers.printing.design_sheet import design_sheet_document
 
     return [design_sheet_document(spec, bond)]
 

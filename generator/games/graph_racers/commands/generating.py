@@ -149,7 +149,7 @@ def _grade_words(track) -> str:  # noqa: ANN001
     """'  graded easy: long straight, s-bends' for a drawn circuit ('' for a cell map)."""
     if not track.meta.get("grade"):
         return ""
-    from generator.games.graph_racers.printing.materials import grade_note
+    from generator.games.graph_racers.printing.faces import grade_note
 
     return f"  {grade_note(track)}"
 

@@ -59,11 +59,9 @@ def sheet_plan(
     kind: str = "cells",
 ) -> SheetPlan:
     from generator.games.graph_racers.generating.generate import presets
-    from generator.games.graph_racers.printing.materials import (
-        FACES,
-        worksheet_rules,
-        worksheet_track_size,
-    )
+    from generator.games.graph_racers.printing.faces import FACES
+    from generator.games.graph_racers.printing.printed_rules import worksheet_rules
+    from generator.games.graph_racers.printing.worksheets import worksheet_track_size
 
     shown = FACES[kind]  # the kind of track the generator draws
     rules_text = worksheet_rules(shown, rules, shown.lap_race(checkpoints, rules))
@@ -111,7 +109,7 @@ def sheet_tracks(
         presets,
         recent,
     )
-    from generator.games.graph_racers.printing.materials import worksheet_track_size
+    from generator.games.graph_racers.printing.worksheets import worksheet_track_size
 
     table = presets()
     if kind == "drawn":
@@ -223,7 +221,7 @@ class Worksheet:
 
     def documents(self, tracks: list, mono: bool) -> list:
         from generator.games.graph_racers.generating.generate import stored_solution
-        from generator.games.graph_racers.printing.materials import worksheet_documents
+        from generator.games.graph_racers.printing.worksheets import worksheet_documents
 
         plan = self.plan
         return worksheet_documents(
@@ -327,7 +325,7 @@ class ClassPack:
 
     def documents(self, pack: list, mono: bool) -> list:
         from generator.games.graph_racers.generating.generate import stored_solution
-        from generator.games.graph_racers.printing.materials import classpack_documents
+        from generator.games.graph_racers.printing.worksheets import classpack_documents
 
         plan = self.plan
         return classpack_documents(

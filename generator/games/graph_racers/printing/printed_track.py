@@ -88,7 +88,7 @@ def track_sheet(
     with a move log for `players` and an answer key (`kinds`, none: all three), solved for
     the par. Without a par within `max_states` the track and race pages print without one."""
     from generator.errors import Unsolvable
-    from generator.games.graph_racers.printing.materials import sheet_document
+    from generator.games.graph_racers.printing.track_sheet import sheet_document
     from generator.games.graph_racers.solving.solve import Solution, solve
 
     kinds = tuple(dict.fromkeys(kinds)) or PAGE_KINDS

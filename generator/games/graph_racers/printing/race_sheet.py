@@ -1,0 +1,338 @@
+"""The race sheet and its move log.
+
+The race sheet is the track with a legend of the players (colour and symbol, team, a line for
+the name) and the rules the table agreed; the move log, the page the players keep in front of
+them, is a table to write each player's point move by move under the crash rules, headed by
+each car's tally boxes (a box for each damage point it can take, each boost use, each one-use
+goodie). The tallies are worked out from the table's rules with the legend and printed at the
+head of the log, so the two pages live together.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from generator.errors import InvalidInput
+from generator.games.graph_racers.moves.rules import Rules
+from generator.games.graph_racers.printing.faces import face
+from generator.games.graph_racers.printing.page import (
+    BOX_STYLE,
+    GAME,
+    HEADER,
+    TEXT,
+    page_header,
+    page_with_drawing,
+)
+from generator.games.graph_racers.printing.printed_rules import (
+    crash_text,
+    rule_text,
+    sheet_subtitle,
+)
+from generator.games.graph_racers.race.goodies import WORDS
+from generator.games.graph_racers.race.table_rules import TableRules, Tally, goodie_words
+from generator.games.graph_racers.track.model import Track
+from generator.render import layout
+from generator.render.canvas import BLACK, Canvas, Style
+from generator.render.document import Document
+from generator.render.glyphs import player_marker
+from generator.render.palette import player_colour, player_symbol
+from generator.render.paper import Paper
+
+COLOUR_NAMES = {
+    "#0072b2": "blue",
+    "#d55e00": "vermillion",
+    "#000000": "black",
+    "#56b4e9": "sky blue",
+    "#cc79a7": "purple",
+    "#e69f00": "orange",
+}
+LEGEND_ROW = 6.5  # mm per line of the race sheet's player legend
+LEGEND_ONE_ROW = 110.0  # mm: narrower legends put each player's name line on a second row
+
+
+TALLY_ROW = 5.0  # mm per line of a player's tally boxes
+TALLY_BOX = 2.8  # mm, one tick box
+TALLY_STEP = 3.6  # mm from one tick box to the next
+TALLY_TEXT = 7.0  # pt
+
+
+def tally_groups(tally: Tally, contact: bool) -> list[tuple[str, int]]:
+    """A car's tally on the race sheet: (label, tick boxes) groups: a box for each damage point
+    it can take (with contact), each boost use and each one-use goodie; words for the rest."""
+    groups: list[tuple[str, int]] = []
+    if contact:
+        if tally.damage:
+            groups.append(("damage", tally.damage))
+        else:
+            groups.append(("0 damage points", 0))
+    for label, n in (("brakes", tally.brakes), ("turbo", tally.turbo), ("rocket", tally.rocket)):
+        if n:
+            groups.append((label, n))
+    groups += [(WORDS[k], 1) for k in tally.once]
+    groups += [(w, 0) for w in goodie_words(tally)]
+    return groups
+
+
+def tally_lines(groups: list[tuple[str, int]], width: float) -> list[list[tuple[str, int]]]:
+    """The groups laid out in lines `width` mm wide: a group starts a new line when it does
+    not fit; boxes that do not fit on a whole line go on over the next ('' label)."""
+    lines: list[list[tuple[str, int]]] = [[]]
+    used = 0.0
+    for label, n in groups:
+        need = _group_width(label, n)
+        if lines[-1] and used + need > width:
+            lines.append([])
+            used = 0.0
+        while n and used + _group_width(label, n) > width:
+            fit = max(1, int((width - used - _label_width(label)) // TALLY_STEP))
+            lines[-1].append((label, fit))
+            lines.append([])
+            used, label, n = 0.0, "", n - fit
+        lines[-1].append((label, n))
+        used += _group_width(label, n) + 3.0
+    return [line for line in lines if line]
+
+
+def _label_width(label: str) -> float:
+    return layout.text_width(label, TALLY_TEXT) + 1.2 if label else 0.0
+
+
+def _group_width(label: str, n: int) -> float:
+    return _label_width(label) + TALLY_STEP * n
+
+
+@dataclass(frozen=True)
+class Legend:
+    """The race sheet's player legend: each player's colour and symbol, team and name line,
+    `width` mm wide."""
+
+    players: int
+    rules: Rules
+    table: TableRules
+    width: float
+    mono: bool
+
+    def label(self, seat: int) -> tuple[str, float]:
+        """The player's label and its size (pt): smaller until it fits the width."""
+        # a mono page prints no colours: name the shape alone there
+        colour = player_colour(seat)
+        named = "" if self.mono else f"{COLOUR_NAMES.get(colour, colour)} "
+        label = f"Player {seat + 1}: {named}{player_symbol(seat)}"
+        team = self.table.tally(seat, self.rules).team
+        if team is not None:
+            label += f", team {team}"
+        size = TEXT
+        while size > 6.5 and layout.text_width(label, size, bold=True) > self.width - 11:
+            size -= 0.5
+        return label, size
+
+    def name_at(self, seat: int) -> float:
+        """Where the name line starts on the player's row (mm from the legend's left)."""
+        label, size = self.label(seat)
+        return max(58.0, 9 + layout.text_width(label, size, bold=True) + 4)
+
+    @property
+    def two_rows(self) -> bool:
+        """Name lines on a row of their own: in a narrow column, or where a label leaves no
+        room for a name line 40 mm long."""
+        return self.width < LEGEND_ONE_ROW or any(
+            self.name_at(i) + 8 + 40 > self.width - 3 for i in range(self.players)
+        )
+
+    def player_height(self, seat: int) -> float:
+        return LEGEND_ROW * (2 if self.two_rows else 1)
+
+    @property
+    def height(self) -> float:
+        """Height (mm) with the gap above it."""
+        return 3 + sum(self.player_height(i) for i in range(self.players)) + 3
+
+
+def race_sheet(
+    doc: Document,
+    track: Track,
+    rules: Rules,
+    par: int | None,
+    players: int,
+    paper: Paper,
+    pitch: float,
+    mono: bool,
+    table: TableRules | None = None,
+) -> None:
+    """The track with a player legend (colour and symbol, team, tally boxes for damage, boosts
+    and goodies each), the rules the table agreed, then a move log table."""
+    if not 2 <= players <= 6:
+        raise InvalidInput(f"--players {players}: a race sheet is for 2 to 6 players")
+    table = table or TableRules()
+    table.for_players(players)
+    drawing = face(track).drawing(track, pitch)
+
+    def legend(canvas: Canvas, x: float, y: float, w: float) -> float:
+        shown = Legend(players, rules, table, w, canvas.mono)
+        canvas.rect(x, y, w, shown.height - 3, BOX_STYLE)
+        rule = Style(stroke="#888888", width=0.2)
+        top = y + 2
+        two_rows = shown.two_rows
+        for i in range(players):
+            cy = top + LEGEND_ROW * 0.5
+            player_marker(canvas, i, x + 5, cy, 4.0)
+            label, size = shown.label(i)
+            canvas.text(x + 9, cy + 1.2, label, size, bold=True)
+            if two_rows:
+                ny = cy + LEGEND_ROW
+                canvas.text(x + 9, ny + 1.2, "name", 7.0, colour="#666666")
+                canvas.line(x + 17, ny + 1.6, x + w - 3, ny + 1.6, rule)
+            else:
+                nx = x + shown.name_at(i)
+                canvas.text(nx, cy + 1.2, "name", 7.0, colour="#666666")
+                canvas.line(nx + 8, cy + 1.6, min(x + w - 3, nx + 82), cy + 1.6, rule)
+            top += shown.player_height(i)
+        return shown.height - 3
+
+    join = "a line" if mono else "your colour"  # a mono page prints no colours
+    tallies = [tally_groups(table.tally(i, rules), table.contact) for i in range(players)]
+    ticks = ""  # the tally boxes at the head of the move log: what to tick
+    labels = {label for groups in tallies for label, n in groups if n}
+    if labels:
+        what = "damage point" if "damage" in labels else "use"
+        ticks = f" Tick a box in your move log column for each {what}" + (
+            " and use." if "damage" in labels and len(labels) > 1 else "."
+        )
+    paragraphs = (
+        rule_text(track, rules, par)
+        + table.lines()
+        + [
+            f"Take turns; mark your car's point with your symbol and join your moves with {join}."
+            f"{ticks} Crashes: see the move log."
+        ]
+    )
+    page_with_drawing(
+        doc,
+        paper,
+        drawing,
+        drawing.draw,
+        f"{track.name}: race sheet",
+        sheet_subtitle(track, rules, par),
+        paragraphs,
+        "How to race",
+        mono,
+        extra=legend,
+        extra_h=lambda w: Legend(players, rules, table, w, mono).height,
+    )
+    move_log(doc, players, par, paper, mono, track.name, rules, face(track).wall, table, tallies)
+
+
+def _tally_line(canvas: Canvas, x: float, cy: float, line: list[tuple[str, int]]) -> None:
+    """One line of a player's tally: each group's label, then its tick boxes."""
+    box = Style(stroke="#555555", width=0.25)
+    for label, n in line:
+        if label:
+            canvas.text(x, cy + 1.0, label, TALLY_TEXT, colour="#444444")
+            x += _label_width(label)
+        for _ in range(n):
+            canvas.rect(x, cy - TALLY_BOX / 2, TALLY_BOX, TALLY_BOX, box)
+            x += TALLY_STEP
+        x += 3.0
+
+
+def move_log(
+    doc: Document,
+    players: int,
+    par: int | None,
+    paper: Paper,
+    mono: bool,
+    name: str,
+    rules: Rules,
+    wall: str = "a grey square",
+    table: TableRules | None = None,
+    tallies: Sequence[list[tuple[str, int]]] = (),
+) -> None:
+    """A table to write each player's point (row, column) move by move, under the crash
+    rules (the page players keep in front of them): rows for 1.6 x par moves (at least 20);
+    when one page holds fewer than the par's, the table goes on over a second page, so an
+    optimal race always fits (found by a user test: a par of 30 on Letter got 30 rows)."""
+    want = max(20, math.ceil((par or 20) * 1.6))
+    need = (par or 0) + 1  # moves 0 .. par
+    first_move = 0
+    while True:
+        canvas, box = layout.page(doc, paper, mono=mono)
+        title = f"{name}: move log" + (" (continued)" if first_move else "")
+        page_header(canvas, box, title, f"{GAME} · write each move's point as (row, column)")
+        crash = [] if first_move else layout.wrap(crash_text(rules, wall, table), 7.5, box.w)
+        for i, ln in enumerate(crash):
+            canvas.text(box.x, box.y + HEADER + 3.0 * i, ln, 7.5)
+        top = box.y + HEADER + 3.0 * len(crash) + 1.0
+        # the tally boxes once, at the head of the first page
+        head = _log_head(box, players, () if first_move else tallies)
+        rows = min(want - first_move, int((box.bottom - top - head.height - 4) // LOG_ROW))
+        note_y = top + head.height + rows * LOG_ROW + 4
+        if need <= first_move + rows < want and note_y + 2 > box.bottom:
+            rows -= 1  # room for the note below the table
+        _log_table(canvas, box, top, players, first_move, rows, head)
+        first_move += rows
+        if first_move >= want:
+            return
+        if first_move >= need:
+            layout.instructions(
+                canvas,
+                box.x,
+                top + head.height + rows * LOG_ROW + 4,
+                f"continue on squared paper after move {first_move - 1}",
+                colour="#666666",
+            )
+            return
+
+
+LOG_ROW = 7.0  # mm, one move
+LOG_HEAD = 9.0  # mm, the players' row
+
+
+@dataclass(frozen=True)
+class LogHead:
+    """The move log's head: each player's marker and name, then its tally boxes (damage points,
+    boost uses, goodies), wrapped to its column."""
+
+    col_w: float
+    tallies: tuple[list[list[tuple[str, int]]], ...]
+
+    @property
+    def height(self) -> float:
+        return LOG_HEAD + TALLY_ROW * max((len(t) for t in self.tallies), default=0)
+
+
+def _log_head(box, players: int, tallies: Sequence[list[tuple[str, int]]]) -> LogHead:  # noqa: ANN001
+    col_w = (box.w - LOG_FIRST) / players
+    return LogHead(col_w, tuple(tally_lines(list(t), col_w - 3) for t in tallies))
+
+
+LOG_FIRST = 12.0  # mm, the move numbers' column
+
+
+def _log_table(
+    canvas, box, top: float, players: int, first_move: int, rows: int, head: LogHead
+) -> None:
+    """The move log's rows from `first_move`, as many as fit (at most `most`); the count."""
+    first, col_w, top_h = LOG_FIRST, head.col_w, head.height
+    thin = Style(stroke="#888888", width=0.2)
+    canvas.rect(box.x, top, box.w, top_h + rows * LOG_ROW, Style(stroke=BLACK, width=0.35))
+    canvas.text(box.x + first / 2, top + 5.8, "Move", 7.5, bold=True, anchor="middle")
+    for i in range(players):
+        cx = box.x + first + col_w * i
+        canvas.line(cx, top, cx, top + top_h + rows * LOG_ROW, thin)
+        player_marker(canvas, i, cx + 4.5, top + LOG_HEAD / 2, 4.0)
+        canvas.text(cx + 8, top + 5.8, f"Player {i + 1}", 7.5, bold=True)
+        for k, line in enumerate(head.tallies[i] if head.tallies else ()):
+            _tally_line(canvas, cx + 1.5, top + LOG_HEAD + TALLY_ROW * (k + 0.4), line)
+    for k in range(rows + 1):
+        y = top + top_h + k * LOG_ROW
+        canvas.line(box.x, y, box.right, y, thin)
+        if k < rows:
+            label = str(first_move + k)
+            canvas.text(box.x + first / 2, y + 4.8, label, 7.5, anchor="middle", colour="#444444")
+            for i in range(players):
+                cx = box.x + first + col_w * i + col_w / 2
+                canvas.text(
+                    cx, y + 4.8, "(        ,        )", 7.5, anchor="middle", colour="#bbbbbb"
+                )
