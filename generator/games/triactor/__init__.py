@@ -1,11 +1,14 @@
 """Triactor: A Day at the Piecepack Downs (Dietrich, MacKeigan, Taylor, 2004).
 
-Modules in the game's words: horses (the eight horses and their suits), track (steps,
-spaces, coin steps, board coordinates), coins (piecepack values), race (the engine: an
-immutable state, explicit dice chance, legal moves, apply), policies (who chooses the die),
-bets (notation, credits, slip backs), payouts (the seed's tables), settle (who wins what, race by race),
-odds (fast simulation, exact odds near the finish), report (odds as text and JSON), racelog
-(a race turn by turn), artwork and materials (everything printed), sheets (the ledger and
-the odds sheet), printables (the table of what is printed), commands (the CLI). The rules decisions are in
-docs/rules/triactor.md.
+Packages: race (the eight horses and their suits, the track's steps, spaces and coin steps,
+piecepack coin values, the engine: an immutable state, explicit dice chance, legal moves;
+who chooses the die; a race turn by turn), betting (bet notation, credits, the seed's payout
+tables, settling who wins what race by race, odds by simulation and exactly near the finish,
+odds reports), printing (the board, horse cards, slips, payout tables, ledger and odds sheets,
+the rules summary); then printables.py (what the game prints, declared once) and commands.py
+(the CLI). The rules decisions are in docs/rules/triactor.md.
+
+What imports what, downwards only: race imports no other package of the game; betting imports
+race; printing imports race, betting and generator.render, never printables or commands;
+printables imports printing; commands sits on top.
 """
