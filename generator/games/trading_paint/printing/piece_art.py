@@ -13,6 +13,7 @@ from generator.render.canvas import BLACK, GREY, WHITE, Canvas, Style
 from generator.render.glyphs import suit
 from generator.render.palette import team_style
 
+# one symbol a team, beside its colour (mono prints tell the teams apart by it)
 TEAM_SYMBOLS = ("sun", "moon", "crown", "anchor")
 
 

@@ -14,7 +14,7 @@ from functools import cache
 
 from generator.games.trading_paint.printing.board_art import draw_board
 from generator.games.trading_paint.printing.board_style import COORD_BAND, WALL_BAND
-from generator.games.trading_paint.printing.piece_art import draw_face
+from generator.games.trading_paint.printing.piece_art import draw_face, team_symbol
 from generator.games.trading_paint.rules.board import Board
 from generator.games.trading_paint.rules.faces import load_faces
 from generator.games.trading_paint.rules.state import State
@@ -32,7 +32,6 @@ GHOST = Style(stroke="#555555", width=0.35, dash=(1.2, 0.9))
 MOVE = Style(stroke="#333333", width=0.5, cap="round")
 STAR = Style(stroke=BLACK, width=0.3, fill="#f0e442", join="round")
 WRECK = Style(stroke=BLACK, width=0.4, fill="#4d4d4d")
-TEAM_SYMBOLS = ("sun", "moon", "crown", "anchor")
 
 
 @dataclass(frozen=True)
@@ -131,7 +130,7 @@ def draw_car(canvas: Canvas, state: State, car: int, cx: float, cy: float, size:
     r = size * 0.13
     suit(
         canvas,
-        TEAM_SYMBOLS[team % len(TEAM_SYMBOLS)],
+        team_symbol(team),
         cx - h + r + 0.8,
         cy - h + r + 0.8,
         2 * r,
