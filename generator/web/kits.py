@@ -117,7 +117,7 @@ def routes(app: bottle.Bottle) -> None:
 
         g = game_of(name)
         q = bottle.request.query
-        from generator.render.layout import add_footers
+        from generator.render.pages import add_footers
 
         with request_folder() as folder:
             doc = kit_document(g, spec_of(q, folder))
