@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 
 import bottle
 
-from generator.web.app import PageError, esc, guarded, page, request_folder
+from generator.web.page import PageError, esc, guarded, page, request_folder
 
 KIT_PREVIEW = 4  # pages the kit page shows; the PDF has them all
 KIT_FIELDS = ("paper", "mono", "seed", "dpi")  # what the address may set

@@ -22,7 +22,7 @@ from typing import Any
 import bottle
 
 from generator.printing import PAPER_NAMES, Option, Printable, PrintSpec
-from generator.web.app import PageError, esc, guarded, page, read_upload, request_folder
+from generator.web.page import PageError, esc, guarded, page, read_upload, request_folder
 
 PREVIEW_PAGES = 24  # pages a preview shows; the download has them all
 FORMATS = ("pdf", "svg", "png")
