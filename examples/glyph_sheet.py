@@ -22,7 +22,7 @@ from generator.options import PrintOptions, printing_options
 from generator.render.canvas import CUT, FILLED, GUIDE, HATCHES, Canvas, Style
 from generator.render.document import Document
 from generator.render.glyphs import SUITS, arrow, pips, player_marker, suit
-from generator.render.layout import calibration_bar
+from generator.render.marks import calibration_bar
 from generator.render.palette import PLAYER_SYMBOLS, suit_style
 from generator.render.paper import Paper
 

@@ -14,10 +14,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from generator.printing import KitPart, Printable, PrintSpec
-from generator.render import layout
+from generator.render import pages
 from generator.render.canvas import BLACK, FOLD, GREY, Canvas, Style
 from generator.render.clip import Box
 from generator.render.document import Document
+from generator.render.text import text_width, wrap
 
 TITLE_PT = 20.0
 HEAD_PT = 12.0
@@ -87,7 +88,7 @@ def kit_document(game, spec: PrintSpec) -> Document:  # noqa: ANN001 - registry.
 
 def _cover(kit: Document, game, parts: list[Part], paper, mono: bool) -> None:  # noqa: ANN001
     """What is in the kit, what to print on which paper and how often, what else to bring."""
-    canvas, box = layout.page(kit, paper, mono=mono)
+    canvas, box = pages.page(kit, paper, mono=mono)
     x, y = box.x, box.y + 8.0
     canvas.text(x, y, game.title, TITLE_PT, bold=True)
     y += 7.0
@@ -128,7 +129,7 @@ def _cover(kit: Document, game, parts: list[Part], paper, mono: bool) -> None:  
     ]
     for note in notes:
         y += 2.0
-        for ln in layout.wrap(note, BODY_PT, box.w):
+        for ln in wrap(note, BODY_PT, box.w):
             y += LINE
             canvas.text(x, y, ln, BODY_PT)
     tools = [words for key, words in TOOLS if any(key in p.kit.make for p in parts)]
@@ -148,9 +149,9 @@ def _short(text: str, size: float, room: float) -> str:
     render.text._fit finds its cut)."""
     from generator.render.text import longest_fitting
 
-    if layout.text_width(text, size) <= room:
+    if text_width(text, size) <= room:
         return text
-    keep = longest_fitting(len(text), lambda n: layout.text_width(text[:n] + "...", size) <= room)
+    keep = longest_fitting(len(text), lambda n: text_width(text[:n] + "...", size) <= room)
     return text[:keep].rstrip() + "..."
 
 
@@ -162,7 +163,7 @@ def _steps(parts: list[Part]) -> list[tuple[str, Callable[[Canvas, Box], None]]]
 
 
 def _assembly(kit: Document, parts: list[Part], steps, paper, mono: bool) -> None:  # noqa: ANN001
-    canvas, box = layout.page(kit, paper, mono=mono)
+    canvas, box = pages.page(kit, paper, mono=mono)
     x, y = box.x, box.y + 8.0
     canvas.text(x, y, "Making the pieces", TITLE_PT - 4, bold=True)
     y += 6.0
@@ -184,16 +185,14 @@ def _assembly(kit: Document, parts: list[Part], steps, paper, mono: bool) -> Non
             continue
         y += LINE + 1.4
         canvas.text(x, y, part.doc.title[:60], BODY_PT, bold=True)
-        for ln in layout.wrap(
-            part.kit.make[0].upper() + part.kit.make[1:] + ".", BODY_PT, box.w - 60
-        ):
+        for ln in wrap(part.kit.make[0].upper() + part.kit.make[1:] + ".", BODY_PT, box.w - 60):
             canvas.text(x + 60.0, y, ln, BODY_PT)
             y += LINE
         y -= LINE
 
 
 def _blank(kit: Document, paper, mono: bool) -> None:  # noqa: ANN001
-    canvas, box = layout.page(kit, paper, mono=mono)
+    canvas, box = pages.page(kit, paper, mono=mono)
     canvas.text(
         box.x + box.w / 2, box.y + box.h / 2, "This page is left blank (the next part prints on "
         "both sides).", BODY_PT, anchor="middle", colour="#666666",

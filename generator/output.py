@@ -261,7 +261,7 @@ def emit_all(docs: list[Document], opts: PrintSpec) -> list[Path]:
     for doc in docs:
         if not doc.pages:
             raise InvalidInput(f"nothing to print for {doc.title}")
-    from generator.render.layout import add_footers
+    from generator.render.pages import add_footers
 
     planned: list[Path] = []
     for doc in docs:

@@ -5,7 +5,7 @@ Some documents take seconds to build (the Triactor tiles to cut out are drawn, c
 each way of turning the sheets: over a second a build), and the print checks of several
 files read the same ones: test_type_sizes, render/test_pieces and triactor/test_materials all
 read the tiles on A4 and Letter. The tests only read a shared document: rendering it and
-layout.add_footers (idempotent) are all they do to it.
+pages.add_footers (idempotent) are all they do to it.
 """
 
 from __future__ import annotations
@@ -46,13 +46,13 @@ def _built(
 ) -> tuple[Document, ...]:
     from generator.games.registry import game as find
     from generator.printing import PrintSpec
-    from generator.render import layout
+    from generator.render.pages import add_footers
 
     p = next(p for p in find(game).printables() if p.name == printable)
     spec = PrintSpec(out=OUT, paper=paper, mono=mono, landscape=landscape, seed=seed)
     docs = tuple(p.documents(spec, **dict(values)))
     for doc in docs:
-        layout.add_footers(doc)
+        add_footers(doc)
     return docs
 
 

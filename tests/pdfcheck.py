@@ -9,7 +9,7 @@ import io
 from pypdf import PdfReader
 
 from generator.output import render
-from generator.render.layout import add_footers
+from generator.render.pages import add_footers
 
 MM_PER_PT = 25.4 / 72
 

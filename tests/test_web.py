@@ -85,7 +85,7 @@ def test_body_over_the_cap_is_413_before_it_is_read(base):
     import http.client
     from urllib.parse import urlsplit
 
-    from generator.web.app import MAX_BODY
+    from generator.web.page import MAX_BODY
 
     u = urlsplit(base)
     conn = http.client.HTTPConnection(u.hostname, u.port, timeout=30)

@@ -62,8 +62,9 @@ def mm_text(v: float) -> str:
 def blank_dice_document(die: str, edge: float, paper, *, mono: bool = False):
     """One page of blank d6 ("d6") or d8 ("d8") nets with `edge` mm faces."""
     from generator.errors import InvalidInput
-    from generator.render import layout, nets
+    from generator.render import marks, nets, pages, sheets
     from generator.render.document import Document
+    from generator.render.text import instructions
 
     if die not in ("d6", "d8"):
         raise InvalidInput(f"unknown die {die!r}: use d6 or d8")
@@ -74,32 +75,32 @@ def blank_dice_document(die: str, edge: float, paper, *, mono: bool = False):
         title=f"Blank {die} nets, {size} mm edge",
         ident=f"{paper.name}{' landscape' if paper.landscape else ''}",
     )
-    canvas, box = layout.page(doc, paper, mono=mono)
-    region = box.inset(bottom=layout.BAR_STRIP)
-    if layout.net_sheet(canvas, region, net, gap=GAP) == 0:
+    canvas, box = pages.page(doc, paper, mono=mono)
+    region = box.inset(bottom=marks.BAR_STRIP)
+    if sheets.net_sheet(canvas, region, net, gap=GAP) == 0:
         raise InvalidInput(
             f"a {die} net with {size} mm edges ({net.width:.0f} x {net.height:.0f} mm) does not fit "
             f"on {paper.name}{' landscape' if paper.landscape else ''} paper: "
             f"{_what_fits(die, edge, paper)}"
         )
-    layout.calibration_bar(canvas, box.x, box.bottom - layout.BAR_HEIGHT)
+    marks.calibration_bar(canvas, box.x, box.bottom - marks.BAR_HEIGHT)
     note = f"edge {size} mm · cut solid lines, fold dashed lines, glue tabs inside"
     if not net.tabs_say_glue():
         note += f" ({nets.GLUE_HATCH_NOTE})"
-    layout.instructions(canvas, box.right, box.bottom - layout.BAR_HEIGHT + 2.6, note, anchor="end")
+    instructions(canvas, box.right, box.bottom - marks.BAR_HEIGHT + 2.6, note, anchor="end")
     return doc
 
 
 def _fits(die: str, edge: float, paper) -> bool:  # noqa: ANN001
     """Does one `die` net with `edge` mm faces fit a page of `paper` (either way round)?"""
-    from generator.render import layout, nets
+    from generator.render import marks, nets, pages, sheets
     from generator.render.document import Document
 
     net = nets.cube_layout(edge) if die == "d6" else nets.d8_layout(edge)
-    _canvas, box = layout.page(Document("scratch", "scratch"), paper)
-    region = box.inset(bottom=layout.BAR_STRIP)
+    _canvas, box = pages.page(Document("scratch", "scratch"), paper)
+    region = box.inset(bottom=marks.BAR_STRIP)
     return any(
-        layout.centred_grid(region, w, h, GAP).per_sheet
+        sheets.centred_grid(region, w, h, GAP).per_sheet
         for w, h in ((net.width, net.height), (net.height, net.width))
     )
 

@@ -77,7 +77,7 @@ def paper_document(kind: str, spacing: float, paper, *, mono: bool = False):
     """
     from generator.errors import InvalidInput
     from generator.options import pitch_text
-    from generator.render import layout
+    from generator.render import marks, pages
     from generator.render.canvas import Style
     from generator.render.document import Document
 
@@ -94,8 +94,8 @@ def paper_document(kind: str, spacing: float, paper, *, mono: bool = False):
         title=f"{kind.capitalize()} paper, {pitch_text(spacing)} {what}",
         ident=f"{paper.name}{' landscape' if paper.landscape else ''}",
     )
-    canvas, box = layout.page(doc, paper, mono=mono)
-    area = box.inset(bottom=layout.BAR_STRIP)
+    canvas, box = pages.page(doc, paper, mono=mono)
+    area = box.inset(bottom=marks.BAR_STRIP)
     # a dot is a shape: keep its whole disc inside the margins, not just its centre
     radius = min(0.3, spacing / 12) if kind == "dot" else 0.0
     xs = grid_lines(area.x + radius, area.right - radius, spacing)
@@ -118,7 +118,7 @@ def paper_document(kind: str, spacing: float, paper, *, mono: bool = False):
         for y in ys:
             for x in xs:
                 canvas.circle(x, y, radius, dot)
-    layout.calibration_bar(canvas, box.x, box.bottom - layout.BAR_HEIGHT)
+    marks.calibration_bar(canvas, box.x, box.bottom - marks.BAR_HEIGHT)
     note = f"{size} mm {what} · {len(xs) - 1} x {len(ys) - 1} cells · true size"
-    canvas.text(box.right, box.bottom - layout.BAR_HEIGHT + 2.6, note, 7.0, anchor="end")
+    canvas.text(box.right, box.bottom - marks.BAR_HEIGHT + 2.6, note, 7.0, anchor="end")
     return doc

@@ -3,6 +3,10 @@ text (text), marks (marks), sheets of pieces, two-sided items (sheets), and big 
 over sheets or drawn as posters (tiling). Everything a home printer needs to get true-size
 pieces: nothing within 10 mm of the paper's edge, a 50 mm bar on every true-scale page, crop
 marks outside the pieces, backs that land behind their fronts, tiles that overlap and line up.
+
+It defines nothing and only the games' printing packages import it: render's own modules (nets,
+sheets, tiling) and everything else import the module that defines a name, so nothing below
+this facade imports it back. Of the private names only `_fit` (text) is here, for Triactor.
 """
 
 from __future__ import annotations
@@ -20,8 +24,6 @@ from generator.render.marks import (  # noqa: F401
     CROP_OFFSET,
     REG_RADIUS,
     REGISTRATION,
-    _draw_crop_marks,
-    _free_run,
     alignment_cross,
     calibration_bar,
     crop_marks,
@@ -33,7 +35,6 @@ from generator.render.pages import (  # noqa: F401
     FOOTER_ID,
     FOOTER_SIZE,
     MARGIN,
-    _remove_group,
     add_footers,
     has_footer,
     page,
@@ -43,11 +44,6 @@ from generator.render.sheets import (  # noqa: F401
     GUTTER_WORDS,
     NET_GAP,
     Grid,
-    _bar_below,
-    _check_size,
-    _gutter_words,
-    _symmetric_box,
-    _too_big,
     centred_grid,
     duplex,
     duplex_back_box,
@@ -70,7 +66,7 @@ from generator.render.text import (  # noqa: F401
     RULES_HEADING_ID,
     RULES_LINE,
     Draw,
-    _fit,
+    _fit,  # Triactor's sheets shrink a label with it
     draw_legible,
     headed_sections,
     instructions,
@@ -93,14 +89,6 @@ from generator.render.tiling import (  # noqa: F401
     TILE_MARK,
     TILE_OVERLAP,
     Tiling,
-    _assembly_map,
-    _box_of,
-    _fit_scale,
-    _mask_outside,
-    _meet,
-    _near_line,
-    _short,
-    _tile_sheet,
     cross_spots,
     drawing_text_boxes,
     fits_true_size,

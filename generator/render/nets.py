@@ -32,6 +32,8 @@ from dataclasses import dataclass
 from generator.errors import InvalidInput
 from generator.render import pieces
 from generator.render.canvas import CUT, FOLD, Canvas, Point, Style
+from generator.render.pages import usable_box
+from generator.render.paper import Paper
 
 FaceDrawer = Callable[[Canvas, float], None]
 
@@ -436,9 +438,6 @@ def _glue_spot(poly: Sequence[Point], page_turn: float = 0.0) -> tuple[Point, fl
 def _draw_bleed(canvas: Canvas, net: Net, faces: Sequence[FaceDrawer | None], stack) -> None:  # noqa: ANN001
     """Coloured face fills that reach a cut edge, extended past it (inside the page's
     margins): the net's frame is the one just opened, `stack` the groups round it."""
-    from generator.render import layout
-    from generator.render.paper import Paper
-
     scratch = Canvas(canvas.width, canvas.height, mono=canvas.mono)
     for face in net.faces:
         draw = faces[face.value]
@@ -448,7 +447,7 @@ def _draw_bleed(canvas: Canvas, net: Net, faces: Sequence[FaceDrawer | None], st
     fills, _ = pieces.shapes(list(scratch.flat()))
     if not fills:
         return
-    room = layout.usable_box(Paper("page", canvas.width, canvas.height))
+    room = usable_box(Paper("page", canvas.width, canvas.height))
     planes = pieces.planes_into(pieces.box_planes(room), stack)
     cut = pieces.Shape(CUT, points=net.outline())
     pieces.draw_shapes(canvas, pieces.bleed(fills, [cut], pieces.BLEED, planes))

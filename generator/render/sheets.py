@@ -10,7 +10,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 
 from generator.errors import InvalidInput, LimitExceeded
-from generator.render import pieces
+from generator.render import nets, pieces
 from generator.render.canvas import (
     FOLD,
     Canvas,
@@ -435,8 +435,6 @@ def net_sheet(canvas, region, net, faces=None, gap: float = NET_GAP) -> int:  # 
 
     The net is turned a quarter turn when that fits more copies. Returns how many were drawn.
     """
-    from generator.render import nets
-
     upright = centred_grid(region, net.width, net.height, gap)
     turned = centred_grid(region, net.height, net.width, gap)
     grid, turn = (turned, True) if turned.per_sheet > upright.per_sheet else (upright, False)

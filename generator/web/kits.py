@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 
 import bottle
 
-from generator.web.app import PageError, esc, guarded, page, request_folder
+from generator.web.page import PageError, esc, guarded, page, request_folder
 
 KIT_PREVIEW = 4  # pages the kit page shows; the PDF has them all
 KIT_FIELDS = ("paper", "mono", "seed", "dpi")  # what the address may set
@@ -117,7 +117,7 @@ def routes(app: bottle.Bottle) -> None:
 
         g = game_of(name)
         q = bottle.request.query
-        from generator.render.layout import add_footers
+        from generator.render.pages import add_footers
 
         with request_folder() as folder:
             doc = kit_document(g, spec_of(q, folder))

@@ -17,7 +17,8 @@ from urllib.parse import urlencode
 
 import bottle
 
-from generator.web.app import PageError, esc, guarded, page, read_upload
+from generator.web.page import PageError, esc, guarded, page, read_upload
+from generator.web.seats import SEAT_TEXT, seats_of, table_of, table_query
 
 PITCH = 5.0  # mm between points in the drawing (the SVG scales to the page)
 SIZES = {"small": (24, 16), "medium": (34, 24), "large": (40, 25)}
@@ -442,10 +443,8 @@ def race_body(key: str, track: Any, rules: Any, race: Race) -> str:
 
 
 def _players_fields(prefix: str = "") -> str:
-    """Players on one screen: how many cars, who drives each (generator/web/table.py), and
+    """Players on one screen: how many cars, who drives each (generator/web/seats.py), and
     whether the collision and damage rules apply. `prefix`: the ids' (two forms on a page)."""
-    from generator.web.table import SEAT_TEXT
-
     count = "".join(
         f'<option value="{n}"{" selected" if n == 1 else ""}>{n}</option>' for n in range(1, 7)
     )
@@ -485,8 +484,6 @@ def to_the_race(key: str, get: Any) -> None:
         raise PageError("cars: choose 1 to 6")
     if players == "1":
         bottle.redirect("/play/race?" + urlencode({"track": key}), 303)
-    from generator.web.table import seats_of, table_of, table_query
-
     seats = seats_of(".".join(get(f"car{i}", "human") for i in range(1, int(players) + 1)))
     table = table_of({k: get(k, "") for k in ("design", "teams", "contact")}, len(seats))
     q = {"track": key, "cars": ".".join(seats), **table_query(table)}

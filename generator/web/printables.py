@@ -22,7 +22,7 @@ from typing import Any
 import bottle
 
 from generator.printing import PAPER_NAMES, Option, Printable, PrintSpec
-from generator.web.app import PageError, esc, guarded, page, read_upload, request_folder
+from generator.web.page import PageError, esc, guarded, page, read_upload, request_folder
 
 PREVIEW_PAGES = 24  # pages a preview shows; the download has them all
 FORMATS = ("pdf", "svg", "png")
@@ -160,7 +160,7 @@ def values_from_form(options, form, folder: Path) -> dict[str, Any]:  # noqa: AN
 def build_documents(e: Entry, folder: Path) -> tuple[list, PrintSpec, list[str]]:
     """(the documents, the spec, the notes the command line prints on stderr)."""
     from generator.errors import BadOption
-    from generator.render.layout import add_footers
+    from generator.render.pages import add_footers
 
     form = bottle.request.forms
     notes: list[str] = []
@@ -353,7 +353,7 @@ def chosen_part(e: Entry, docs: list) -> list:
 
 def download(docs: list, spec: PrintSpec, fmt: str, name: str) -> bytes:
     from generator.output import render, target_names
-    from generator.render.layout import add_footers
+    from generator.render.pages import add_footers
 
     files: list[tuple[str, bytes]] = []
     for d in docs:

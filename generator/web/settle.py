@@ -7,7 +7,7 @@ from typing import Any
 
 import bottle
 
-from generator.web.app import PageError, esc, guarded, page, read_upload
+from generator.web.page import PageError, esc, guarded, page, read_upload
 
 EXAMPLE = "player,bet\nalice,S\nalice,MM\nbob,[SM]\nbob,PPP\ncarol,INFO\n"
 

@@ -1,0 +1,154 @@
+"""What every page of `racegen serve` shares, below the routes: the page template, HTML
+escaping, the request's temporary folder and uploads, the body cap, and errors shown as the
+command line words them (PageError, the `guarded` route decorator). The route modules
+(printables, play, table, kits, settle) and app.py import it; it imports none of them."""
+
+from __future__ import annotations
+
+import html
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import bottle
+
+from generator import __version__
+
+# the largest request body: a track file (8 MB, formats.MAX_BYTES) and the form around it
+MAX_BODY = 8_500_000
+
+
+class PageError(Exception):
+    """Bad input, worded as the command line words it; shown on the page with `status`."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def one_line(message: str) -> str:
+    return " ".join(str(message).split())
+
+
+def error_text(e: BaseException) -> str:
+    """The text after `Error: ` that the command line prints for `e` (cli.RacegenGroup)."""
+    import click
+
+    if isinstance(e, click.ClickException):
+        return one_line(e.format_message())
+    if isinstance(e, MemoryError):
+        return "out of memory; use a smaller input or a lower limit"
+    return one_line(str(e))
+
+
+def status_of(e: BaseException) -> int:
+    from generator.errors import LimitExceeded
+
+    if isinstance(e, PageError):
+        return e.status
+    if isinstance(e, LimitExceeded):
+        return 413 if "bytes" in str(e) else 422
+    return 400
+
+
+def user_errors() -> tuple[type[BaseException], ...]:
+    """The exceptions that are the user's input, not the server's fault."""
+    import click
+
+    from generator.errors import RacegenError
+
+    return (PageError, RacegenError, click.ClickException, MemoryError, ValueError)
+
+
+@lru_cache(maxsize=4)
+def _template(name: str) -> bottle.SimpleTemplate:
+    text = resources.files("generator.web").joinpath("templates", name).read_text("utf-8")
+    return bottle.SimpleTemplate(source=text)
+
+
+def page(
+    title: str, body: str, *, error: str = "", status: int = 200, scripts: tuple[str, ...] = ()
+) -> str:
+    bottle.response.status = status
+    bottle.response.content_type = "text/html; charset=utf-8"
+    return _template("page.tpl").render(
+        title=title, body=body, error=error, scripts=scripts, version=__version__
+    )
+
+
+def esc(s: Any) -> str:
+    return html.escape(str(s), quote=True)
+
+
+@contextmanager
+def request_folder() -> Iterator[Path]:
+    """A temporary folder for this request alone, removed when it ends."""
+    with tempfile.TemporaryDirectory(prefix="racegen-serve-") as d:
+        yield Path(d)
+
+
+def read_upload(name: str, limit: int) -> tuple[bytes, str] | None:
+    """(bytes, the file name as the user's browser gave it) of the upload `name`, or None when
+    none was chosen; more than `limit` bytes is refused (the caller words it with the cap the
+    command line uses for that kind of file)."""
+    up = bottle.request.files.get(name)
+    if up is None or not getattr(up, "raw_filename", ""):
+        return None
+    data = up.file.read(limit + 1)
+    shown = one_line(up.raw_filename).replace("/", "_").replace("\\", "_")[:80] or "upload"
+    return data, shown
+
+
+def check_body() -> None:
+    """Refuse a body over MAX_BODY before anything reads it (413), and chunked bodies (411)."""
+    req = bottle.request
+    if req.method not in ("POST", "PUT"):
+        return
+    if "chunked" in req.headers.get("Transfer-Encoding", "").lower():
+        raise PageError("send the form with a Content-Length (no chunked bodies)", 411)
+    if req.content_length > MAX_BODY:
+        raise PageError(
+            f"the request is over {MAX_BODY:,} bytes, the most racegen serve reads: "
+            "choose a smaller file",
+            413,
+        )
+
+
+def guarded(title: str, json: bool = False) -> Callable:
+    """Route decorator: the body cap first, then user errors as the CLI's line with a 4xx."""
+
+    def wrap(func: Callable) -> Callable:
+        def route(*args: Any, **kwargs: Any) -> Any:
+            try:
+                check_body()
+                return func(*args, **kwargs)
+            except bottle.HTTPResponse:
+                raise
+            except user_errors() as e:
+                return _fail(title, error_text(e), status_of(e), json)
+            except Exception:  # a bug: a short line, never a traceback
+                import traceback
+
+                traceback.print_exc()
+                return _fail(
+                    title, "internal error: see the terminal running racegen serve", 500, json
+                )
+
+        route.__name__ = func.__name__
+        return route
+
+    return wrap
+
+
+def _fail(title: str, message: str, status: int, json: bool) -> Any:
+    if json:
+        bottle.response.status = status
+        bottle.response.content_type = "application/json"
+        import json as _json
+
+        return _json.dumps({"error": message})
+    return page(title, "", error=message, status=status)
