@@ -43,7 +43,7 @@ MAX_POINTS = 1200  # moves in an address (6 cars x 200 rounds)
 
 # --- the address -------------------------------------------------------------------------------
 def seats_of(text: str) -> list[str]:
-    from generator.games.graph_racers.race.state import MAX_CARS, MIN_CARS
+    from generator.games.graph_racers.race.cars import MAX_CARS, MIN_CARS
 
     seats = [s for s in (text or "").split(".") if s]
     if not MIN_CARS <= len(seats) <= MAX_CARS:
@@ -156,8 +156,9 @@ def replay(
     """The race after `points` (one a move, in playing order), then the computer seats' moves
     up to the next player's turn: (the state, every move's point), under the table's switches
     (designs, teams, contact: table_rules.TableRules)."""
+    from generator.games.graph_racers.race.cars import default_starts
     from generator.games.graph_racers.race.drivers import most_boosts
-    from generator.games.graph_racers.race.state import IllegalMove, RaceState, default_starts
+    from generator.games.graph_racers.race.state import IllegalMove, RaceState
 
     designs = list(table.designs) if table.designs is not None else None
     teams = list(table.teams) if table.teams is not None else None
@@ -247,7 +248,7 @@ def event_html(event: Any, kinds: list[str]) -> str:
 
 def board_svg(key: str, state: Any, seats: list[str], seed: int, done: list, table: Any) -> str:
     from generator.games.graph_racers.printing.faces import face
-    from generator.games.graph_racers.race.state import COLLIDES, CRASHES
+    from generator.games.graph_racers.race.cars import COLLIDES, CRASHES
     from generator.render.canvas import Canvas
     from generator.render.svg import num, page_svg
 
@@ -315,7 +316,7 @@ def beyond(
     key: str, state: Any, seats: list[str], seed: int, done: list, table: Any
 ) -> list[tuple[tuple[int, int], str, str]]:
     """The legal points of the player on turn past the map's edge: (point, words, address)."""
-    from generator.games.graph_racers.race.state import COLLIDES, CRASHES
+    from generator.games.graph_racers.race.cars import COLLIDES, CRASHES
 
     if state.over or state.round > MAX_ROUNDS or seats[state.to_move().seat] != "human":
         return []
@@ -377,7 +378,7 @@ def car_words(car: Any) -> str:
 
 def table_body(key: str, state: Any, seats: list[str], seed: int, done: list, table: Any) -> str:
     from generator.games.graph_racers.printing.faces import face
-    from generator.games.graph_racers.race.state import MAX_DAMAGE
+    from generator.games.graph_racers.race.cars import MAX_DAMAGE
 
     track, rules = state.track, state.rules
     over = state.over or state.round > MAX_ROUNDS

@@ -13,13 +13,12 @@ from __future__ import annotations
 import pytest
 from race_checks import CORRIDOR, agrees, consistent, kinds, option, put
 
+from generator.games.graph_racers.moves.actions import Action
 from generator.games.graph_racers.moves.check import RacingLine
 from generator.games.graph_racers.moves.referee import CRASH
 from generator.games.graph_racers.moves.rules import BRAKE, Rules
 from generator.games.graph_racers.race.bond import choose_action
-from generator.games.graph_racers.race.design import Design
-from generator.games.graph_racers.race.goodies import Action, Missile
-from generator.games.graph_racers.race.state import (
+from generator.games.graph_racers.race.cars import (
     COLLIDES,
     CRASHES,
     CUTS,
@@ -29,11 +28,12 @@ from generator.games.graph_racers.race.state import (
     OFF_TRACK,
     OUT,
     RUNNING,
-    IllegalMove,
-    RaceState,
     default_starts,
-    replay,
 )
+from generator.games.graph_racers.race.design import Design
+from generator.games.graph_racers.race.goodies import Missile
+from generator.games.graph_racers.race.replay import replay
+from generator.games.graph_racers.race.state import IllegalMove, RaceState
 from generator.games.graph_racers.race.swedish import Swedish
 
 JUMPS = Swedish(jumps=True)

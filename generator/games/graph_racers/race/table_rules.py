@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 
 from generator.errors import InvalidInput
 from generator.games.graph_racers.moves.rules import Rules
+from generator.games.graph_racers.race.cars import MAX_DAMAGE, TEAM_POINTS
 from generator.games.graph_racers.race.design import BUDGET, Design
 from generator.games.graph_racers.race.goodies import ONCE, WORDS
-from generator.games.graph_racers.race.state import MAX_DAMAGE, TEAM_POINTS
 from generator.games.graph_racers.race.swedish import Swedish
 
 # Each goodie's rule as the race sheet prints it (docs/rules/graph-racers.md, James Bond mode).
