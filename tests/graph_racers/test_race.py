@@ -1,6 +1,6 @@
 """The multi-car race (race.py): every rule sentence of the seed pinned by a position.
 
-docs/rules/graph-racers.md, "The race (race.py)", states each rule and decision; the tests
+docs/rules/graph-racers.md, "The race (race/)", states each rule and decision; the tests
 here are named after them.
 """
 

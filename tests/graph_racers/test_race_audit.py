@@ -1,9 +1,9 @@
-"""An audit of the race engine (race.py, bond.py, swedish.py) against docs/rules/graph-racers.md,
-"The race (race.py)": for each decision the doc states, the position most likely to break it,
+"""An audit of the race engine (state.py, bond.py, swedish.py) against docs/rules/graph-racers.md,
+"The race (race/)": for each decision the doc states, the position most likely to break it,
 checked by hand (exact damage, points and legal-move counts), the referee replaying it from each
 car's line where the race starts from the start points.
 
-The positions the audit found the engine breaking are fixed (race.py, bond.py, swedish.py);
+The positions the audit found the engine breaking are fixed (state.py, bond.py, swedish.py);
 where the doc left a question or contradicted itself, the test pins the lead engineer's
 decision and its docstring says "Decided" and why.
 """

@@ -1,5 +1,5 @@
 """James Bond mode (issue 17): goodies bought with the design's $100 and played in the race
-(goodies.py, bond.py, race.py). docs/rules/graph-racers.md, "The race (race.py)", James Bond
+(goodies.py, bond.py, state.py). docs/rules/graph-racers.md, "The race (race/)", James Bond
 mode, states each decision; every test quotes the seed's sentence it pins."""
 
 from __future__ import annotations

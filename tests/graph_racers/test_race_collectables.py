@@ -1,5 +1,5 @@
-"""Collectables (issue 17): coins on the map, picked up in the race (race.py, bond.py), plain
-track for one car. docs/rules/graph-racers.md, "The race (race.py)", Collectables, states each
+"""Collectables (issue 17): coins on the map, picked up in the race (state.py, bond.py), plain
+track for one car. docs/rules/graph-racers.md, "The race (race/)", Collectables, states each
 decision; every test quotes the seed's sentence it pins."""
 
 from __future__ import annotations

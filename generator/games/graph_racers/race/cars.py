@@ -247,7 +247,7 @@ def default_starts(track: Any, cars: int) -> list[Point]:
 
 class Race(Protocol):
     """The race that bond.py, swedish.py and crashes.py act on (state.RaceState): its track,
-    rules and referees, its cars, and the engine's moves they call back."""
+    rules and referees, its cars, and the engine's methods they call back."""
 
     track: Any
     rules: Rules

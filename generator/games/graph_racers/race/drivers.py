@@ -1,4 +1,4 @@
-"""Computer drivers for the multi-car race (race.py): random, cautious and solver.
+"""Computer drivers for the multi-car race (state.py): random, cautious and solver.
 
 Every driver picks one of `RaceState.legal()` for the car on turn, so no driver can break a
 rule; they differ in which legal move they take.

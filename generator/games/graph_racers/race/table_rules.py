@@ -2,8 +2,8 @@
 its James Bond goodies), the teams, whether the cars touch (contact), and the Swedish switches.
 
 The seed: "Pick which ones you want to play before you start - but make sure everyone agrees
-about what rules you are using before you start racing!" race.py plays these switches; the race
-sheet (materials.race_sheet) prints exactly them, in these words, and each car's tally boxes.
+about what rules you are using before you start racing!" state.py plays these switches; the race
+sheet (printing/race_sheet.py) prints exactly them, in these words, and each car's tally boxes.
 No rendering or CLI here.
 """
 
