@@ -219,7 +219,8 @@ def test_table_two_players_take_turns_to_the_standings(base):
 
 def test_table_crash_and_computer_seats(base):
     from generator.games.graph_racers.moves.rules import Rules
-    from generator.games.graph_racers.race.state import CRASHES, RaceState, default_starts
+    from generator.games.graph_racers.race.cars import CRASHES, default_starts
+    from generator.games.graph_racers.race.state import RaceState
     from generator.web.play import track_of
 
     track = track_of("g-cells-small-easy-1")

@@ -19,7 +19,7 @@ SEAT_TEXT = {
 
 
 def seats_of(text: str) -> list[str]:
-    from generator.games.graph_racers.race.state import MAX_CARS, MIN_CARS
+    from generator.games.graph_racers.race.cars import MAX_CARS, MIN_CARS
 
     seats = [s for s in (text or "").split(".") if s]
     if not MIN_CARS <= len(seats) <= MAX_CARS:

@@ -1,7 +1,7 @@
 """Graph Racers for two to six players on one screen (a classroom projector): the race engine
-(graph_racers/race.py) with the seed's collision and damage rules, or without them (`contact=0`
+(graph_racers/race/) with the seed's collision and damage rules, or without them (`contact=0`
 in the address: the cars ignore each other, crashes cost no damage), each seat in its own
-colour and marker shape, and computer drivers (graph_racers/drivers.py) for the seats the players
+colour and marker shape, and computer drivers (graph_racers/race/drivers.py) for the seats the players
 give them. As on the one-car page there is no JavaScript: the race so far (every car's move,
 in playing order, as the point its line aims at) is in the address and replayed on each
 request; the car on turn's legal points are links in its colour; computer seats move as soon
@@ -96,8 +96,9 @@ def replay(
     """The race after `points` (one a move, in playing order), then the computer seats' moves
     up to the next player's turn: (the state, every move's point), under the table's switches
     (designs, teams, contact: table_rules.TableRules)."""
+    from generator.games.graph_racers.race.cars import default_starts
     from generator.games.graph_racers.race.drivers import most_boosts
-    from generator.games.graph_racers.race.state import IllegalMove, RaceState, default_starts
+    from generator.games.graph_racers.race.state import IllegalMove, RaceState
 
     designs = list(table.designs) if table.designs is not None else None
     teams = list(table.teams) if table.teams is not None else None
@@ -187,7 +188,7 @@ def event_html(event: Any, kinds: list[str]) -> str:
 
 def board_svg(key: str, state: Any, seats: list[str], seed: int, done: list, table: Any) -> str:
     from generator.games.graph_racers.printing.faces import face
-    from generator.games.graph_racers.race.state import COLLIDES, CRASHES
+    from generator.games.graph_racers.race.cars import COLLIDES, CRASHES
     from generator.render.canvas import Canvas
     from generator.render.svg import num, page_svg
 
@@ -255,7 +256,7 @@ def beyond(
     key: str, state: Any, seats: list[str], seed: int, done: list, table: Any
 ) -> list[tuple[tuple[int, int], str, str]]:
     """The legal points of the player on turn past the map's edge: (point, words, address)."""
-    from generator.games.graph_racers.race.state import COLLIDES, CRASHES
+    from generator.games.graph_racers.race.cars import COLLIDES, CRASHES
 
     if state.over or state.round > MAX_ROUNDS or seats[state.to_move().seat] != "human":
         return []
@@ -317,7 +318,7 @@ def car_words(car: Any) -> str:
 
 def table_body(key: str, state: Any, seats: list[str], seed: int, done: list, table: Any) -> str:
     from generator.games.graph_racers.printing.faces import face
-    from generator.games.graph_racers.race.state import MAX_DAMAGE
+    from generator.games.graph_racers.race.cars import MAX_DAMAGE
 
     track, rules = state.track, state.rules
     over = state.over or state.round > MAX_ROUNDS

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from generator.games.graph_racers.moves.check import RacingLine
 from generator.games.graph_racers.race.bond import replay_actions
-from generator.games.graph_racers.race.state import FINISHED, OUT, RaceState, replay
+from generator.games.graph_racers.race.cars import FINISHED, OUT
+from generator.games.graph_racers.race.replay import replay
+from generator.games.graph_racers.race.state import RaceState
 
 ARENA = """
 ####################

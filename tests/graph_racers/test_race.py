@@ -1,6 +1,6 @@
 """The multi-car race (race.py): every rule sentence of the seed pinned by a position.
 
-docs/rules/graph-racers.md, "The race (race.py)", states each rule and decision; the tests
+docs/rules/graph-racers.md, "The race (race/)", states each rule and decision; the tests
 here are named after them.
 """
 
@@ -13,19 +13,18 @@ from race_checks import option, put
 from generator.errors import InvalidInput
 from generator.games.graph_racers.moves.check import RacingLine
 from generator.games.graph_racers.moves.rules import NORMAL, TURBO, Rules, changes, skid_changes
-from generator.games.graph_racers.race.design import Design, parse_designs
-from generator.games.graph_racers.race.state import (
+from generator.games.graph_racers.race.cars import (
     COLLIDES,
     CRASHES,
     FINISHED,
     MOVED,
     OUT,
-    IllegalMove,
-    RaceState,
     default_starts,
     parse_teams,
-    replay,
 )
+from generator.games.graph_racers.race.design import Design, parse_designs
+from generator.games.graph_racers.race.replay import replay
+from generator.games.graph_racers.race.state import IllegalMove, RaceState
 from generator.games.graph_racers.track.formats import read_track
 
 # --- turn order, one lap wins -----------------------------------------------------------------

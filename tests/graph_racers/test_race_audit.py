@@ -1,9 +1,9 @@
-"""An audit of the race engine (race.py, bond.py, swedish.py) against docs/rules/graph-racers.md,
-"The race (race.py)": for each decision the doc states, the position most likely to break it,
+"""An audit of the race engine (state.py, bond.py, swedish.py) against docs/rules/graph-racers.md,
+"The race (race/)": for each decision the doc states, the position most likely to break it,
 checked by hand (exact damage, points and legal-move counts), the referee replaying it from each
 car's line where the race starts from the start points.
 
-The positions the audit found the engine breaking are fixed (race.py, bond.py, swedish.py);
+The positions the audit found the engine breaking are fixed (state.py, bond.py, swedish.py);
 where the doc left a question or contradicted itself, the test pins the lead engineer's
 decision and its docstring says "Decided" and why.
 """
@@ -13,13 +13,12 @@ from __future__ import annotations
 import pytest
 from race_checks import CORRIDOR, agrees, consistent, kinds, option, put
 
+from generator.games.graph_racers.moves.actions import Action
 from generator.games.graph_racers.moves.check import RacingLine
 from generator.games.graph_racers.moves.referee import CRASH
 from generator.games.graph_racers.moves.rules import BRAKE, Rules
 from generator.games.graph_racers.race.bond import choose_action
-from generator.games.graph_racers.race.design import Design
-from generator.games.graph_racers.race.goodies import Action, Missile
-from generator.games.graph_racers.race.state import (
+from generator.games.graph_racers.race.cars import (
     COLLIDES,
     CRASHES,
     CUTS,
@@ -29,11 +28,12 @@ from generator.games.graph_racers.race.state import (
     OFF_TRACK,
     OUT,
     RUNNING,
-    IllegalMove,
-    RaceState,
     default_starts,
-    replay,
 )
+from generator.games.graph_racers.race.design import Design
+from generator.games.graph_racers.race.goodies import Missile
+from generator.games.graph_racers.race.replay import replay
+from generator.games.graph_racers.race.state import IllegalMove, RaceState
 from generator.games.graph_racers.race.swedish import Swedish
 
 JUMPS = Swedish(jumps=True)

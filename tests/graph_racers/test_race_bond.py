@@ -1,5 +1,5 @@
 """James Bond mode (issue 17): goodies bought with the design's $100 and played in the race
-(goodies.py, bond.py, race.py). docs/rules/graph-racers.md, "The race (race.py)", James Bond
+(goodies.py, bond.py, state.py). docs/rules/graph-racers.md, "The race (race/)", James Bond
 mode, states each decision; every test quotes the seed's sentence it pins."""
 
 from __future__ import annotations
@@ -16,20 +16,15 @@ from race_checks import agrees, consistent, kinds, lines_of, option, put
 from generator import schemas
 from generator.cli import cli
 from generator.errors import InvalidInput
+from generator.games.graph_racers.moves.actions import Action
 from generator.games.graph_racers.moves.check import check_line, parse_moves
 from generator.games.graph_racers.moves.rules import ROCKET, Rules
+from generator.games.graph_racers.race.cars import CRASHES, MOVED, OUT, default_starts
 from generator.games.graph_racers.race.design import Design, parse_designs
 from generator.games.graph_racers.race.drivers import make_drivers, run_race
-from generator.games.graph_racers.race.goodies import Action, behind, heading, slick
-from generator.games.graph_racers.race.state import (
-    CRASHES,
-    MOVED,
-    OUT,
-    IllegalMove,
-    RaceState,
-    default_starts,
-    replay,
-)
+from generator.games.graph_racers.race.goodies import behind, heading, slick
+from generator.games.graph_racers.race.replay import replay
+from generator.games.graph_racers.race.state import IllegalMove, RaceState
 
 POND = """
 #########
@@ -546,7 +541,7 @@ def test_water_under_the_swedish_switches(text_track):
     """A submarine crosses the water under the Swedish switches too (its own referee judges
     its line), and under --off-track circle a car without one does not crash on the water: it
     leaves the track, as at any side, and drives on the water as on the paper beside it."""
-    from generator.games.graph_racers.race.state import OFF_TRACK
+    from generator.games.graph_racers.race.cars import OFF_TRACK
     from generator.games.graph_racers.race.swedish import Swedish
 
     pond = text_track(POND, name="pond")

@@ -1,5 +1,5 @@
-"""Collectables (issue 17): coins on the map, picked up in the race (race.py, bond.py), plain
-track for one car. docs/rules/graph-racers.md, "The race (race.py)", Collectables, states each
+"""Collectables (issue 17): coins on the map, picked up in the race (state.py, bond.py), plain
+track for one car. docs/rules/graph-racers.md, "The race (race/)", Collectables, states each
 decision; every test quotes the seed's sentence it pins."""
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from race_checks import agrees, consistent, kinds, put
 from generator.cli import cli
 from generator.errors import InvalidInput
 from generator.games.graph_racers.moves.rules import TURBO, Rules
-from generator.games.graph_racers.race.state import COLLIDES, OUT, RaceState, default_starts
+from generator.games.graph_racers.race.cars import COLLIDES, OUT, default_starts
+from generator.games.graph_racers.race.state import RaceState
 from generator.games.graph_racers.solving.solve import solve
 from generator.games.graph_racers.track.formats import parse_track, track_to_json, track_to_text
 

@@ -12,17 +12,11 @@ from race_checks import lines_of, option, put
 
 from generator.cli import cli
 from generator.games.graph_racers.moves.rules import Rules
+from generator.games.graph_racers.race.cars import COLLIDES, CRASHES, MOVED, OUT, default_starts
 from generator.games.graph_racers.race.design import Design
 from generator.games.graph_racers.race.drivers import make_drivers, run_race
-from generator.games.graph_racers.race.state import (
-    COLLIDES,
-    CRASHES,
-    MOVED,
-    OUT,
-    RaceState,
-    default_starts,
-    replay,
-)
+from generator.games.graph_racers.race.replay import replay
+from generator.games.graph_racers.race.state import RaceState
 from generator.games.graph_racers.track.formats import read_track
 
 

@@ -15,8 +15,8 @@ from test_drawn import oval
 
 from generator.cli import cli
 from generator.games.graph_racers.moves.rules import Rules
+from generator.games.graph_racers.race.cars import FINISHED
 from generator.games.graph_racers.race.drivers import make_drivers, run_race
-from generator.games.graph_racers.race.state import FINISHED
 from generator.games.graph_racers.track.formats import read_track
 
 TRACKS = {

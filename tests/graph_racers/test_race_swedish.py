@@ -23,19 +23,18 @@ from generator.cli import cli
 from generator.errors import InvalidInput
 from generator.games.graph_racers.moves.referee import CRASH, Referee
 from generator.games.graph_racers.moves.rules import Rules
-from generator.games.graph_racers.race.design import Design
-from generator.games.graph_racers.race.drivers import make_drivers, run_race
-from generator.games.graph_racers.race.state import (
+from generator.games.graph_racers.race.cars import (
     COLLIDES,
     CRASHES,
     CUTS,
     FINISHED,
     MOVED,
     OFF_TRACK,
-    IllegalMove,
-    RaceState,
-    replay,
 )
+from generator.games.graph_racers.race.design import Design
+from generator.games.graph_racers.race.drivers import make_drivers, run_race
+from generator.games.graph_racers.race.replay import replay
+from generator.games.graph_racers.race.state import IllegalMove, RaceState
 from generator.games.graph_racers.race.swedish import Swedish
 from generator.games.graph_racers.track.formats import parse_track, read_track, track_to_json
 

@@ -60,8 +60,9 @@ def referee_cmd(
     --teams, else those the moves files store (race --json lines).
     """
     from generator.games.graph_racers.moves.check import read_moves
+    from generator.games.graph_racers.race.cars import MAX_CARS, MIN_CARS
     from generator.games.graph_racers.race.design import designed_rules
-    from generator.games.graph_racers.race.state import MAX_CARS, MIN_CARS, replay
+    from generator.games.graph_racers.race.replay import replay
     from generator.games.graph_racers.race.table_choice import check_design_rules, parse_table
     from generator.games.graph_racers.track.formats import read_track
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from generator.core import jsontext
 from generator.core.jsontext import JsonSyntax
 from generator.errors import InvalidInput
+from generator.games.graph_racers.moves.actions import Action, action_from_dict, parse_action
 from generator.games.graph_racers.moves.referee import CRASH, FINISH, Referee
 from generator.games.graph_racers.moves.rules import (
     ACCEL_TEXT,
@@ -25,7 +26,6 @@ from generator.games.graph_racers.moves.rules import (
     skid_changes,
     spend,
 )
-from generator.games.graph_racers.race.goodies import Action, action_from_dict, parse_action
 from generator.games.graph_racers.track.model import Point, Track
 
 

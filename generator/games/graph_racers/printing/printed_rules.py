@@ -13,8 +13,8 @@ from generator.games.graph_racers.moves.check import moves_text
 from generator.games.graph_racers.moves.rules import Rules
 from generator.games.graph_racers.printing.faces import TrackFace, face
 from generator.games.graph_racers.printing.page import GAME
+from generator.games.graph_racers.race.cars import MAX_DAMAGE
 from generator.games.graph_racers.race.goodies import legend
-from generator.games.graph_racers.race.state import MAX_DAMAGE
 from generator.games.graph_racers.race.swedish import obstacle_legend
 from generator.games.graph_racers.race.table_rules import TableRules
 from generator.games.graph_racers.track.model import Track

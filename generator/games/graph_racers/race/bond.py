@@ -1,11 +1,12 @@
 """The race's collectables and James Bond mode at play: coins picked up, missiles fired and
-flown, oil sprayed, rear guns shooting. RaceState (race.py) holds one `Gadgets` and calls it at
-the start of a turn, along a move, and after a move; goodies.py holds the data.
+flown, oil sprayed, rear guns shooting. RaceState (state.py) holds one `Gadgets` and calls it at
+the start of a turn, along a move, and after a move; goodies.py holds the data, and
+moves/actions.py the actions a moves file writes. The race is seen through cars.Race.
 
 A turn of car X, in order (docs/rules/graph-racers.md, "James Bond mode"):
 
 1. start: X's rear guns shoot every car one square behind it (Gadgets.turn_start);
-2. X's move (race.py); along its line X picks up coins and meets missiles (Gadgets.on_the_way),
+2. X's move (state.py); along its line X picks up coins and meets missiles (Gadgets.on_the_way),
    before the move's crash or collision is counted; a goodie picked up is usable from X's next
    turn (its rear guns, which shoot by themselves, at 5 already);
 3. X fires its missile (it starts on X's point with X's vector) and X's missile in flight
@@ -19,16 +20,18 @@ No rendering or CLI here.
 from __future__ import annotations
 
 from math import gcd
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from generator.games.graph_racers.moves.actions import Action
 from generator.games.graph_racers.moves.referee import CRASH
 from generator.games.graph_racers.moves.rules import Vector, skid_changes
+from generator.games.graph_racers.race.cars import Car, Event, Option, Race, on_track
+from generator.games.graph_racers.race.crashes import crash_point
 from generator.games.graph_racers.race.goodies import (
     COIN_GIVES,
     GIVES_TEXT,
     MISSILE_DAMAGE,
     WORDS,
-    Action,
     Missile,
     behind,
     heading,
@@ -37,9 +40,6 @@ from generator.games.graph_racers.race.goodies import (
     touches_oil,
 )
 from generator.games.graph_racers.track.model import COINS
-
-if TYPE_CHECKING:
-    from generator.games.graph_racers.race.state import Car, Event, Option, RaceState
 
 Point = tuple[int, int]
 
@@ -61,7 +61,7 @@ def line_points(p: Point, v: Vector) -> list[Point]:
 class Gadgets:
     """The coins still on the track, the oil sprayed, the missiles in flight."""
 
-    def __init__(self, state: RaceState) -> None:
+    def __init__(self, state: Race) -> None:
         self.state = state
         self.coins: dict[Point, str] = dict(getattr(state.track, "coins", {}))
         self.oil: set[Point] = set()  # sprayed during the race
@@ -69,11 +69,6 @@ class Gadgets:
         self.shot: set[int] = set()  # seats the car on turn shot at the start of its turn
 
     # --- helpers ------------------------------------------------------------------------
-    def _event(self, *args: Any, **kwargs: Any) -> Event:
-        from generator.games.graph_racers.race.state import Event
-
-        return Event(*args, **kwargs)
-
     def skids(self, p: Point, v: Vector) -> bool:
         """The skid test with the sprayed oil too."""
         return self.state.ref.skids(p[0], p[1], v[0], v[1]) or touches_oil(self.oil, p, v)
@@ -85,8 +80,6 @@ class Gadgets:
         st = self.state
         q = (p[0] + v[0], p[1] + v[1])
         if not st.exact:
-            from generator.games.graph_racers.race.state import on_track
-
             return on_track(st.track, q)
         if getattr(st.track, "kind", "cells") == "drawn":
             return st.ref.judge(p[0], p[1], v[0], v[1])[0] != CRASH
@@ -94,11 +87,11 @@ class Gadgets:
 
     def _out_if_wrecked(self, car: Car, events: list[Event]) -> None:
         if car.status in ("running", "parked") and car.wrecked(hit=True):
-            events.append(self.state._out(car, self.state.round))
+            events.append(self.state.put_out(car, self.state.round))
 
     def _sweep(self) -> None:
         """A missile vanishes when its car leaves the race (no turns left to move it): a car
-        out is swept at once (RaceState._out), a finished one at the end of its turn."""
+        out is swept at once (RaceState.put_out), a finished one at the end of its turn."""
         for seat in list(self.missiles):
             if self.state.cars[seat].status in ("finished", "out"):
                 del self.missiles[seat]
@@ -127,7 +120,7 @@ class Gadgets:
     def on_the_way(self, car: Car, o: Option, p: Point, line: list[Point]) -> list[Event]:
         """Coins picked up and missiles met along the car's move from p (already played:
         the car stands where it ended; `line`: RaceState.reached, judged before the move), in
-        the order it met them; race.py counts the damage of a crash or collision after them,
+        the order it met them; state.py counts the damage of a crash or collision after them,
         so a dime picked up on the way counts and a blast does not stop the move."""
         events: list[Event] = []
         if not self.coins and not self.missiles:
@@ -141,7 +134,7 @@ class Gadgets:
                 del self.missiles[hit.owner]
                 car.damage += MISSILE_DAMAGE  # the move goes on (unless this puts it out)
                 events.append(
-                    self._event(
+                    Event(
                         "blast",
                         rnd,
                         car.seat,
@@ -176,7 +169,7 @@ class Gadgets:
             car.kit.guns += n
         else:
             car.kit.sub = True
-        return self._event(
+        return Event(
             "pickup",
             self.state.round,
             car.seat,
@@ -197,7 +190,7 @@ class Gadgets:
         if o.outcome == "collision":
             assert o.end is not None
             return o.end, (0, 0)
-        return self.state.crash_point(car, o.vector), (0, 0)
+        return crash_point(self.state, car, o.vector), (0, 0)
 
     def missile_options(self, p: Point, v: Vector) -> list[tuple[Vector, str]]:
         if self.skids(p, v):
@@ -251,7 +244,7 @@ class Gadgets:
                 )
         return None
 
-    def _trial(self, car: Car, o: Option) -> tuple[RaceState, Car]:
+    def _trial(self, car: Car, o: Option) -> tuple[Race, Car]:
         """Move o of the car played on a copy of the race (the race itself unchanged): the
         copy, and the car in it."""
         import copy
@@ -260,7 +253,7 @@ class Gadgets:
         shared = (st.track, st.ref, st.sub_track, st.sub_ref, st.swedish, st.rules, st.designs)
         trial = copy.deepcopy(st, {id(x): x for x in shared})
         mine = trial.cars[car.seat]
-        trial._apply(mine, o)
+        trial.apply(mine, o)
         return trial, mine
 
     def _spent(self, car: Car, o: Option) -> bool:
@@ -307,9 +300,7 @@ class Gadgets:
                 car.kit.missiles -= 1
                 self.missiles[car.seat] = Missile(car.seat, car.point, car.vector)
                 events.append(
-                    self._event(
-                        "fire", self.state.round, car.seat, frm=car.point, vector=car.vector
-                    )
+                    Event("fire", self.state.round, car.seat, frm=car.point, vector=car.vector)
                 )
             m = self.missiles.get(car.seat)
             if m is not None:
@@ -336,9 +327,7 @@ class Gadgets:
         victim = st.cars[other] if outcome == "blast" and other is not None else None
         if outcome == "missile" and other is not None:
             del self.missiles[other]
-        events = [
-            self._event("missile", rnd, m.owner, p, to, aim, a, nv, kind, outcome, other=other)
-        ]
+        events = [Event("missile", rnd, m.owner, p, to, aim, a, nv, kind, outcome, other=other)]
         if outcome == "move":
             m.point, m.vector = aim, nv
             return events
@@ -346,7 +335,7 @@ class Gadgets:
         if victim is not None:
             victim.damage += MISSILE_DAMAGE
             events.append(
-                self._event(
+                Event(
                     "blast",
                     rnd,
                     victim.seat,
@@ -381,13 +370,11 @@ class Gadgets:
     def spray(self, car: Car, v: Vector) -> Event:
         """A 3 x 3 oil slick right behind the car (its points on the track or the water)."""
         st = self.state
-        from generator.games.graph_racers.race.state import on_track
-
         track = st.sub_track
         pts = tuple(q for q in slick(car.point, v) if on_track(track, q))
         car.kit.sprayers -= 1
         self.oil |= set(pts)
-        return self._event("spray", st.round, car.seat, to=car.point, oil=pts)
+        return Event("spray", st.round, car.seat, to=car.point, oil=pts)
 
     def shoot(self, car: Car, skip: set[int] | frozenset[int] = frozenset()) -> list[Event]:
         """The car's rear guns shoot every car one square behind it, teammates spared: one
@@ -406,7 +393,7 @@ class Gadgets:
                 continue
             other.damage += car.kit.guns
             events.append(
-                self._event(
+                Event(
                     "shot",
                     self.state.round,
                     other.seat,
@@ -437,7 +424,7 @@ def replay_actions(log: list[Event], seat: int) -> dict[int, Action]:
 # --- the computer drivers' use of the goodies -------------------------------------------------
 
 
-def choose_action(state: RaceState, o: Option) -> Action | None:
+def choose_action(state: Race, o: Option) -> Action | None:
     """What a computer driver does with its goodies after move o (every driver the same):
 
     - fire its missile when one of its first moves (the accelerations a missile may take)

@@ -3,7 +3,7 @@
 The seed: "Each player gets $100 to kit out his or her car at the start of the game. Good brakes
 cost $10 and Turbo Boosts cost $10, Damage points cost $5 each. You can buy as many 'Good
 Brakes' uses, 'Turbo Boosts' and Damage points as you can afford. If you don't buy any damage
-points then you car blows up the first time it hits ANYTHING!" race.py plays the designs;
+points then you car blows up the first time it hits ANYTHING!" state.py plays the designs;
 docs/rules/graph-racers.md ("Design your own car", "James Bond mode") gives each decision.
 """
 

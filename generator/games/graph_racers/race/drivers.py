@@ -1,4 +1,4 @@
-"""Computer drivers for the multi-car race (race.py): random, cautious and solver.
+"""Computer drivers for the multi-car race (state.py): random, cautious and solver.
 
 Every driver picks one of `RaceState.legal()` for the car on turn, so no driver can break a
 rule; they differ in which legal move they take.
@@ -36,19 +36,19 @@ from generator.errors import InvalidInput
 from generator.games.graph_racers.moves.referee import CRASH, FINISH
 from generator.games.graph_racers.moves.rules import BRAKE, Rules, boost_kind, normal_changes, spend
 from generator.games.graph_racers.race.bond import choose_action
-from generator.games.graph_racers.race.design import Design
-from generator.games.graph_racers.race.plan import KINDS, Budget, Plan, State
-from generator.games.graph_racers.race.state import (
+from generator.games.graph_racers.race.cars import (
     CRASHES,
     CUTS,
     FINISHES,
     OFF_TRACK,
     Option,
-    RaceState,
     apart,
     default_starts,
     speed,
 )
+from generator.games.graph_racers.race.design import Design
+from generator.games.graph_racers.race.plan import KINDS, Budget, Plan, State
+from generator.games.graph_racers.race.state import RaceState
 
 DRIVERS = ("solver", "cautious", "random")
 

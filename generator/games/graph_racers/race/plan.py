@@ -47,7 +47,7 @@ from generator.games.graph_racers.moves.rules import (
     skid_changes,
     spend,
 )
-from generator.games.graph_racers.race.state import stages, track_points
+from generator.games.graph_racers.race.cars import stages, track_points
 
 PLAN_STATES = 2_000_000  # states the plan may hold (a 40 x 25 circuit needs about 100,000)
 PLAN_CELLS = 20_000_000  # numbers all the budget levels of one race may hold

@@ -24,21 +24,23 @@ swedish.py's, consulted through `RaceState.swedish` when its switches are on.
 Collectables and James Bond mode (coins, missiles, oil sprayers, submarines, rear guns) are
 played by bond.py's Gadgets, called at the start of a turn, along a move and after it.
 
-docs/rules/graph-racers.md, "The race (race.py)", gives every decision with the seed's
+The cars, the moves judged for them (Option) and the log's events are cars.py's; where a
+crashed car is put, crashes.py's; the referee's replay of the players' lists, replay.py's.
+
+docs/rules/graph-racers.md, "The race (race/)", gives every decision with the seed's
 sentence. The track is judged through the referee seam of check.py (`judge`, `skids`,
 `first_bad_square`), so cell maps and drawn circuits both work. No rendering or CLI here.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from fractions import Fraction
 from math import gcd
 from typing import Any
 
 from generator.errors import InvalidInput
-from generator.games.graph_racers.moves.check import RacingLine, _referee
-from generator.games.graph_racers.moves.referee import CRASH, FINISH, MOVE
+from generator.games.graph_racers.moves.actions import Action
+from generator.games.graph_racers.moves.check import _referee
+from generator.games.graph_racers.moves.referee import CRASH, FINISH
 from generator.games.graph_racers.moves.rules import (
     ACCEL_TEXT,
     NORMAL,
@@ -50,239 +52,37 @@ from generator.games.graph_racers.moves.rules import (
     spend,
 )
 from generator.games.graph_racers.race.bond import Gadgets
-from generator.games.graph_racers.race.design import Design
-from generator.games.graph_racers.race.goodies import (
-    GOODIE_EVENTS,
-    Action,
-    Kit,
-    event_fields,
-    event_text,
+from generator.games.graph_racers.race.cars import (
+    COLLIDES,
+    CRASHES,
+    CUTS,
+    FINISHED,
+    FINISHES,
+    MAX_CARS,
+    MIN_CARS,
+    MOVED,
+    OFF_TRACK,
+    OUT,
+    PARKED,
+    RUNNING,
+    TEAM_POINTS,
+    Car,
+    Event,
+    Option,
+    Point,
+    apart,
+    fmt,
+    on_track,
+    speed,
 )
-
-Point = tuple[int, int]
-
-MAX_DAMAGE = 5  # "If you lose more than five damage points, you are out of the game"
-MIN_CARS, MAX_CARS = 2, 6  # "from two to maybe six players"
-
-# Team racing: "three points for a win, two points for second place and one point for third"
-TEAM_POINTS = (3, 2, 1)
-
-RUNNING, FINISHED, OUT, PARKED = "running", "finished", "out", "parked"
-# outcomes of a move
-MOVED, FINISHES, CRASHES, COLLIDES = "move", "finish", "crash", "collision"
-# the Swedish --off-track circle (swedish.py): a move that ends off the track; one that comes
-# back onto the track ahead of where the car left it (allowed only when unavoidable: a crash)
-OFF_TRACK, CUTS = "off-track", "cut"
-SWEDISH_EVENTS = {  # the Swedish variant's events, in words
-    "jump": "{who} jumps over the obstacle",
-    "leave": "{who} leaves the track (from {frm}) and drives on the paper at {to}",
-    "return": "{who} is back on the track at {to} (it left the track from {frm})",
-}
+from generator.games.graph_racers.race.crashes import crash_point
+from generator.games.graph_racers.race.design import Design
+from generator.games.graph_racers.race.goodies import Kit
+from generator.games.graph_racers.race.swedish import SwedishRace
 
 
 class IllegalMove(InvalidInput):
     """A move the race's rules do not allow (the message says why)."""
-
-
-def speed(v: Vector) -> int:
-    """Squares of speed: the larger of the two components (so (3, 1) is speed 3)."""
-    return max(abs(v[0]), abs(v[1]))
-
-
-def apart(p: Point, q: Point) -> int:
-    """Squares apart: the larger of the row and the column distance."""
-    return max(abs(p[0] - q[0]), abs(p[1] - q[1]))
-
-
-def fmt(p: Point) -> str:
-    return f"({p[0]}, {p[1]})"
-
-
-def track_points(track: Any) -> list[Point]:
-    """Every point on the track, in row then column order (cell maps and drawn circuits)."""
-    if getattr(track, "kind", "cells") == "drawn":
-        return sorted(track.track_points)
-    return [(r, c) for r in range(track.rows) for c in range(track.cols) if track.on_track(r, c)]
-
-
-def on_track(track: Any, p: Point) -> bool:
-    if getattr(track, "kind", "cells") == "drawn":
-        return p in track.track_points
-    return track.on_track(p[0], p[1])
-
-
-def stages(track: Any) -> int:
-    """How many stages (checkpoints passed) a car can be in before it finishes."""
-    return len(track.checkpoints) + 1 if track.is_lap else 1
-
-
-def parse_teams(text: str, cars: int) -> list[str]:
-    """Each car's team, comma-separated, car 1 first (e.g. A,B,A,B): at least two teams."""
-    teams = [t.strip() for t in text.split(",")]
-    if len(teams) != cars or not all(teams):
-        raise InvalidInput(f"teams {text!r}: give {cars} team names, one per car, comma-separated")
-    if len(set(teams)) < 2:
-        raise InvalidInput(f"teams {text!r}: team racing needs at least two teams")
-    return teams
-
-
-@dataclass
-class Car:
-    """One car at the table. seat is 0-based (car 1 is seat 0, the youngest player)."""
-
-    seat: int
-    point: Point
-    budget: tuple[int, int, int]
-    vector: Vector = (0, 0)
-    stage: int = 0
-    damage: int = 0
-    status: str = RUNNING
-    moves: int = 0
-    prev: Point | None = None  # where the car stood before its latest move ("last turn")
-    restart: bool = False  # the next move moves off after a crash or collision: no boost
-    place: int | None = None  # finishing place
-    ended: int | None = None  # the round it finished, went out or parked
-    points: int = MAX_DAMAGE  # damage points: more than this and the car is out
-    design: Design | None = None
-    team: str | None = None
-    left_from: Point | None = None  # off the track (--off-track circle): the point it left
-    kit: Kit = field(default_factory=Kit)  # James Bond goodies (goodies.py)
-
-    def wrecked(self, hit: bool) -> bool:
-        """Out after a hit? More damage than its damage points; with none, any hit at all
-        ("If you don't buy any damage points then you car blows up the first time it hits
-        ANYTHING")."""
-        return self.damage > self.points or (hit and self.points == 0)
-
-    @property
-    def name(self) -> str:
-        return f"car {self.seat + 1}"
-
-    @property
-    def last(self) -> Point:
-        return self.prev if self.prev is not None else self.point
-
-    @property
-    def on_board(self) -> bool:
-        """Does the car stand on the track (an obstacle to the others)?"""
-        return self.status in (RUNNING, PARKED)
-
-
-@dataclass(frozen=True)
-class Option:
-    """One allowed acceleration for the car on turn, judged against the track and the cars."""
-
-    accel: Vector
-    kind: str  # NORMAL or a boost
-    vector: Vector  # the new vector
-    aim: Point  # where the move's line ends
-    outcome: str  # MOVED, FINISHES, CRASHES or COLLIDES
-    end: Point | None = None  # where the car stands after a move or collision
-    stage: int = 0  # checkpoints passed after the move
-    other: int | None = None  # the seat of the car hit
-    left_from: Point | None = None  # off the track after the move: the track point it left
-    back: bool = False  # the move comes back onto the track (--off-track circle)
-    jump: bool = False  # the move jumps over obstacles (--jumps)
-
-    @property
-    def clean(self) -> bool:
-        return self.outcome in (MOVED, FINISHES, OFF_TRACK)
-
-
-@dataclass(frozen=True)
-class Event:
-    """Something that happened on a turn. The first event of a turn is its move (but for the
-    shots of its rear guns at the start of the turn, James Bond mode)."""
-
-    kind: str  # move, crash, collision, out, finish, parked; goodies.GOODIE_EVENTS
-    round: int
-    car: int  # seat, 0-based
-    frm: Point | None = None
-    to: Point | None = None  # where the car stands afterwards (None when it left the track)
-    aim: Point | None = None
-    accel: Vector | None = None
-    vector: Vector | None = None
-    boost: str = ""
-    outcome: str = ""
-    damage: int = 0
-    total: int = 0
-    other: int | None = None
-    other_damage: int = 0
-    other_total: int = 0
-    apart: int | None = None
-    coin: str = ""  # pickup: the coin (goodies.py)
-    gives: str = ""  # pickup: what it gives, in words
-    oil: tuple[Point, ...] = ()  # spray: the points oiled
-    place: int | None = None
-    limit: int = MAX_DAMAGE  # out: the car's damage points
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind, "round": self.round, "car": self.car + 1}
-        for key in ("frm", "to", "aim", "accel", "vector"):
-            value = getattr(self, key)
-            if value is not None:
-                out["from" if key == "frm" else key] = list(value)
-        if self.kind == "move":
-            out["boost"] = self.boost
-            out["outcome"] = self.outcome
-        if self.kind in ("crash", "collision"):
-            out["damage"] = self.damage
-            out["total"] = self.total
-        if self.kind == "collision":
-            out["other"] = (self.other or 0) + 1
-            out["other_damage"] = self.other_damage
-            out["other_total"] = self.other_total
-            out["apart"] = self.apart
-        if self.kind in GOODIE_EVENTS:
-            out.update(event_fields(self))
-        if self.place is not None:
-            out["place"] = self.place
-        return out
-
-    def text(self) -> str:
-        who = f"car {self.car + 1}"
-        if self.kind == "move":
-            boost = f" ({self.boost})" if self.boost else ""
-            assert self.frm is not None and self.aim is not None and self.vector is not None
-            return f"{who}: {fmt(self.frm)} -> {fmt(self.aim)} vector {fmt(self.vector)}{boost}"
-        if self.kind == "crash":
-            assert self.to is not None
-            if not self.damage:  # a race without contact (a crash always costs damage else)
-                return f"{who} crashes: put at {fmt(self.to)}, stopped"
-            return (
-                f"{who} crashes: {self.damage} damage (total {self.total}), "
-                f"put at {fmt(self.to)}, stopped"
-            )
-        if self.kind == "collision":
-            assert self.to is not None and self.other is not None
-            return (
-                f"{who} collides with car {self.other + 1} ({self.apart} apart last turn): "
-                f"{who} {self.damage} damage (total {self.total}), car {self.other + 1} "
-                f"{self.other_damage} (total {self.other_total}); {who} stops at "
-                f"{fmt(self.to)}, both stopped"
-            )
-        if self.kind == "out":
-            if self.limit == 0:
-                return f"{who} is out: no damage points, so the first hit destroys it"
-            return f"{who} is out ({self.total} damage, more than {self.limit})"
-        if self.kind == "finish":
-            return f"{who} finishes, place {self.place}"
-        if self.kind == "parked":
-            return f"{who} has no moves left: parked at {fmt(self.to or (0, 0))}"
-        if self.kind in SWEDISH_EVENTS:
-            return SWEDISH_EVENTS[self.kind].format(
-                who=who, frm=fmt(self.frm or (0, 0)), to=fmt(self.to or (0, 0))
-            )
-        if self.kind in GOODIE_EVENTS:
-            return event_text(self)
-        return f"{who}: {self.kind}"
-
-
-def default_starts(track: Any, cars: int) -> list[Point]:
-    """Car i starts on start point i (in the track's order); with more cars than start
-    points they share them in turn (car 1 and car k + 1 on the first, ...)."""
-    starts = list(track.starts)
-    return [starts[i % len(starts)] for i in range(cars)]
 
 
 class RaceState:
@@ -324,8 +124,6 @@ class RaceState:
         self.contact = contact
         self.swedish = None  # swedish.SwedishRace when jumps or --off-track circle are on
         if swedish is not None and swedish.active:
-            from generator.games.graph_racers.race.swedish import SwedishRace
-
             self.swedish = SwedishRace(track, rules, swedish, self.ref)
         self.cars = [Car(i, p, rules.budget) for i, p in enumerate(starts)]
         self.designs = designs
@@ -401,7 +199,7 @@ class RaceState:
             out = changes(self.rules, v, car.budget)
         return out if self.swedish is None else self.swedish.allowed(car, out)
 
-    def _blocker(self, car: Car, v: Vector) -> tuple[int, int] | None:
+    def blocker(self, car: Car, v: Vector) -> tuple[int, int] | None:
         """(steps along the line, seat) of the first car the move meets, or None."""
         if v == (0, 0) or not self.contact:  # no contact: the cars ignore each other
             return None
@@ -445,7 +243,7 @@ class RaceState:
         aim = (p[0] + nv[0], p[1] + nv[1])
         if nv == (0, 0):
             return Option(a, kind, nv, aim, MOVED, p, stage)
-        hit = self._blocker(car, nv)
+        hit = self.blocker(car, nv)
         if hit is not None:
             j, seat = hit
             u = (nv[0] // gcd(*map(abs, nv)), nv[1] // gcd(*map(abs, nv)))
@@ -534,13 +332,13 @@ class RaceState:
         why_not = self.gadgets.check(car, chosen, action)
         if why_not is not None:
             raise IllegalMove(why_not)
-        events = self._apply(car, chosen)
+        events = self.apply(car, chosen)
         events += self.gadgets.after(car, chosen, action)
         self.log += events
         self._advance()
         return events
 
-    def _apply(self, car: Car, o: Option) -> list[Event]:
+    def apply(self, car: Car, o: Option) -> list[Event]:
         """Play option o for the car: its move; the coins picked up and missiles met on the
         way (bond.py), in order along the line; then the crash or collision it ends in, its
         damage counted after them (a dime picked up on the way counts, a blast does not stop
@@ -569,7 +367,7 @@ class RaceState:
             after.append(Event("finish", rnd, car.seat, place=car.place))
         elif o.outcome in (CRASHES, CUTS):
             if car.left_from is None:
-                where = self.crash_point(car, o.vector)
+                where = crash_point(self, car, o.vector)
             else:  # off the track: put back where it left the track
                 assert self.swedish is not None
                 where = self.swedish.put_back(self, car)
@@ -614,7 +412,7 @@ class RaceState:
             )
             outs += [car, other]
         once = {c.seat: c for c in outs}.values()
-        after += [self._out(c, rnd) for c in once if c.wrecked(hit=True)]
+        after += [self.put_out(c, rnd) for c in once if c.wrecked(hit=True)]
         to = car.point if car.on_board else None
         move = Event("move", rnd, car.seat, p, to, o.aim, o.accel, o.vector, o.kind, o.outcome)
         return [move, *after]
@@ -661,7 +459,7 @@ class RaceState:
             out.append(Event("leave", rnd, car.seat, frm=o.left_from, to=o.aim))
         return out
 
-    def _out(self, car: Car, rnd: int) -> Event:
+    def put_out(self, car: Car, rnd: int) -> Event:
         """The car is out at once: it leaves the track, and its missile in flight vanishes
         (no turns left to move it)."""
         car.status = OUT
@@ -681,59 +479,6 @@ class RaceState:
         self.log.append(event)
         self._advance()
         return event
-
-    # --- where a crashed car is put ------------------------------------------------------
-    def crash_spot(self, car: Car, v: Vector) -> tuple[Fraction, Fraction]:
-        """Where the move crashed: the first off-track square it touches (exact rule on a cell
-        map: its point), the first point of the drawn edge it touches (drawn circuit), or the
-        landing point (endpoint rule)."""
-        p = car.point
-        aim = (p[0] + v[0], p[1] + v[1])
-        if not self.exact:
-            return Fraction(aim[0]), Fraction(aim[1])
-        if getattr(self.track, "kind", "cells") == "drawn":
-            return _drawn_contact(self.track, p, v)
-        bad = self.ref_of(car).first_bad_square(p[0], p[1], v[0], v[1])
-        if bad is None:
-            return Fraction(aim[0]), Fraction(aim[1])
-        return Fraction(bad[0]), Fraction(bad[1])
-
-    def crash_point(self, car: Car, v: Vector) -> Point:
-        """The track point nearest (Euclidean) to where the move crashed, among the points the
-        car could reach from where it stood by a straight move that neither crashes nor passes
-        a line (so it stays on its side of a wall), not taken by another car; the point it
-        stood on is always one (unless another car shares it). Ties: nearer that point, then
-        the lower row, then the lower column.
-
-        The search widens square rings around the crash spot (ring `radius`: the points whose
-        larger row or column distance to it is in (radius - 1, radius]) and stops once the
-        ring's radius reaches the best distance found: every point of a later ring is farther
-        than that."""
-        x, y = self.crash_spot(car, v)
-        p = car.point
-        taken = {o.point for o in self.cars if o is not car and o.on_board and self.contact}
-        # the point it stood on lies within `reach` of the spot; so its distance does too
-        reach = apart(p, (round(x), round(y))) + 1
-        best: tuple[tuple[Any, ...], Point] | None = None
-        for radius in range(1, 2 * reach + 2):
-            for r in range(int(x) - radius - 1, int(x) + radius + 2):
-                for c in range(int(y) - radius - 1, int(y) + radius + 2):
-                    q = (r, c)
-                    ring = max(abs(r - x), abs(c - y))
-                    if ring > radius or (radius > 1 and ring <= radius - 1) or q in taken:
-                        continue
-                    if q != p:
-                        if not on_track(self.track_of(car), q):
-                            continue
-                        res = self.ref_of(car).judge(p[0], p[1], r - p[0], c - p[1], car.stage)
-                        if res[0] != MOVE or res[1] != car.stage:
-                            continue
-                    key = ((r - x) ** 2 + (c - y) ** 2, apart(q, p), r, c)
-                    if best is None or key < best[0]:
-                        best = (key, q)
-            if best is not None and best[0][0] <= radius * radius:
-                return best[1]
-        return p if best is None else best[1]
 
     # --- results --------------------------------------------------------------------------
     def standings(self) -> list[dict[str, Any]]:
@@ -800,155 +545,3 @@ class RaceState:
             }
             for c in self.cars
         ]
-
-
-def _drawn_contact(track: Any, p: Point, v: Vector) -> tuple[Fraction, Fraction]:
-    """The first point of a drawn circuit's edge lines that the move p -> p + v touches."""
-    from generator.games.graph_racers.track.drawn import SCALE, touches
-
-    pr, pc = p[0] * SCALE, p[1] * SCALE
-    dr, dc = v[0] * SCALE, v[1] * SCALE
-    move = (pr, pc, pr + dr, pc + dc)
-    best: Fraction | None = None
-    for seg in track.geometry.segments:
-        if not touches(move, seg):
-            continue
-        ar, ac, br, bc = seg
-        sr, sc = br - ar, bc - ac
-        den = dr * sc - dc * sr
-        if den:
-            t = Fraction((ar - pr) * sc - (ac - pc) * sr, den)
-        else:  # along the edge: the nearer end of the overlap
-            length = dr * dr + dc * dc
-            ts = [
-                Fraction((er - pr) * dr + (ec - pc) * dc, length) for er, ec in ((ar, ac), (br, bc))
-            ]
-            t = max(Fraction(0), min(ts))
-        t = min(max(t, Fraction(0)), Fraction(1))
-        if best is None or t < best:
-            best = t
-    t = best if best is not None else Fraction(1)
-    return p[0] + t * v[0], p[1] + t * v[1]
-
-
-# --- the referee: replaying a table's race from each player's list ---------------------------
-
-
-@dataclass
-class Replay:
-    """A race replayed from the players' lists: the state reached, and the first illegal move
-    (car seat, move number, message) if any."""
-
-    state: RaceState
-    illegal: tuple[int, int, str] | None = None
-    notes: list[str] = field(default_factory=list)
-
-
-def _start_of(track: Any, line: RacingLine, seat: int, default: Point) -> Point | str:
-    if line.points is not None:
-        return line.points[0]
-    if line.start is not None:
-        return line.start
-    return default
-
-
-def replay(
-    track: Any,
-    rules: Rules,
-    lines: list[RacingLine],
-    designs: list[Design] | None = None,
-    teams: list[str] | None = None,
-    swedish: Any = None,
-    contact: bool = True,
-) -> Replay:
-    """Replay a race: car i plays lines[i] (points: the first is its start and each later one
-    the point its move aims at, from wherever the rules left the car; accelerations: as
-    written). Stops at the first illegal move in playing order. swedish: the Swedish switches
-    (swedish.Swedish) or None; contact=False: without the collision and damage rules."""
-    lines = [ln.resolved(track) for ln in lines]
-    defaults = default_starts(track, len(lines)) if lines else []
-    starts: list[Point] = []
-    for seat, line in enumerate(lines):
-        s = _start_of(track, line, seat, defaults[seat])
-        assert not isinstance(s, str)
-        starts.append(s)
-    free = list(track.starts)
-    for seat, s in enumerate(starts):
-        if s not in track.starts:
-            state = (
-                RaceState(track, rules, defaults, designs, teams, swedish=swedish, contact=contact)
-                if len(lines) >= MIN_CARS
-                else None
-            )
-            if state is None:
-                raise InvalidInput(f"{len(lines)} cars: a race has {MIN_CARS} to {MAX_CARS} cars")
-            return Replay(state, (seat, 0, f"car {seat + 1} start: {fmt(s)} is not a start point"))
-        if s in free:
-            free.remove(s)
-        elif free:
-            state = RaceState(
-                track, rules, defaults, designs, teams, swedish=swedish, contact=contact
-            )
-            return Replay(
-                state,
-                (
-                    seat,
-                    0,
-                    f"car {seat + 1} start: {fmt(s)} is taken by an earlier car while start point "
-                    f"{fmt(free[0])} is free",
-                ),
-            )
-    acts = []  # James Bond actions by move number, each car's
-    for seat, line in enumerate(lines):
-        try:
-            acts.append(line.move_actions())
-        except InvalidInput as e:
-            raise InvalidInput(f"car {seat + 1}: {e}") from None
-    state = RaceState(track, rules, starts, designs, teams, swedish=swedish, contact=contact)
-    done = [0] * len(lines)
-    illegal: tuple[int, int, str] | None = None
-
-    def wanted(seat: int, k: int) -> Vector:
-        line = lines[seat]
-        car = state.cars[seat]
-        if line.points is not None:
-            aim = line.points[k + 1]
-            nv = (aim[0] - car.point[0], aim[1] - car.point[1])
-            return (nv[0] - car.vector[0], nv[1] - car.vector[1])
-        assert line.accelerations is not None
-        return line.accelerations[k]
-
-    def count(seat: int) -> int:
-        line = lines[seat]
-        return len(line.points) - 1 if line.points is not None else len(line.accelerations or ())
-
-    while not state.over:
-        car = state.to_move()
-        k = done[car.seat]
-        if k >= count(car.seat):
-            state.park()
-            continue
-        try:
-            state.play(wanted(car.seat, k), acts[car.seat].get(k + 1))
-        except IllegalMove as e:
-            illegal = (car.seat, k + 1, f"car {car.seat + 1} move {k + 1}: {e}")
-            break
-        done[car.seat] += 1
-    # moves listed after a car finished or went out: its next move would come a round later
-    for car in state.cars:
-        if car.status in (FINISHED, OUT) and done[car.seat] < count(car.seat):
-            nxt = done[car.seat] + 1
-            what = "finished" if car.status == FINISHED else "was out"
-            msg = (
-                f"car {car.seat + 1} move {nxt}: the car {what} by move {nxt - 1}; remove the "
-                f"{count(car.seat) - nxt + 1} move(s) after it"
-            )
-            if illegal is None or (nxt, car.seat) < (illegal[1], illegal[0]):
-                illegal = (car.seat, nxt, msg)
-    out = Replay(state, illegal)
-    for car in state.cars:
-        if car.status == PARKED:
-            out.notes.append(
-                f"car {car.seat + 1}: its moves ran out after move {car.moves}; finish not reached"
-            )
-    return out

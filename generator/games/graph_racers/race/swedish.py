@@ -7,7 +7,7 @@ in which you MUST duplicate the vector." "If you left the race-track, you had to
 and enter the race track at a point before the point you left it."
 
 The no-repeat rule is `--accel 8` (rules.py); this module holds the other two for the
-multi-car race (race.py), on cell maps:
+multi-car race (state.py), on cell maps:
 
 - **jumps** (`--jumps`): an obstacle (`^` on the map) is off the track. A move *jumps* when its
   line (exact rule) touches obstacle squares but no other off-track square, and it lands on the
@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from math import gcd
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from generator.errors import InvalidInput
 from generator.games.graph_racers.moves.referee import CRASH, FINISH, MOVE, Referee
@@ -41,13 +41,22 @@ from generator.games.graph_racers.moves.rules import (
     normal_changes,
     skid_changes,
 )
+from generator.games.graph_racers.race.cars import (
+    COLLIDES,
+    CRASHES,
+    CUTS,
+    FINISHES,
+    MOVED,
+    OFF_TRACK,
+    Car,
+    Option,
+    Point,
+    Race,
+    on_track,
+    track_points,
+)
 from generator.games.graph_racers.solving.distances import UNREACHABLE, stage_distances
 from generator.games.graph_racers.track.model import ON
-
-if TYPE_CHECKING:
-    from generator.games.graph_racers.race.state import Car, Option, RaceState
-
-Point = tuple[int, int]
 
 OFF_TRACK_RULES = ("crash", "circle")
 OFF_TRACK_TEXT = {
@@ -223,9 +232,7 @@ class SwedishRace:
         return base
 
     # --- judging a move ------------------------------------------------------------------
-    def judge(self, state: RaceState, car: Car, a: Vector, kind: str) -> Option:
-        from generator.games.graph_racers.race.state import CRASHES, FINISHES, MOVED
-
+    def judge(self, state: Race, car: Car, a: Vector, kind: str) -> Option:
         if car.left_from is not None:
             return self._off_track(state, car, a, kind)
         o = state.judge_on_track(car, a, kind)
@@ -240,13 +247,11 @@ class SwedishRace:
             return o
         return self._leaves(state, car, o)
 
-    def _leaves(self, state: RaceState, car: Car, o: Option) -> Option:
+    def _leaves(self, state: Race, car: Car, o: Option) -> Option:
         """A move the one-car rules call a crash, under --off-track circle."""
-        from generator.games.graph_racers.race.state import CUTS, MOVED, OFF_TRACK, on_track
-
         assert self.circle is not None
         p = car.point
-        hit = state._blocker(car, o.vector)
+        hit = state.blocker(car, o.vector)
         if hit is not None:
             return self._collides(state, car, o, hit, p)
         q = o.aim
@@ -258,17 +263,8 @@ class SwedishRace:
             return replace(o, outcome=MOVED, end=q, back=True)
         return replace(o, outcome=CUTS, left_from=p)
 
-    def _off_track(self, state: RaceState, car: Car, a: Vector, kind: str) -> Option:
+    def _off_track(self, state: Race, car: Car, a: Vector, kind: str) -> Option:
         """A move of a car off the track: on the paper, or back onto the track."""
-        from generator.games.graph_racers.race.state import (
-            CRASHES,
-            CUTS,
-            MOVED,
-            OFF_TRACK,
-            Option,
-            on_track,
-        )
-
         assert self.circle is not None and car.left_from is not None
         p, v, stage, left = car.point, car.vector, car.stage, car.left_from
         nv = (v[0] + a[0], v[1] + a[1])
@@ -276,7 +272,7 @@ class SwedishRace:
         if nv == (0, 0):
             return Option(a, kind, nv, aim, OFF_TRACK, p, stage, left_from=left)
         base = Option(a, kind, nv, aim, OFF_TRACK, aim, stage, left_from=left)
-        hit = state._blocker(car, nv)
+        hit = state.blocker(car, nv)
         if hit is not None:
             return self._collides(state, car, base, hit, left)
         if not self.track.inside(aim[0], aim[1]):
@@ -288,12 +284,10 @@ class SwedishRace:
         return replace(base, outcome=CUTS, end=None)
 
     def _collides(
-        self, state: RaceState, car: Car, o: Option, hit: tuple[int, int], left: Point
+        self, state: Race, car: Car, o: Option, hit: tuple[int, int], left: Point
     ) -> Option:
         """The line reaches another car after leaving the track (or off it): the car stops on
         the last point before it, off the track there or back on it, its stage unchanged."""
-        from generator.games.graph_racers.race.state import COLLIDES, on_track
-
         j, seat = hit
         nv = o.vector
         g = gcd(abs(nv[0]), abs(nv[1]))
@@ -304,12 +298,10 @@ class SwedishRace:
             o, outcome=COLLIDES, end=stop, stage=car.stage, other=seat, left_from=off, back=False
         )
 
-    def put_back(self, state: RaceState, car: Car) -> Point:
+    def put_back(self, state: Race, car: Car) -> Point:
         """Where a car off the track is put after a crash: the track point it left from, or
         the nearest one no other car stands on (ties: the lower row, then column). Without
         contact the cars ignore each other: the point it left, even where a car stands."""
-        from generator.games.graph_racers.race.state import track_points
-
         assert car.left_from is not None
         e = car.left_from
         taken = {o.point for o in state.cars if o is not car and o.on_board and state.contact}
@@ -324,7 +316,7 @@ class SwedishRace:
 ROUTE_STATES = 200_000  # states a route back may look at
 
 
-def route_back(state: RaceState, car: Car, to_go: Callable[[tuple], int]) -> Vector | None:
+def route_back(state: Race, car: Car, to_go: Callable[[tuple], int]) -> Vector | None:
     """The first acceleration of the quickest way for a car off the track to come back behind
     the point it left and then finish: a breadth-first search over (point, vector) on the
     paper, other cars aside, scored by its moves plus the plan's moves still to go from where
@@ -374,7 +366,7 @@ def route_back(state: RaceState, car: Car, to_go: Callable[[tuple], int]) -> Vec
     return best[1] if best is not None and best[0] < 1 << 29 else None
 
 
-def _onwards(state: RaceState, q: Point, v: Vector, stage: int, to_go: Callable) -> int:
+def _onwards(state: Race, q: Point, v: Vector, stage: int, to_go: Callable) -> int:
     """Moves still to go for a car back on the track at q with vector v: the plan's, or one
     move on by the plan when the plan has no such state (no move along the track arrives
     there so: the car came from off the track)."""

@@ -13,8 +13,8 @@ from typing import Any
 
 from generator.errors import BadOption, InvalidInput
 from generator.games.graph_racers.moves.choice import RuleChoice
+from generator.games.graph_racers.race.cars import parse_teams
 from generator.games.graph_racers.race.design import Design, parse_designs
-from generator.games.graph_racers.race.state import parse_teams
 from generator.games.graph_racers.race.swedish import Swedish
 from generator.games.graph_racers.race.table_rules import TableRules
 

@@ -2,8 +2,8 @@
 its James Bond goodies), the teams, whether the cars touch (contact), and the Swedish switches.
 
 The seed: "Pick which ones you want to play before you start - but make sure everyone agrees
-about what rules you are using before you start racing!" race.py plays these switches; the race
-sheet (materials.race_sheet) prints exactly them, in these words, and each car's tally boxes.
+about what rules you are using before you start racing!" state.py plays these switches; the race
+sheet (printing/race_sheet.py) prints exactly them, in these words, and each car's tally boxes.
 No rendering or CLI here.
 """
 
@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 
 from generator.errors import InvalidInput
 from generator.games.graph_racers.moves.rules import Rules
+from generator.games.graph_racers.race.cars import MAX_DAMAGE, TEAM_POINTS
 from generator.games.graph_racers.race.design import BUDGET, Design
 from generator.games.graph_racers.race.goodies import ONCE, WORDS
-from generator.games.graph_racers.race.state import MAX_DAMAGE, TEAM_POINTS
 from generator.games.graph_racers.race.swedish import Swedish
 
 # Each goodie's rule as the race sheet prints it (docs/rules/graph-racers.md, James Bond mode).
