@@ -152,3 +152,11 @@ def _fail(title: str, message: str, status: int, json: bool) -> Any:
 
         return _json.dumps({"error": message})
     return page(title, "", error=message, status=status)
+
+
+def convert(param, raw: Any) -> Any:  # noqa: ANN001
+    """A form field's text read as the command line reads the option `param` (a click
+    parameter): the same types, ranges and messages on the page as in a shell."""
+    import click
+
+    return param.process_value(click.Context(click.Command("racegen")), raw)

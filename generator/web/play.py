@@ -17,7 +17,7 @@ from urllib.parse import urlencode
 
 import bottle
 
-from generator.web.page import PageError, esc, guarded, page, read_upload
+from generator.web.page import PageError, convert, esc, guarded, page, read_upload
 from generator.web.seats import SEAT_TEXT, seats_of, table_of, table_query
 
 PITCH = 5.0  # mm between points in the drawing (the SVG scales to the page)
@@ -104,7 +104,6 @@ def rules_of(track: Any, query: Any) -> Any:
     import click
 
     from generator.games.graph_racers.moves.rules import Rules
-    from generator.web.printables import _convert
 
     stored = track.meta.get("rules")
     base = Rules.from_dict(stored) if isinstance(stored, dict) else Rules()
@@ -118,7 +117,7 @@ def rules_of(track: Any, query: Any) -> Any:
     got = {}
     for name, param in spec.items():
         raw = query.get(name)
-        got[name] = getattr(base, name) if raw in (None, "") else _convert(param, raw)
+        got[name] = getattr(base, name) if raw in (None, "") else convert(param, raw)
     return Rules(
         accel=int(got["accel"]),
         collision=got["collision"],

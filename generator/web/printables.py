@@ -22,7 +22,7 @@ from typing import Any
 import bottle
 
 from generator.printing import PAPER_NAMES, Option, Printable, PrintSpec
-from generator.web.page import PageError, esc, guarded, page, read_upload, request_folder
+from generator.web.page import PageError, convert, esc, guarded, page, read_upload, request_folder
 
 PREVIEW_PAGES = 24  # pages a preview shows; the download has them all
 FORMATS = ("pdf", "svg", "png")
@@ -85,27 +85,17 @@ def entry(game: str, name: str) -> Entry:
 
 
 # --- options from the form -----------------------------------------------------------------
-def _ctx():  # noqa: ANN202
-    import click
-
-    return click.Context(click.Command("racegen"))
-
-
-def _convert(param, raw: Any) -> Any:  # noqa: ANN001
-    return param.process_value(_ctx(), raw)
-
-
 def spec_from_form(form, folder: Path, seeded: bool, notes: Any = None) -> PrintSpec:  # noqa: ANN001
     import click
 
-    paper = _convert(
+    paper = convert(
         click.Option(["--paper"], type=click.Choice(PAPER_NAMES, case_sensitive=False)),
         form.get("paper") or "a4",
     )
     seed = None
     if seeded and (form.get("seed") or "").strip():
-        seed = _convert(click.Option(["--seed"], type=int), form.get("seed").strip())
-    dpi = _convert(click.Option(["--dpi"], type=click.IntRange(36, 1200)), form.get("dpi") or "150")
+        seed = convert(click.Option(["--seed"], type=int), form.get("seed").strip())
+    dpi = convert(click.Option(["--dpi"], type=click.IntRange(36, 1200)), form.get("dpi") or "150")
     return PrintSpec(
         out=folder,
         paper=paper.lower(),
@@ -148,12 +138,12 @@ def values_from_form(options, form, folder: Path) -> dict[str, Any]:  # noqa: AN
         param = _click_param(o)
         if o.kind == "choices":
             raw = [v for v in form.getall(o.dest) if v]
-            values[o.dest] = tuple(dict.fromkeys(_convert(param, raw))) or o.default
+            values[o.dest] = tuple(dict.fromkeys(convert(param, raw))) or o.default
             continue
         raw = form.get(o.dest)
         if raw is None or str(raw).strip() == "":
             raw = o.default
-        values[o.dest] = None if raw is None else _convert(param, str(raw).strip())
+        values[o.dest] = None if raw is None else convert(param, str(raw).strip())
     return values
 
 

@@ -1,4 +1,4 @@
-"""The car-design sheet (materials.design_sheet_document): the seed's "Design Your Own Car"
+"""The car-design sheet (printing/design_sheet.design_sheet_document): the seed's "Design Your Own Car"
 price list and a box per player, from the printables table."""
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The multi-car race (race.py): every rule sentence of the seed pinned by a position.
+"""The multi-car race (race/state.py and the modules it plays through): every rule sentence
+of the seed pinned by a position.
 
 docs/rules/graph-racers.md, "The race (race/)", states each rule and decision; the tests
 here are named after them.
