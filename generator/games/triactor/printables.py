@@ -8,22 +8,24 @@ from generator.printing import KitPart, Option, Printable, PrintSpec
 
 
 def _board(spec: PrintSpec, size: str) -> list:
-    from generator.games.triactor.printing.materials import board_documents, tiles_document
-
     if size == "tiles":
+        from generator.games.triactor.printing.board_tiles import tiles_document
+
         return [tiles_document(spec)]
+    from generator.games.triactor.printing.board import board_documents
+
     return board_documents(spec, size)
 
 
 def _slips(spec: PrintSpec, players: int, races: int, first_race: int, layout_name: str) -> list:
-    from generator.games.triactor.printing.materials import slips_documents
+    from generator.games.triactor.printing.slips import slips_documents
 
     layouts = ("gutter-fold", "duplex") if layout_name == "both" else (layout_name,)
     return slips_documents(spec, players, races, first_race, layouts)
 
 
-def _one(name: str, module: str = "materials"):  # noqa: ANN202
-    """A builder of one document by a function of the game's materials (or rulesheet)."""
+def _one(name: str, module: str):  # noqa: ANN202
+    """A builder of one document: the function `name` of the printing module `module`."""
 
     def build(spec: PrintSpec, **values: object) -> list:
         import importlib
@@ -101,7 +103,7 @@ PRINTABLES: tuple[Printable, ...] = (
         "payouts",
         "The payout tables on one page, exactly as in the rules, with the shorthand letters "
         "(always portrait: the tables are a page tall).",
-        _one("payouts_document"),
+        _one("payouts_document", "payout_card"),
         portrait="the payout tables print",
         demo=(),
         kit=KitPart(make="keep beside the board"),
@@ -167,20 +169,20 @@ PRINTABLES: tuple[Printable, ...] = (
     Printable(
         "pawns",
         "Eight horse pawns with letter and suit: glue onto card and cut out.",
-        _one("pawns_document"),
+        _one("pawns_document", "pawns"),
         demo=(),
         kit=KitPart(stock="card", make="cut out"),
     ),
     Printable(
         "horses",
         "A card per horse: name, letter, suit symbol, its event coin's step.",
-        _one("horses_document"),
+        _one("horses_document", "horse_cards"),
         kit=KitPart(stock="card", make="cut out"),
     ),
     Printable(
         "coins",
         "48 coins (each suit: null, ace, 2-5), suit side and value side, to fold, glue and cut.",
-        _one("coins_document"),
+        _one("coins_document", "coin_sheets"),
         (
             Option(
                 "--diameter",
@@ -198,7 +200,7 @@ PRINTABLES: tuple[Printable, ...] = (
     Printable(
         "dice",
         "Eight d6 nets, one per suit, faces null, ace, 2, 3, 4, 5, with glue tabs.",
-        _one("dice_document"),
+        _one("dice_document", "dice_nets"),
         (Option("--edge", "edge", "length", "16mm", "Die face size.", low=8.0, high=40.0),),
         demo=(),
         kit=KitPart(stock="card", make="cut out, fold and glue into cubes"),
