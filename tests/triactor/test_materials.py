@@ -209,7 +209,7 @@ def test_mono_and_svg_render(tmp_path):
     ("args", "names"),
     [
         (["payouts"], ["triactor-payouts.pdf"]),
-        (["board", "--size", "page"], ["triactor-board.pdf"]),
+        (["board", "--style", "page"], ["triactor-board.pdf"]),
         (
             ["slips", "--players", "4", "--races", "1", "--layout", "duplex"],
             ["triactor-slips-duplex.pdf"],
@@ -259,9 +259,9 @@ def test_letter_sheets_turn_when_that_saves_paper(tmp_path):
 
 
 def test_two_documents_are_written_all_or_nothing(tmp_path):
-    """board --size both writes two files: if the second exists, the first is not written."""
+    """board --style both writes two files: if the second exists, the first is not written."""
     runner = CliRunner()
-    r = runner.invoke(cli, ["triactor", "board", "--size", "tiled", "--out", str(tmp_path)])
+    r = runner.invoke(cli, ["triactor", "board", "--style", "tiled", "--out", str(tmp_path)])
     assert r.exit_code == 0, r.output
     r = runner.invoke(cli, ["triactor", "board", "--out", str(tmp_path)])
     assert r.exit_code == 1

@@ -7,14 +7,14 @@ from __future__ import annotations
 from generator.printing import KitPart, Option, Printable, PrintSpec
 
 
-def _board(spec: PrintSpec, size: str) -> list:
-    if size == "tiles":
+def _board(spec: PrintSpec, style: str) -> list:
+    if style == "tiles":
         from generator.games.triactor.printing.board_tiles import tiles_document
 
         return [tiles_document(spec)]
     from generator.games.triactor.printing.board import board_documents
 
-    return board_documents(spec, size)
+    return board_documents(spec, style)
 
 
 def _slips(spec: PrintSpec, players: int, races: int, first_race: int, layout_name: str) -> list:
@@ -43,8 +43,8 @@ PRINTABLES: tuple[Printable, ...] = (
         _board,
         (
             Option(
-                "--size",
-                "size",
+                "--style",
+                "style",
                 "choice",
                 "both",
                 "page: one landscape page (scaled); tiled: true piecepack size over several "
@@ -53,9 +53,10 @@ PRINTABLES: tuple[Printable, ...] = (
                 choices=("page", "tiled", "both", "tiles"),
             ),
         ),
+        renamed=(("--size", "--style"),),
         demo=(),
         kit=KitPart(
-            values={"size": "tiled"}, make="tape the tiles together along the shared strips"
+            values={"style": "tiled"}, make="tape the tiles together along the shared strips"
         ),
     ),
     Printable(

@@ -1,5 +1,5 @@
 """The Triactor board as documents: the one-page playmat (scaled to the paper, landscape) and
-the true-size board tiled over sheets to tape together (`triactor board --size
+the true-size board tiled over sheets to tape together (`triactor board --style
 page|tiled|both`; the tiles to cut out are board_tiles.py).
 
 The drawing itself is artwork.draw_board; the builder returns Documents for the command to
@@ -16,12 +16,12 @@ from generator.render.canvas import Canvas
 from generator.render.document import Document
 
 
-def board_documents(opts: PrintSpec, size: str = "both") -> list[Document]:
+def board_documents(opts: PrintSpec, style: str = "both") -> list[Document]:
     """The one-page playmat (scaled to the paper, landscape) and/or the true-size board tiled
     over sheets (the orientation that needs fewer sheets)."""
     docs = []
     w, h = board_size(TRUE_UNIT)
-    if size in ("page", "both"):
+    if style in ("page", "both"):
         paper = opts.paper_size(landscape=True)
         # the poster's scale (asked of layout.poster on a scratch page, so the two never
         # disagree) sets how large the text must be drawn to print at >= 6 pt once shrunk
@@ -33,7 +33,7 @@ def board_documents(opts: PrintSpec, size: str = "both") -> list[Document]:
         doc = Document("triactor-board", "Triactor board", GAME, opts.ident())
         layout.poster(doc, paper, w, h, draw_page, mono=opts.mono)
         docs.append(doc)
-    if size in ("tiled", "both"):
+    if style in ("tiled", "both"):
         doc = Document("triactor-board-tiled", "Triactor board, true size", GAME, opts.ident())
         # no word cut by a seam, fewer sheets, none nearly blank, no slivers on a tie;
         # --landscape forces landscape

@@ -1,4 +1,4 @@
-"""The Triactor board as the 24 two-inch piecepack tiles to cut out (`triactor board --size
+"""The Triactor board as the 24 two-inch piecepack tiles to cut out (`triactor board --style
 tiles`): each tile clipped from the board's drawing and labelled T1..T24 in race order, butted
 edge to edge with crop marks, and a map on the first sheet of where each tile goes.
 """
