@@ -1,6 +1,6 @@
 """Pushing Race: how fast legal moves are listed and whole games are played, by the plain
 engine (moves.py, play.play_game: what `simulate` used before issue 19) and by the
-simulator's engine (fastplay.py, what `simulate` uses now).
+simulator's engine (packed.py, fastmoves.py and fastplay.py, what `simulate` uses now).
 
 Run: python benchmarks/pushing_race.py [--games 500]
 Prints two tables: listing every legal move of each die face from the setup and from a crowded
@@ -18,7 +18,7 @@ import platform
 import random
 import time
 
-from generator.games.pushing_race.play import fastplay
+from generator.games.pushing_race.play import fastmoves, fastplay, packed
 from generator.games.pushing_race.play.play import MAX_GAMES, plain_games
 from generator.games.pushing_race.rules.moves import FACES, legal_moves
 from generator.games.pushing_race.rules.position import parse_position, start
@@ -52,8 +52,8 @@ def main() -> None:
     print(f"python {platform.python_version()} on {platform.machine()}")
     print(f"{'position':10s} {'face':5s} {'moves':>6s} {'plain us':>9s} {'fast us':>8s}")
     for label, pos in (("setup", start(2)), ("mid-game", parse_position(MIDGAME))):
-        engine = fastplay.Engine(pos.players)
-        s = fastplay.encode(pos)
+        engine = fastmoves.Engine(pos.players)
+        s = packed.encode(pos)
         for k, face in enumerate(FACES):
             n = len(legal_moves(pos, face))
             assert len(engine.results(s, pos.turn, k)) == n

@@ -22,7 +22,7 @@ SHOTS = [
     ),
     ("trading-paint-board", ["trading-paint", "board", "--style", "overview"]),
     ("trading-paint-dice", ["trading-paint", "dice"]),
-    ("triactor-board", ["triactor", "board", "--size", "page"]),
+    ("triactor-board", ["triactor", "board", "--style", "page"]),
     ("triactor-slips", ["triactor", "slips", "--layout", "gutter-fold", "--races", "1"]),
     ("triactor-payouts", ["triactor", "payouts"]),
     ("pushing-race-board", ["pushing-race", "board"]),

@@ -57,6 +57,6 @@ def _built(
 
 
 def triactor_tiles(paper: str = "a4", mono: bool = False, landscape: bool = False) -> Document:
-    """`racegen triactor board --size tiles`: the 24 tiles to cut out (tiles_document)."""
-    (doc,) = documents("triactor", "board", paper, mono, landscape, size="tiles")
+    """`racegen triactor board --style tiles`: the 24 tiles to cut out (tiles_document)."""
+    (doc,) = documents("triactor", "board", paper, mono, landscape, style="tiles")
     return doc

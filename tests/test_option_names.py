@@ -8,6 +8,8 @@ which pages while generate's meant which kind of track: sheet now takes --pages)
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 import pytest
 
@@ -118,3 +120,19 @@ def test_renamed_options_say_their_new_name() -> None:
     r = CliRunner().invoke(cli, ["graph-racers", "sheet", "track.txt", "--kind", "race"])
     assert r.exit_code == 2
     assert r.stderr.strip().splitlines()[-1] == "Error: --kind is now --pages: write --pages race"
+
+
+@pytest.mark.parametrize(("game", "value"), [("triactor", "tiled"), ("pushing-race", "coasters")])
+def test_a_boards_size_is_now_its_style(game: str, value: str, tmp_path: Path) -> None:
+    """The boards' --size (page, tiled, coasters: how the board is laid out on paper) is
+    --style, as on trading-paint board (--size stays graph-racers generate's track size, WxH).
+    The old flag is refused naming the new one, and nothing is written."""
+    from click.testing import CliRunner
+
+    r = CliRunner().invoke(cli, [game, "board", "--size", value, "--out", str(tmp_path)])
+    assert r.exit_code == 2
+    last = r.stderr.strip().splitlines()[-1]
+    assert last == f"Error: --size is now --style: write --style {value}"
+    assert not list(tmp_path.iterdir())
+    assert (f"{game} board", "name") in OPTIONS["--style"]
+    assert f"{game} board" not in [command for command, _ in OPTIONS.get("--size", [])]

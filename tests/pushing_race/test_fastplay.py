@@ -1,6 +1,7 @@
-"""The simulator's engine (fastplay: positions packed in ints) against the plain engine
-(moves.py): the same distinct moves in the same order on random positions, the same games
-move by move for several seeds and policies, the same summaries; the --games maximum."""
+"""The simulator's engine (packed, fastmoves, fastplay: positions packed in ints) against the
+plain engine (moves.py): the same distinct moves in the same order on random positions, the
+same games move by move for several seeds and policies, the same summaries; the --games
+maximum."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 
 from generator.cli import cli
 from generator.games.pushing_race import commands
-from generator.games.pushing_race.play import fastplay
+from generator.games.pushing_race.play import fastmoves, fastplay, packed
 from generator.games.pushing_race.play.play import MAX_GAMES, play_game, policy, simulate
 from generator.games.pushing_race.rules.moves import FACES, legal_moves
 from generator.games.pushing_race.rules.position import Position, parse_position, start
@@ -35,15 +36,15 @@ def positions(draw):
 
 
 def fast_moves(p: Position, face: str) -> list[Position]:
-    engine = fastplay._engine(p.players)
-    after = engine.results(fastplay.encode(p), p.turn, FACES.index(face))
-    return [fastplay.decode(s, p.players, (p.turn + 1) % p.players) for s in after]
+    engine = fastmoves.engine_for(p.players)
+    after = engine.results(packed.encode(p), p.turn, FACES.index(face))
+    return [packed.decode(s, p.players, (p.turn + 1) % p.players) for s in after]
 
 
 @settings(max_examples=150, deadline=None)
 @given(positions())
 def test_the_same_moves_in_the_same_order_as_the_plain_engine(p):
-    assert fastplay.decode(fastplay.encode(p), p.players, p.turn) == p
+    assert packed.decode(packed.encode(p), p.players, p.turn) == p
     for face in FACES:
         assert fast_moves(p, face) == [m.after for m in legal_moves(p, face)], face
 
@@ -112,4 +113,4 @@ def test_games_are_capped():
     r = CliRunner().invoke(cli, ["pushing-race", "simulate", "--games", "100001"])
     assert r.exit_code == 2 and r.output.startswith("Error: Invalid value for '--games'")
     assert "100000" in r.output
-    assert start(2) == fastplay.decode(0, 2, 0)  # the setup is the int 0
+    assert start(2) == packed.decode(0, 2, 0)  # the setup is the int 0

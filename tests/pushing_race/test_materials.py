@@ -137,7 +137,7 @@ def test_rules_state_the_decisions_and_fit(tmp_path):
 
 @pytest.mark.parametrize(
     "args",
-    [["board"], ["board", "--size", "coasters"], ["die"], ["pieces"], ["rules"]],
+    [["board"], ["board", "--style", "coasters"], ["die"], ["pieces"], ["rules"]],
 )
 def test_commands_write_identical_bytes_and_refuse_to_overwrite(tmp_path, args):
     runner = CliRunner()
@@ -262,16 +262,16 @@ def test_coasters_take_the_space_size_and_say_what_fits(tmp_path):
 
 
 @pytest.mark.parametrize(
-    ("size", "space", "paper"),
+    ("style", "space", "paper"),
     [("page", 15.0, "a4"), ("page", 27.0, "a4"), ("page", 27.0, "letter"),
      ("page", 60.0, "a4"), ("coasters", 15.0, "letter"), ("coasters", 60.0, "letter")],
 )  # fmt: skip
-def test_other_space_sizes_print_inside_the_margins_and_legibly(tmp_path, size, space, paper):
+def test_other_space_sizes_print_inside_the_margins_and_legibly(tmp_path, style, space, paper):
     """Nothing in the 10 mm margins, no text under 6 pt, no command lines on the page (the
     type-size check reads the default sizes only)."""
     from generator.render.layout import MIN_TEXT
 
-    doc = m.board_document(PrintOptions(tmp_path, paper=paper), size, space)
+    doc = m.board_document(PrintOptions(tmp_path, paper=paper), style, space)
     for page in doc.pages:
         for op, stack in page.flat():
             if op.kind == "text":

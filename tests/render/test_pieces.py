@@ -52,7 +52,7 @@ JOBS = (
     ("triactor coins", lambda s: _docs("triactor", "coins", s)),
     ("triactor horses", lambda s: _docs("triactor", "horses", s)),
     ("triactor slips", lambda s: _docs("triactor", "slips", s)),
-    ("triactor tiles", lambda s: _docs("triactor", "board", s, size="tiles")),
+    ("triactor tiles", lambda s: _docs("triactor", "board", s, style="tiles")),
     ("pushing-race die", lambda s: _docs("pushing-race", "die", s)),
     ("pushing-race pieces", lambda s: _docs("pushing-race", "pieces", s)),
     ("dice-rush dice", lambda s: _docs("dice-rush", "dice", s)),

@@ -117,7 +117,11 @@ def printables(
     from generator.games.trading_paint.printing.board_pages import board_document
     from generator.games.trading_paint.printing.dice_nets import cars_document, dice_document
     from generator.games.trading_paint.printing.rules_summary import rules_document
-    from generator.games.triactor.printing import materials as tr
+    from generator.games.triactor.printing.board import board_documents
+    from generator.games.triactor.printing.coin_sheets import coins_document
+    from generator.games.triactor.printing.dice_nets import dice_document as triactor_dice
+    from generator.games.triactor.printing.horse_cards import horses_document
+    from generator.games.triactor.printing.payout_card import payouts_document
 
     o = PrintOptions(UNUSED, paper=paper, mono=mono, landscape=landscape)
     p = o.paper_size()
@@ -146,16 +150,16 @@ def printables(
     for n in (2, 4, 6):
         yield f"trading-paint cars {n}", cars_document(o, n, 16.0), every_page
     yield "trading-paint rules", rules_document(o), no_page
-    page_board, tiled_board = tr.board_documents(o, "both")
+    page_board, tiled_board = board_documents(o, "both")
     yield "triactor board", page_board, no_page
     yield "triactor board tiled", tiled_board, tile_sheet
     # the slips as their command prints them (6 players, 2 races), shared (builds.py)
     for doc in builds.documents("triactor", "slips", paper, mono, landscape):
         yield f"triactor slips {doc.stem}", doc, no_page
-    yield "triactor payouts", tr.payouts_document(o), no_page
-    yield "triactor horses", tr.horses_document(o), no_page
-    yield "triactor coins", tr.coins_document(o), every_page
-    yield "triactor dice", tr.dice_document(o), every_page
+    yield "triactor payouts", payouts_document(o), no_page
+    yield "triactor horses", horses_document(o), no_page
+    yield "triactor coins", coins_document(o), every_page
+    yield "triactor dice", triactor_dice(o), every_page
 
 
 # --- page checks ------------------------------------------------------------------------------
@@ -456,11 +460,12 @@ def must_read(paper: str, landscape: bool = False) -> tuple[tuple[str, Document]
 def _must_read(paper: str, landscape: bool) -> tuple[tuple[str, Document], ...]:
     """Built once for the tests below that read them (the slips take a while to draw)."""
     from generator.games.trading_paint.printing.board_pages import board_document
-    from generator.games.triactor.printing import materials as tr
+    from generator.games.triactor.printing.board import board_documents
+    from generator.games.triactor.printing.slips import slips_documents
 
     o = PrintOptions(UNUSED, paper=paper, landscape=landscape)
-    out = [("triactor board page", tr.board_documents(o, "page")[0])]
-    for doc in tr.slips_documents(o, 6, 1):
+    out = [("triactor board page", board_documents(o, "page")[0])]
+    for doc in slips_documents(o, 6, 1):
         out.append((f"triactor slips {doc.stem}", doc))
     for sq in (16.0, 10.0, 5.1):
         out.append((f"trading-paint board tiles {sq:g} mm", board_document(o, "tiles", sq)))

@@ -58,7 +58,7 @@ def tiled_jobs(spec: PrintSpec):
     yield "trading-paint board tiles", lambda: _printable("trading-paint", "board").documents(spec)
     yield (
         "triactor board tiled",
-        lambda: _printable("triactor", "board").documents(spec, size="tiled"),
+        lambda: _printable("triactor", "board").documents(spec, style="tiled"),
     )
     for space in (30.0, 40.0):
         yield (

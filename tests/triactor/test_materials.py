@@ -13,9 +13,17 @@ from pdfcheck import page_mm, pdf_of
 
 from generator.cli import cli
 from generator.games.triactor.printing import artwork
-from generator.games.triactor.printing import materials as m
-from generator.games.triactor.printing.artwork import board_size, draw_board
+from generator.games.triactor.printing.artwork import TRUE_UNIT, board_size, draw_board
+from generator.games.triactor.printing.board import board_documents
+from generator.games.triactor.printing.board_tiles import tiles_in_order
+from generator.games.triactor.printing.coin_sheets import coins_document
+from generator.games.triactor.printing.dice_nets import dice_document
+from generator.games.triactor.printing.horse_cards import horses_document
+from generator.games.triactor.printing.pawns import PAWN_DIAMETER, pawn_fit_text, pawns_document
+from generator.games.triactor.printing.payout_card import payouts_document
 from generator.games.triactor.printing.rulesheet import rules_document
+from generator.games.triactor.printing.slips import slips_documents
+from generator.games.triactor.race.horses import horses
 from generator.games.triactor.race.track import CORNERS, EVENT_STEPS, board, coin_steps
 from generator.options import PrintOptions
 from generator.output import render
@@ -78,7 +86,7 @@ def test_board_drawing_has_every_step_number_and_fits_its_size():
 
 # --- rendered documents --------------------------------------------------------------------
 def test_board_page_and_true_size_tiles(tmp_path):
-    page, tiled = m.board_documents(PrintOptions(tmp_path))
+    page, tiled = board_documents(PrintOptions(tmp_path))
     r = pdf_of(page)
     assert len(r.pages) == 1 and page_mm(r) == (297.0, 210.0)
     text = r.pages[0].extract_text()
@@ -91,12 +99,12 @@ def test_board_page_and_true_size_tiles(tmp_path):
     for i in range(1, 7):
         t = r.pages[i].extract_text()
         assert "this bar is 50 mm" in t and "true size" in t
-    letter = m.board_documents(PrintOptions(tmp_path, paper="letter"), "tiled")[0]
+    letter = board_documents(PrintOptions(tmp_path, paper="letter"), "tiled")[0]
     assert len(letter.pages) == 7 and page_mm(pdf_of(letter)) == (279.4, 215.9)  # 2 x 3 either way
 
 
 def test_slips_gutter_fold_and_duplex(tmp_path):
-    # m.slips_documents(players=6, races=2), the command's defaults: built once (builds.py)
+    # slips_documents(players=6, races=2), the command's defaults: built once (builds.py)
     gutter, duplex = documents("triactor", "slips")
     r = pdf_of(gutter)
     assert len(r.pages) == 3  # 12 slips, 4 per sheet (2 x 2 fronts above the fold)
@@ -106,9 +114,7 @@ def test_slips_gutter_fold_and_duplex(tmp_path):
     r = pdf_of(duplex)
     assert len(r.pages) == 4  # 6 slips per side: front, back, front, back
     assert "front 1" in r.pages[0].extract_text() and "back 1" in r.pages[1].extract_text()
-    blank = m.slips_documents(PrintOptions(tmp_path), players=3, races=0, layouts=("gutter-fold",))[
-        0
-    ]
+    blank = slips_documents(PrintOptions(tmp_path), players=3, races=0, layouts=("gutter-fold",))[0]
     assert "Race ____" in pdf_of(blank).pages[0].extract_text()
 
 
@@ -125,7 +131,7 @@ def test_every_slip_sheet_carries_the_calibration_bar(paper, landscape):
 
 
 def test_payout_card_is_the_seeds_tables(tmp_path):
-    r = pdf_of(m.payouts_document(PrintOptions(tmp_path)))
+    r = pdf_of(payouts_document(PrintOptions(tmp_path)))
     assert len(r.pages) == 1
     text = r.pages[0].extract_text()
     for s in (
@@ -150,7 +156,7 @@ def test_payout_card_is_the_seeds_tables(tmp_path):
         "Shorthand Letter",
     ):
         assert s in text, s
-    c = m.payouts_document(PrintOptions(tmp_path)).pages[0]
+    c = payouts_document(PrintOptions(tmp_path)).pages[0]
     numbers = [t for t in c.texts() if t.isdigit()]
     # winnings rows in table order, then credits interleaved: check the winnings triples
     for triple in (
@@ -165,7 +171,7 @@ def test_payout_card_is_the_seeds_tables(tmp_path):
 
 
 def test_horses_coins_dice(tmp_path):
-    r = pdf_of(m.horses_document(PrintOptions(tmp_path)))
+    r = pdf_of(horses_document(PrintOptions(tmp_path)))
     assert len(r.pages) == 1 and "this bar is 50 mm" in r.pages[0].extract_text()
     text = r.pages[0].extract_text()
     for name in (
@@ -179,20 +185,20 @@ def test_horses_coins_dice(tmp_path):
         "Billy the Club",
     ):
         assert name in text
-    coins = m.coins_document(PrintOptions(tmp_path))
+    coins = coins_document(PrintOptions(tmp_path))
     r = pdf_of(coins)
     assert len(r.pages) == 1
     assert coins.pages[0].texts().count("null") == 8 and coins.pages[0].texts().count("A") == 8
-    dice = m.dice_document(PrintOptions(tmp_path))
+    dice = dice_document(PrintOptions(tmp_path))
     r = pdf_of(dice)
     assert len(r.pages) == 1 and "this bar is 50 mm" in r.pages[0].extract_text()
     assert dice.pages[0].texts().count("null") == 8
-    big = m.dice_document(PrintOptions(tmp_path), 25.0)
+    big = dice_document(PrintOptions(tmp_path), 25.0)
     assert len(big.pages) >= 2 and sum(p.texts().count("null") for p in big.pages) == 8
 
 
 def test_mono_and_svg_render(tmp_path):
-    doc = m.board_documents(PrintOptions(tmp_path, mono=True), "page")[0]
+    doc = board_documents(PrintOptions(tmp_path, mono=True), "page")[0]
     add_footers(doc)
     svg = render(doc, "svg")[0].decode()
     assert "<svg" in svg and "TRIACTOR" in svg
@@ -203,7 +209,7 @@ def test_mono_and_svg_render(tmp_path):
     ("args", "names"),
     [
         (["payouts"], ["triactor-payouts.pdf"]),
-        (["board", "--size", "page"], ["triactor-board.pdf"]),
+        (["board", "--style", "page"], ["triactor-board.pdf"]),
         (
             ["slips", "--players", "4", "--races", "1", "--layout", "duplex"],
             ["triactor-slips-duplex.pdf"],
@@ -241,21 +247,21 @@ def test_letter_sheets_turn_when_that_saves_paper(tmp_path):
     """On Letter the 48 coins and 8 horse cards fit one landscape sheet (two portrait ones),
     and 12 slips gutter-fold 4 a sheet as on A4; --landscape forces landscape."""
     letter = PrintOptions(tmp_path, paper="letter")
-    for doc in (m.coins_document(letter), m.horses_document(letter)):
+    for doc in (coins_document(letter), horses_document(letter)):
         assert len(doc.pages) == 1 and doc.pages[0].width > doc.pages[0].height
     gutter = documents("triactor", "slips", "letter")[0]  # 6 players, 2 races, gutter-folded
     assert gutter.stem == "triactor-slips-gutter"
     assert len(gutter.pages) == 3 and gutter.pages[0].width < gutter.pages[0].height
-    a4_dice = m.dice_document(PrintOptions(tmp_path))
+    a4_dice = dice_document(PrintOptions(tmp_path))
     assert a4_dice.pages[0].width < a4_dice.pages[0].height  # a tie stays portrait
     turned = PrintOptions(tmp_path, landscape=True)
-    assert all(p.width > p.height for p in m.dice_document(turned).pages)
+    assert all(p.width > p.height for p in dice_document(turned).pages)
 
 
 def test_two_documents_are_written_all_or_nothing(tmp_path):
-    """board --size both writes two files: if the second exists, the first is not written."""
+    """board --style both writes two files: if the second exists, the first is not written."""
     runner = CliRunner()
-    r = runner.invoke(cli, ["triactor", "board", "--size", "tiled", "--out", str(tmp_path)])
+    r = runner.invoke(cli, ["triactor", "board", "--style", "tiled", "--out", str(tmp_path)])
     assert r.exit_code == 0, r.output
     r = runner.invoke(cli, ["triactor", "board", "--out", str(tmp_path)])
     assert r.exit_code == 1
@@ -273,7 +279,7 @@ def test_payouts_say_they_stay_portrait(tmp_path):
 
 def test_tiled_board_honours_landscape(tmp_path):
     a3 = PrintOptions(tmp_path, paper="a3", landscape=True)
-    doc = m.board_documents(a3, "tiled")[0]
+    doc = board_documents(a3, "tiled")[0]
     # portrait needs fewer A3 sheets (2 against 4), but --landscape was asked for
     assert len(doc.pages) == 1 + 4 and all(p.width > p.height for p in doc.pages)
 
@@ -284,13 +290,13 @@ def test_tiled_board_avoids_sliver_sheets_on_a_tie():
     board out), so neither way has a sliver or a mostly empty sheet, and the way with the
     widest narrowest strip is used."""
     letter = PrintOptions(Path("."), paper="letter")
-    w, h = board_size(m.TRUE_UNIT)
-    texts = layout.drawing_text_boxes(w, h, m.draw_board)
+    w, h = board_size(TRUE_UNIT)
+    texts = layout.drawing_text_boxes(w, h, draw_board)
     plans = {p.landscape: layout.plan_tiles(p, w, h, texts) for p in letter.paper_turns()}
     assert {plan.sheets for plan in plans.values()} == {6}
     assert all(plan.cuts == 0 and plan.empty == 0 for plan in plans.values())
     assert all(plan.narrowest > 60 for plan in plans.values())
-    doc = m.board_documents(letter, "tiled")[0]
+    doc = board_documents(letter, "tiled")[0]
     best = max(plans, key=lambda turn: plans[turn].narrowest)
     assert all((p.width > p.height) == best for p in doc.pages[1:])
 
@@ -338,13 +344,13 @@ def test_pawn_fits_beside_a_coin_at_their_printed_positions():
     """A pawn stands in the middle of its space; a coin lies at its tile's centre, where four
     spaces meet. 22 mm pawns overlapped the coins by 2.6 mm (the issue); 13 mm pawns leave
     25.4 / sqrt 2 - 9.525 - 6.5 = 1.94 mm, more than the 1.5 mm margin."""
-    assert m.PAWN_DIAMETER == artwork.PAWN_DIAMETER == 13.0
+    assert PAWN_DIAMETER == artwork.PAWN_DIAMETER == 13.0
     assert round(artwork.pawn_coin_gap(22.0), 1) == -2.6
-    exact = SPACE / math.sqrt(2) - COIN_R - m.PAWN_DIAMETER / 2
+    exact = SPACE / math.sqrt(2) - COIN_R - PAWN_DIAMETER / 2
     assert artwork.pawn_coin_gap() == pytest.approx(exact, abs=1e-12)
     assert round(exact, 2) == 1.94 and exact >= artwork.PAWN_CLEARANCE == 1.5
     assert artwork.largest_pawn() == pytest.approx(2 * (SPACE / math.sqrt(2) - COIN_R - 1.5))
-    assert m.PAWN_DIAMETER <= artwork.largest_pawn() < 14.0
+    assert PAWN_DIAMETER <= artwork.largest_pawn() < 14.0
     # the coins where the true-size board prints them, the pawns in the middle of every
     # space of the track (computed here from the track, not from the artwork's helpers)
     w, h = board_size()
@@ -352,7 +358,7 @@ def test_pawn_fits_beside_a_coin_at_their_printed_positions():
     draw_board(c)
     coins = _white_circles(c, COIN_R)
     assert len(coins) == 8
-    r = m.PAWN_DIAMETER / 2
+    r = PAWN_DIAMETER / 2
     gaps = []
     for s in board().step_shapes():
         for x0, y0, x1, y1 in s.spaces:
@@ -366,15 +372,15 @@ def test_pawn_fits_beside_a_coin_at_their_printed_positions():
 
 
 def test_pawns_page_prints_the_fit_and_the_pieces(tmp_path):
-    doc = m.pawns_document(PrintOptions(tmp_path))
+    doc = pawns_document(PrintOptions(tmp_path))
     (page,) = doc.pages
     fit = "pawn 13 mm: fits beside a 19.05 mm coin on a 25.4 mm space (1.9 mm to spare)"
-    assert m.pawn_fit_text() == fit and fit in page.texts()
-    discs = _white_circles(page, m.PAWN_DIAMETER / 2)
+    assert pawn_fit_text() == fit and fit in page.texts()
+    discs = _white_circles(page, PAWN_DIAMETER / 2)
     assert len(discs) == 16 + 4  # the eight horses and a spare set, and the figure's four
     assert BAR_TEXT in page.texts() and page.height > page.width
     letters = [t for t in page.texts() if len(t) == 1 and t.isupper()]
-    pieces = [h.letter for h in m.horses()] * 2
+    pieces = [h.letter for h in horses()] * 2
     assert letters[:16] == pieces  # the pieces, then the figure (its pawns and coin)
     # the figure: the board's tile at true size, its coin and four pawns where they stand
     (coin,) = _white_circles(page, COIN_R)
@@ -382,17 +388,17 @@ def test_pawns_page_prints_the_fit_and_the_pieces(tmp_path):
     for x, y in figure:
         assert abs(x - coin[0]) == pytest.approx(SPACE / 2, abs=1e-3)
         assert abs(y - coin[1]) == pytest.approx(SPACE / 2, abs=1e-3)
-        gap = math.hypot(x - coin[0], y - coin[1]) - COIN_R - m.PAWN_DIAMETER / 2
+        gap = math.hypot(x - coin[0], y - coin[1]) - COIN_R - PAWN_DIAMETER / 2
         assert gap == pytest.approx(artwork.pawn_coin_gap(), abs=1e-3)
     # the pieces do not touch: 16 mm cells, 2 mm apart
     pieces_xy = [d for d in discs if d not in figure]
     for i, a in enumerate(pieces_xy):
         for b in pieces_xy[i + 1 :]:
-            assert math.hypot(a[0] - b[0], a[1] - b[1]) >= m.PAWN_DIAMETER + 2.0
+            assert math.hypot(a[0] - b[0], a[1] - b[1]) >= PAWN_DIAMETER + 2.0
     # text on the pieces at least 6 pt, the fit and instructions at least 8 pt
     sizes = {op.data[2]: op.text.size for op, _ in page.flat() if op.kind == "text"}
     assert min(op.text.size for op, _ in page.flat() if op.kind == "text") >= 6.0
-    assert all(sizes[h.letter] >= 6.0 for h in m.horses())
+    assert all(sizes[h.letter] >= 6.0 for h in horses())
     instructions = [
         t for t in sizes if t.startswith(("Stand a pawn", "Glue the sheet", "Two sets"))
     ]
@@ -400,7 +406,7 @@ def test_pawns_page_prints_the_fit_and_the_pieces(tmp_path):
     r = pdf_of(doc)
     assert len(r.pages) == 1 and page_mm(r) == (210.0, 297.0)
     assert "fits beside a 19.05 mm coin" in r.pages[0].extract_text()
-    letter = m.pawns_document(PrintOptions(tmp_path, paper="letter"))
+    letter = pawns_document(PrintOptions(tmp_path, paper="letter"))
     assert len(letter.pages) == 1 and fit in letter.pages[0].texts()
 
 
@@ -427,7 +433,7 @@ def _texts_at(page: Canvas) -> list[tuple[str, float, float, float]]:
 @pytest.mark.parametrize(("paper", "size"), [("a4", (297.0, 210.0)), ("letter", (279.4, 215.9))])
 @pytest.mark.parametrize("mono", [False, True])
 def test_tiles_to_cut_out_recreate_the_board(paper, size, mono):
-    doc = triactor_tiles(paper, mono)  # m.tiles_document, built once a session (builds.py)
+    doc = triactor_tiles(paper, mono)  # tiles_document, built once a session (builds.py)
     assert doc.stem == "triactor-tiles" and len(doc.pages) == 2  # 24 tiles and the map
     r = pdf_of(doc)
     assert len(r.pages) == 2 and all(page_mm(r, i) == size for i in range(2))
@@ -460,7 +466,7 @@ def test_tiles_to_cut_out_recreate_the_board(paper, size, mono):
             i = int(label[1:]) - 1
             assert i not in placed
             placed[i] = (x0, y0)
-            win = artwork.tile_window(m.tiles_in_order()[i])
+            win = artwork.tile_window(tiles_in_order()[i])
             # back to board mm: the tile's drawing is the board's, shifted
             for t, x, y, _ in texts:
                 if t.isdigit() and x0 < x < x1 and y0 < y < y1:
@@ -500,7 +506,7 @@ def test_tiles_to_cut_out_recreate_the_board(paper, size, mono):
     rounded = sorted((round(x, 2), round(y, 2)) for x, y in found_coins)
     assert rounded == sorted((round(x, 2), round(y, 2)) for x, y in coins)
     # race order: T1 holds steps 1 and 2, T4 the corner 7, T24 steps 43 and 44
-    order = m.tiles_in_order()
+    order = tiles_in_order()
     assert (order[0].steps, order[3].steps, order[23].steps) == ((1, 2), (7,), (43, 44))
     # the layout map on the first sheet names every tile, at a readable size
     first = doc.pages[0].texts()
@@ -563,8 +569,8 @@ def test_discs_get_no_square_crop_marks(tmp_path, monkeypatch):
     real = sheets._draw_crop_marks
     monkeypatch.setattr(sheets, "_draw_crop_marks", lambda *a: drawn.append(a) or real(*a))
     for paper in ("a4", "letter"):
-        m.pawns_document(PrintOptions(tmp_path, paper=paper))
-        m.coins_document(PrintOptions(tmp_path, paper=paper))
+        pawns_document(PrintOptions(tmp_path, paper=paper))
+        coins_document(PrintOptions(tmp_path, paper=paper))
     assert drawn == []
-    m.horses_document(PrintOptions(tmp_path))
+    horses_document(PrintOptions(tmp_path))
     assert drawn

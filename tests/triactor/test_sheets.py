@@ -12,8 +12,8 @@ from generator.cli import cli
 from generator.errors import BadOption, InvalidInput
 from generator.games.registry import game
 from generator.games.triactor.betting.payouts import bet_types
-from generator.games.triactor.printing import materials as m
 from generator.games.triactor.printing import sheets
+from generator.games.triactor.printing.slips import PAYS_NOTE, pays_text, slips_documents
 from generator.printing import PrintSpec
 from generator.render import layout
 
@@ -143,14 +143,14 @@ def test_per_credit_is_exact():
 
 # --- the slips' reminder of what each bet pays ----------------------------------------------------
 def test_slips_remind_what_each_bet_pays(tmp_path):
-    (gutter,) = m.slips_documents(spec(tmp_path), 4, 1, layouts=("gutter-fold",))
+    (gutter,) = slips_documents(spec(tmp_path), 4, 1, layouts=("gutter-fold",))
     texts = gutter.pages[0].texts()
-    pays = [m.pays_text(bt) for bt in bet_types().values()]
+    pays = [pays_text(bt) for bt in bet_types().values()]
     assert pays == ["-", "16/8/4", "8/4/2", "4/2/1", "32/16/8", "32/16/8", "48/24/12", "24/12/6"]
     for text in set(pays):
         assert texts.count(text) == 4 * pays.count(text), text  # on each of the 4 slips
-    assert m.pays_text(bet_types()["TRIACTOR"]) == "48/24/12"
-    assert m.pays_text(bet_types()["INFO"]) == "-"
-    assert texts.count("pays") == 4 and texts.count(m.PAYS_NOTE) == 4
+    assert pays_text(bet_types()["TRIACTOR"]) == "48/24/12"
+    assert pays_text(bet_types()["INFO"]) == "-"
+    assert texts.count("pays") == 4 and texts.count(PAYS_NOTE) == 4
     small = [op.text.size for op, _ in gutter.pages[0].flat() if op.kind == "text"]
     assert min(small) >= layout.MIN_TEXT

@@ -7,10 +7,10 @@ from __future__ import annotations
 from generator.printing import KitPart, Option, Printable, PrintSpec
 
 
-def _board(spec: PrintSpec, size: str, space: float | None) -> list:
+def _board(spec: PrintSpec, style: str, space: float | None) -> list:
     from generator.games.pushing_race.printing.materials import board_document
 
-    return [board_document(spec, size, space)]
+    return [board_document(spec, style, space)]
 
 
 def _die(spec: PrintSpec, edge: float) -> list:
@@ -38,8 +38,8 @@ PRINTABLES: tuple[Printable, ...] = (
         _board,
         (
             Option(
-                "--size",
-                "size",
+                "--style",
+                "style",
                 "choice",
                 "page",
                 "page: the whole track, on one page with 22 mm spaces (tiled over sheets when "
@@ -62,7 +62,8 @@ PRINTABLES: tuple[Printable, ...] = (
                 least=15.0,
             ),
         ),
-        listed="board [--size page|coasters] [--space 22mm]",
+        listed="board [--style page|coasters] [--space 22mm]",
+        renamed=(("--size", "--style"),),
         demo=(),
         kit=KitPart(make="trim to the outline"),
     ),

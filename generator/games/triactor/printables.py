@@ -7,23 +7,25 @@ from __future__ import annotations
 from generator.printing import KitPart, Option, Printable, PrintSpec
 
 
-def _board(spec: PrintSpec, size: str) -> list:
-    from generator.games.triactor.printing.materials import board_documents, tiles_document
+def _board(spec: PrintSpec, style: str) -> list:
+    if style == "tiles":
+        from generator.games.triactor.printing.board_tiles import tiles_document
 
-    if size == "tiles":
         return [tiles_document(spec)]
-    return board_documents(spec, size)
+    from generator.games.triactor.printing.board import board_documents
+
+    return board_documents(spec, style)
 
 
 def _slips(spec: PrintSpec, players: int, races: int, first_race: int, layout_name: str) -> list:
-    from generator.games.triactor.printing.materials import slips_documents
+    from generator.games.triactor.printing.slips import slips_documents
 
     layouts = ("gutter-fold", "duplex") if layout_name == "both" else (layout_name,)
     return slips_documents(spec, players, races, first_race, layouts)
 
 
-def _one(name: str, module: str = "materials"):  # noqa: ANN202
-    """A builder of one document by a function of the game's materials (or rulesheet)."""
+def _one(name: str, module: str):  # noqa: ANN202
+    """A builder of one document: the function `name` of the printing module `module`."""
 
     def build(spec: PrintSpec, **values: object) -> list:
         import importlib
@@ -41,8 +43,8 @@ PRINTABLES: tuple[Printable, ...] = (
         _board,
         (
             Option(
-                "--size",
-                "size",
+                "--style",
+                "style",
                 "choice",
                 "both",
                 "page: one landscape page (scaled); tiled: true piecepack size over several "
@@ -51,9 +53,10 @@ PRINTABLES: tuple[Printable, ...] = (
                 choices=("page", "tiled", "both", "tiles"),
             ),
         ),
+        renamed=(("--size", "--style"),),
         demo=(),
         kit=KitPart(
-            values={"size": "tiled"}, make="tape the tiles together along the shared strips"
+            values={"style": "tiled"}, make="tape the tiles together along the shared strips"
         ),
     ),
     Printable(
@@ -101,7 +104,7 @@ PRINTABLES: tuple[Printable, ...] = (
         "payouts",
         "The payout tables on one page, exactly as in the rules, with the shorthand letters "
         "(always portrait: the tables are a page tall).",
-        _one("payouts_document"),
+        _one("payouts_document", "payout_card"),
         portrait="the payout tables print",
         demo=(),
         kit=KitPart(make="keep beside the board"),
@@ -167,20 +170,20 @@ PRINTABLES: tuple[Printable, ...] = (
     Printable(
         "pawns",
         "Eight horse pawns with letter and suit: glue onto card and cut out.",
-        _one("pawns_document"),
+        _one("pawns_document", "pawns"),
         demo=(),
         kit=KitPart(stock="card", make="cut out"),
     ),
     Printable(
         "horses",
         "A card per horse: name, letter, suit symbol, its event coin's step.",
-        _one("horses_document"),
+        _one("horses_document", "horse_cards"),
         kit=KitPart(stock="card", make="cut out"),
     ),
     Printable(
         "coins",
         "48 coins (each suit: null, ace, 2-5), suit side and value side, to fold, glue and cut.",
-        _one("coins_document"),
+        _one("coins_document", "coin_sheets"),
         (
             Option(
                 "--diameter",
@@ -198,7 +201,7 @@ PRINTABLES: tuple[Printable, ...] = (
     Printable(
         "dice",
         "Eight d6 nets, one per suit, faces null, ace, 2, 3, 4, 5, with glue tabs.",
-        _one("dice_document"),
+        _one("dice_document", "dice_nets"),
         (Option("--edge", "edge", "length", "16mm", "Die face size.", low=8.0, high=40.0),),
         demo=(),
         kit=KitPart(stock="card", make="cut out, fold and glue into cubes"),

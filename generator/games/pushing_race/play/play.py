@@ -5,9 +5,9 @@ games. A game is capped at MAX_TURNS turns (a safety net: random play always end
 TIP and AIM always move a piece forward).
 
 Two engines play them: the plain one here (moves.py's Moves, one Position each) and
-fastplay.py (positions packed in ints), which `simulate` uses. They list the same moves in
-the same order and draw the same random numbers, so a seed plays the same games with both
-(tests/pushing_race/test_fastplay.py).
+fastplay.py (positions packed in ints by packed.py, moved by fastmoves.py), which `simulate`
+uses. They list the same moves in the same order and draw the same random numbers, so a seed
+plays the same games with both (tests/pushing_race/test_fastplay.py).
 """
 
 from __future__ import annotations

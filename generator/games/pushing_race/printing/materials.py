@@ -87,8 +87,8 @@ def fit_note(space: float) -> str:
     return note
 
 
-def board_document(opts: PrintSpec, size: str = "page", space: float | None = None) -> Document:
-    """The board: `size` page (the whole track, tiled when too tall for one page) or coasters;
+def board_document(opts: PrintSpec, style: str = "page", space: float | None = None) -> Document:
+    """The board: `style` page (the whole track, tiled when too tall for one page) or coasters;
     `space` mm spaces (None: 22 mm on the page, 36 mm on the coasters)."""
     from generator.errors import BadOption
 
@@ -96,11 +96,11 @@ def board_document(opts: PrintSpec, size: str = "page", space: float | None = No
         raise BadOption(
             f"{space:g} mm spaces: give {SPACE_LEAST:g} to {SPACE_MOST:g} mm", "--space"
         )
-    if size == "page":
+    if style == "page":
         return _board_page(opts, PAGE_SPACE if space is None else space)
-    if size == "coasters":
+    if style == "coasters":
         return _board_coasters(opts, COASTER_SPACE if space is None else space)
-    raise ValueError(f"board size {size!r}")
+    raise ValueError(f"board style {style!r}")
 
 
 KEY_GAP = 8.0  # mm between the track and its key

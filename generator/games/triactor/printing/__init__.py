@@ -1,2 +1,2 @@
 """What Triactor prints: board, tiles, slips, payout card, ledger, odds sheet, pieces, dice, rules summary.
-Imports race, betting and generator.render/printing; never commands, click or the web page."""
+Imports race, betting and generator.render/printing; never commands, click or the web page. Inside: artwork (the board drawn) and page_style (the look the pages share) at the bottom; one module per page on top: board, board_tiles, slips, payout_card, horse_cards, pawns, coin_sheets, dice_nets, sheets (ledger, odds sheet), rulesheet."""

@@ -17,6 +17,7 @@ from generator.games.triactor.betting.odds import Tally, simulate, std_error
 from generator.games.triactor.betting.payouts import bet_types, credits_per_race
 from generator.games.triactor.betting.report import KINDS, coin_spots_note
 from generator.games.triactor.betting.settle import Season
+from generator.games.triactor.printing.page_style import boxed_code
 from generator.games.triactor.race.horses import LETTERS, horses
 from generator.games.triactor.race.track import coin_steps
 from generator.printing import PrintSpec
@@ -261,8 +262,6 @@ def odds_sheet_document(opts: PrintSpec) -> Document:
     heads += [("few", 22.0), ("some", 22.0), ("many", 22.0)]
     width = _head_row(canvas, x0, y, heads)
     y += 2.0
-    from generator.games.triactor.printing.materials import boxed_code
-
     types = bet_types()
     first = y - 7.0
     for kind in KINDS:
