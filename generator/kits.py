@@ -146,7 +146,7 @@ def _cover(kit: Document, game, parts: list[Part], paper, mono: bool) -> None:  
 
 def _short(text: str, size: float, room: float) -> str:
     """`text` cut to fit `room` mm, with an ellipsis (the cut found by binary search, as
-    render.text._fit finds its cut)."""
+    render.text.shortened finds its cut)."""
     from generator.render.text import longest_fitting
 
     if text_width(text, size) <= room:

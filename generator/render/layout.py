@@ -6,7 +6,7 @@ marks outside the pieces, backs that land behind their fronts, tiles that overla
 
 It defines nothing and only the games' printing packages import it: render's own modules (nets,
 sheets, tiling) and everything else import the module that defines a name, so nothing below
-this facade imports it back. Of the private names only `_fit` (text) is here, for Triactor.
+this facade imports it back; it re-exports no private name.
 """
 
 from __future__ import annotations
@@ -66,7 +66,6 @@ from generator.render.text import (  # noqa: F401
     RULES_HEADING_ID,
     RULES_LINE,
     Draw,
-    _fit,  # Triactor's sheets shrink a label with it
     draw_legible,
     headed_sections,
     instructions,

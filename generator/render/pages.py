@@ -8,7 +8,7 @@ from generator.render.canvas import (
 from generator.render.clip import Box
 from generator.render.document import Document
 from generator.render.paper import MIN_MARGIN, Paper
-from generator.render.text import _fit, text_width
+from generator.render.text import shortened, text_width
 
 MARGIN = MIN_MARGIN  # mm on every side: home printers cannot print closer to the edge
 FOOTER_BAND = 5.0  # mm above the bottom margin for the footer line
@@ -45,7 +45,9 @@ def add_footers(doc: Document) -> None:
         y = canvas.height - MARGIN - 1.2  # baseline; descenders stay outside the 10 mm edge
         room = canvas.width - 2 * MARGIN - text_width(right, FOOTER_SIZE) - 4.0
         with canvas.group(FOOTER_ID):
-            canvas.text(MARGIN, y, _fit(left, FOOTER_SIZE, room), FOOTER_SIZE, colour=FOOTER_COLOUR)
+            canvas.text(
+                MARGIN, y, shortened(left, FOOTER_SIZE, room), FOOTER_SIZE, colour=FOOTER_COLOUR
+            )
             canvas.text(
                 canvas.width - MARGIN, y, right, FOOTER_SIZE, anchor="end", colour=FOOTER_COLOUR
             )

@@ -162,7 +162,7 @@ def headed_sections(
     return y
 
 
-def _fit(s: str, size: float, room: float) -> str:
+def shortened(s: str, size: float, room: float) -> str:
     """The string, shortened with an ellipsis until it fits `room` mm: the longest start of
     it that fits with the ellipsis ("" when not even one character does)."""
     if text_width(s, size) <= room:

@@ -1,4 +1,4 @@
-"""Fitting a line into its room by binary search (issue 15 item 9): `_fit` cut one character at
+"""Fitting a line into its room by binary search (issue 15 item 9): `shortened` cut one character at
 a time, and a 10,000-character track name took 57 s to print. The search gives what the old
 loop gave, kept here as the reference."""
 
@@ -9,11 +9,11 @@ import time
 
 import pytest
 
-from generator.render.text import _fit, longest_fitting, text_width
+from generator.render.text import longest_fitting, shortened, text_width
 
 
 def reference_fit(s: str, size: float, room: float) -> str:
-    """The loop `_fit` was: cut one character at a time until the rest and '…' fit."""
+    """The loop `shortened` was: cut one character at a time until the rest and '…' fit."""
     if text_width(s, size) <= room:
         return s
     while s and text_width(s + "…", size) > room:
@@ -39,7 +39,7 @@ MIXED = [
 @pytest.mark.parametrize("room", [0.0, 1.0, 5.0, 17.3, 40.0, 200.0])
 def test_fit_equals_the_one_at_a_time_loop(s, room):
     for size in (6.0, 8.0, 10.0):
-        assert _fit(s, size, room) == reference_fit(s, size, room), (s, room, size)
+        assert shortened(s, size, room) == reference_fit(s, size, room), (s, room, size)
 
 
 def test_fit_equals_the_loop_on_random_mixed_scripts():
@@ -49,13 +49,13 @@ def test_fit_equals_the_loop_on_random_mixed_scripts():
     for _ in range(300):
         s = "".join(rng.choice(letters) for _ in range(rng.randint(0, 30)))
         room = rng.uniform(0, 50)
-        assert _fit(s, 8.0, room) == reference_fit(s, 8.0, room), (s, room)
+        assert shortened(s, 8.0, room) == reference_fit(s, 8.0, room), (s, room)
 
 
 def test_fit_of_10000_characters_is_fast():
     for s in ("n" * 10_000, "王" * 10_000, ("Zoe\u0308 " * 2_000)):
         began = time.perf_counter()
-        out = _fit(s, 8.0, 150.0)
+        out = shortened(s, 8.0, 150.0)
         assert time.perf_counter() - began < 2.0
         assert out.endswith("…") and text_width(out, 8.0) <= 150.0
         assert out == reference_fit(s[:1_000], 8.0, 150.0)  # the loop is slow past this

@@ -26,6 +26,7 @@ from generator.render.canvas import BLACK, GREY, Style
 from generator.render.document import Document
 from generator.render.glyphs import suit
 from generator.render.palette import suit_style
+from generator.render.text import shortened
 
 GAME = "Triactor"
 THIN = Style(stroke=BLACK, width=0.3)
@@ -155,7 +156,7 @@ def ledger_document(
     leaders = season.leaders()
     for i, player in enumerate(season.players):
         base = body + i * row_h + row_h / 2 + size * 0.3528 * 0.36
-        canvas.text(x0 + 2.0, base, layout._fit(player, size, NAME_W - 4.0), size)
+        canvas.text(x0 + 2.0, base, shortened(player, size, NAME_W - 4.0), size)
         for k, race in enumerate(season.races):
             rx = x0 + NAME_W + k * race_w
             won = str(race.totals[player]) if player in race.totals else "-"
