@@ -71,7 +71,7 @@ def main() -> None:
     )
     for players, policy in ((2, "random"), (2, "greedy"), (4, "random"), (4, "greedy")):
         fast_n = args.games if policy == "random" else args.games // 2
-        plain_n = max(10, fast_n // 8)
+        plain_n = min(fast_n, max(10, fast_n // 8))  # never more than the fast engine played
         fast_s, fast_games = timed_games("fast", players, policy, fast_n)
         plain_s, plain_games_ = timed_games("plain", players, policy, plain_n)
         assert fast_games[:plain_n] == plain_games_, "the engines played different games"
