@@ -193,7 +193,7 @@ def test_every_level_of_the_plan_is_the_exact_distance(accel, collision):
 
     from generator.games.graph_racers.moves.referee import FINISH
     from generator.games.graph_racers.race.plan import INF, Plan
-    from generator.games.graph_racers.solving.solve import Race
+    from generator.games.graph_racers.solving.states import Race
 
     track = TRACKS["oil-oval"]()
     plan = Plan(track, Rules(accel, collision, brakes=2, turbo=1, rocket=1))

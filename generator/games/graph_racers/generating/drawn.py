@@ -30,7 +30,7 @@ from generator.errors import InvalidInput
 from generator.games.graph_racers.generating import shapes
 from generator.games.graph_racers.generating.generate import NotFound, Request, presets
 from generator.games.graph_racers.solving.drawn import solve_drawn
-from generator.games.graph_racers.solving.solve import Solution
+from generator.games.graph_racers.solving.solution import Solution
 from generator.games.graph_racers.track.drawn import SCALE, DrawnTrack, Gate
 
 LINES_CAP = 1000  # optimal lines are counted up to this many
