@@ -99,7 +99,7 @@ class DrawnRace:
         if got is not None:
             return got
         gate = self.track.gates[stage]
-        axis = 1 if gate.orientation == "vertical" else 0
+        axis = gate.axis
         step = d[axis] * gate.direction
         bits = 0
         if step > 0:
