@@ -12,7 +12,7 @@ the tracks before it):
    moving) must differ from every earlier track of the run, by its SAME_SHAPE;
 3. gates: the start/finish line and the checkpoints go where the track runs along a grid
    axis (a line across the track along one grid line, as a student can check with a ruler);
-4. grade: the exact par (drawn_solve), the braking points and the number of optimal lines of
+4. grade: the exact par (solving/drawn.py), the braking points and the number of optimal lines of
    the solved track and its narrowest width give a score; the track is kept only when the
    score's grade is the difficulty asked for.
 """

@@ -170,7 +170,7 @@ def natural(track: Track, sol: Solution, max_nodes: int = NATURAL_NODES) -> Solu
     lines have more than max_nodes states to look through (big public maps): the search's
     own line stands."""
     if sol.moves is None or getattr(track, "kind", "cells") == "drawn":
-        return sol  # the drawn circuits' search picks its natural line itself (drawn_solve)
+        return sol  # the drawn circuits' search picks its natural line itself (drawn.py)
     line = OptimalLines(Race(track, sol.rules), sol.moves, max_nodes).natural()
     if line is None:
         return None

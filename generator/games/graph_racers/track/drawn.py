@@ -17,7 +17,7 @@ track and the exact geometry that judges a move against the drawing:
 - Gates (the start/finish line and the checkpoints) are segments along one grid line across
   the track, from edge to edge, crossed in a racing direction.
 
-The solver is drawn_solve.py, the file format drawn_format.py; docs/rules/graph-racers.md,
+The solver is solving/drawn.py, the file format drawn_format.py; docs/rules/graph-racers.md,
 "Drawn circuits", states every rule.
 """
 
