@@ -172,7 +172,7 @@ def test_generated_tracks_store_how_many_optimal_lines_they_have(easy_pair):
         counted = solve(track, Rules.from_dict(track.meta["rules"]), count_lines=1000)
         assert stored["optimal_lines"] == counted.optimal_lines >= 1
         assert stored["optimal_lines_capped"] == counted.lines_capped
-        # and draw the most natural of them (solve.natural), the line `solve` prints
+        # and draw the most natural of them (optimal_lines.natural), the line `solve` prints
         picked = natural(track, counted)
         assert stored["path"] == [list(p) for p in picked.path]
         assert stored["accelerations"] == [list(a) for a in picked.accelerations]
