@@ -16,7 +16,8 @@ from generator.games.graph_racers.generating.generate import (
 )
 from generator.games.graph_racers.moves.check import RacingLine, check_line
 from generator.games.graph_racers.moves.rules import Rules
-from generator.games.graph_racers.solving.solve import natural, solve
+from generator.games.graph_racers.solving.optimal_lines import natural
+from generator.games.graph_racers.solving.solve import solve
 from generator.games.graph_racers.track.formats import parse_track, track_to_json
 
 
