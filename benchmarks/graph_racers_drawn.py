@@ -26,9 +26,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.games.graph_racers.generating import shapes  # noqa: E402
 from generator.games.graph_racers.generating.drawn import generate_drawn  # noqa: E402
 from generator.games.graph_racers.generating.generate import Request  # noqa: E402
+from generator.games.graph_racers.generating.shapes.signature import same_shape, signature  # noqa: E402
 from generator.games.graph_racers.moves.rules import Rules  # noqa: E402
 from generator.games.graph_racers.solving.drawn import solve_drawn  # noqa: E402
 from generator.games.graph_racers.track.drawn_format import (  # noqa: E402
@@ -110,11 +110,9 @@ def class_pack(students: int) -> None:
     req = Request(28, 37, (0, 99), "easy", 1, Rules(), 2)  # the pack's page: one a page, A4
     pack = pack_of(students, 2, 1, lambda n: generate_drawn(req, n))
     tracks = [t for s in pack for t in s.tracks]
-    sigs = [shapes.signature([tuple(p) for p in t.meta["drawn_from"]["centre"]]) for t in tracks]
+    sigs = [signature([tuple(p) for p in t.meta["drawn_from"]["centre"]]) for t in tracks]
     same = sum(
-        shapes.same_shape(sigs[a], sigs[b])
-        for a in range(len(sigs))
-        for b in range(a + 1, len(sigs))
+        same_shape(sigs[a], sigs[b]) for a in range(len(sigs)) for b in range(a + 1, len(sigs))
     )
     print(
         f"class pack of {students} students x 2 (drawn, easy, seed 1): {secs:.1f} s with both "

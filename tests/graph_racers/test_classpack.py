@@ -238,14 +238,14 @@ def test_pack_pages_print_cleanly(monkeypatch):
 def test_a_drawn_pack_never_gives_one_shape_twice():
     """A pack of drawn circuits (the default): 12 students x 2 at the pack's size (37x28),
     every pair of the 24 shapes compared (the benchmark does 30 students)."""
-    from generator.games.graph_racers.generating import shapes
     from generator.games.graph_racers.generating.drawn import generate_drawn
+    from generator.games.graph_racers.generating.shapes.signature import same_shape, signature
 
     req = Request(28, 37, (0, 99), "easy", 4, Rules(), 2)
     students = class_pack(12, 2, 4, lambda n: generate_drawn(req, n))
     tracks = [t for s in students for t in s.tracks]
-    sigs = [shapes.signature([tuple(p) for p in t.meta["drawn_from"]["centre"]]) for t in tracks]
+    sigs = [signature([tuple(p) for p in t.meta["drawn_from"]["centre"]]) for t in tracks]
     assert len(sigs) == 24
     for a in range(24):
         for b in range(a + 1, 24):
-            assert not shapes.same_shape(sigs[a], sigs[b]), (a + 1, b + 1)
+            assert not same_shape(sigs[a], sigs[b]), (a + 1, b + 1)

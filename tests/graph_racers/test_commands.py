@@ -570,9 +570,9 @@ def test_solve_and_the_answer_key_print_the_natural_line(tmp_path):
 def test_solve_says_when_the_line_is_the_search_s_own(monkeypatch):
     """Too many states on the optimal lines to choose among (big public maps): the search's
     first line is printed, and stderr says so."""
-    from generator.games.graph_racers.solving import solve as solve_module
+    from generator.games.graph_racers.solving import optimal_lines
 
-    monkeypatch.setattr(solve_module, "NATURAL_NODES", 10)
+    monkeypatch.setattr(optimal_lines, "NATURAL_NODES", 10)
     r = run("solve", str(DATA / "momba" / "barto-small.track"))
     assert r.exit_code == 0
     assert r.stdout.splitlines()[1].endswith("(5, 32) (4, 33) (2, 34) (-1, 35)")

@@ -8,9 +8,9 @@ import json
 import pytest
 from reference_drawn import Reference
 
-from generator.games.graph_racers.generating import shapes
 from generator.games.graph_racers.generating.drawn import braking_points, generate_drawn, table
 from generator.games.graph_racers.generating.generate import Request
+from generator.games.graph_racers.generating.shapes.signature import same_shape, signature
 from generator.games.graph_racers.moves.check import RacingLine, check_line
 from generator.games.graph_racers.moves.rules import Rules
 from generator.games.graph_racers.track.drawn_format import track_from_dict, track_to_dict
@@ -56,12 +56,12 @@ def test_grade_and_features_are_measured(runs: dict[str, list]) -> None:
 
 def test_no_shape_twice_in_a_run(runs: dict[str, list]) -> None:
     tracks = [t for ts in runs.values() for t in ts]
-    sigs = [shapes.signature([tuple(p) for p in t.meta["drawn_from"]["centre"]]) for t in tracks]
+    sigs = [signature([tuple(p) for p in t.meta["drawn_from"]["centre"]]) for t in tracks]
     same = [
         (a, b)
         for a in range(len(sigs))
         for b in range(a + 1, len(sigs))
-        if runs_same_difficulty(tracks, a, b) and shapes.same_shape(sigs[a], sigs[b])
+        if runs_same_difficulty(tracks, a, b) and same_shape(sigs[a], sigs[b])
     ]
     assert not same
 
@@ -79,10 +79,10 @@ def test_a_long_run_never_repeats_a_shape() -> None:
     """24 easy tracks: pairwise different shapes, checked pair by pair (a class pack of 30
     students x 2 tracks is checked the same way in benchmarks/graph_racers.py)."""
     tracks = generate_drawn(request("easy", seed=7), 24)
-    sigs = [shapes.signature([tuple(p) for p in t.meta["drawn_from"]["centre"]]) for t in tracks]
+    sigs = [signature([tuple(p) for p in t.meta["drawn_from"]["centre"]]) for t in tracks]
     for a in range(len(sigs)):
         for b in range(a + 1, len(sigs)):
-            assert not shapes.same_shape(sigs[a], sigs[b]), (a + 1, b + 1)
+            assert not same_shape(sigs[a], sigs[b]), (a + 1, b + 1)
 
 
 def test_the_commands_on_a_generated_drawn_file(tmp_path) -> None:

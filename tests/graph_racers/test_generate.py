@@ -16,7 +16,8 @@ from generator.games.graph_racers.generating.generate import (
 )
 from generator.games.graph_racers.moves.check import RacingLine, check_line
 from generator.games.graph_racers.moves.rules import Rules
-from generator.games.graph_racers.solving.solve import natural, solve
+from generator.games.graph_racers.solving.optimal_lines import natural
+from generator.games.graph_racers.solving.solve import solve
 from generator.games.graph_racers.track.formats import parse_track, track_to_json
 
 
@@ -172,7 +173,7 @@ def test_generated_tracks_store_how_many_optimal_lines_they_have(easy_pair):
         counted = solve(track, Rules.from_dict(track.meta["rules"]), count_lines=1000)
         assert stored["optimal_lines"] == counted.optimal_lines >= 1
         assert stored["optimal_lines_capped"] == counted.lines_capped
-        # and draw the most natural of them (solve.natural), the line `solve` prints
+        # and draw the most natural of them (optimal_lines.natural), the line `solve` prints
         picked = natural(track, counted)
         assert stored["path"] == [list(p) for p in picked.path]
         assert stored["accelerations"] == [list(a) for a in picked.accelerations]

@@ -219,7 +219,7 @@ def test_max_states_on_the_command_line_counts_the_states_solve_prints():
 def test_each_engine_has_its_default_limit_named_in_the_help():
     """The sweep settles 19,062,141 states on barto-big_scaled_10, so its default is 32
     million (what 32 x 1,000,000 allowed before); A* and BFS keep 1,000,000."""
-    from generator.games.graph_racers.solving.solve import DEFAULT_MAX_STATES, default_max_states
+    from generator.games.graph_racers.solving.solution import DEFAULT_MAX_STATES, default_max_states
 
     limits = default_max_states()
     assert limits == {"sweep": 32_000_000, "astar": 1_000_000, "bfs": 1_000_000}

@@ -187,13 +187,13 @@ def test_a_budget_past_the_plans_bound_is_planned_without_boosts():
 @pytest.mark.parametrize("collision", ["exact", "endpoint"])
 def test_every_level_of_the_plan_is_the_exact_distance(accel, collision):
     """From states all over the oil oval and every budget, the plan's moves to go equal a
-    breadth-first search of the one-car solver's graph (solve.Race) from that state."""
+    breadth-first search of the one-car solver's graph (states.Race) from that state."""
     import random
     from collections import deque
 
     from generator.games.graph_racers.moves.referee import FINISH
     from generator.games.graph_racers.race.plan import INF, Plan
-    from generator.games.graph_racers.solving.solve import Race
+    from generator.games.graph_racers.solving.states import Race
 
     track = TRACKS["oil-oval"]()
     plan = Plan(track, Rules(accel, collision, brakes=2, turbo=1, rocket=1))

@@ -1,4 +1,4 @@
-"""Drawn circuits (shapes.py): composed tracks keep every rule, have the features asked, look
+"""Drawn circuits (generating/shapes/): composed tracks keep every rule, have the features asked, look
 different from each other; detect, valid and the shape signature on hand-made loops."""
 
 from __future__ import annotations
@@ -10,18 +10,16 @@ from functools import cache
 import numpy as np
 import pytest
 
-from generator.games.graph_racers.generating.shapes import (
-    FEATURES,
+from generator.games.graph_racers.generating.shapes.circuit import FEATURES, Circuit
+from generator.games.graph_racers.generating.shapes.compose import compose
+from generator.games.graph_racers.generating.shapes.detect import detect, kerb_spans
+from generator.games.graph_racers.generating.shapes.signature import (
     SAME_SHAPE,
-    Circuit,
-    compose,
-    detect,
-    kerb_spans,
     same_shape,
     shape_distance,
     signature,
-    valid,
 )
+from generator.games.graph_racers.generating.shapes.valid import valid
 
 WIDTH = (3.0, 5.0)
 

@@ -19,7 +19,8 @@ from generator.games.graph_racers.moves.rules import (
     normal_changes,
     skid_changes,
 )
-from generator.games.graph_racers.solving.solve import Race, solve
+from generator.games.graph_racers.solving.solve import solve
+from generator.games.graph_racers.solving.states import Race
 from generator.games.graph_racers.track.formats import read_track
 
 NAMES = {CRASH: "crash", MOVE: "move", FINISH: "finish"}
@@ -365,7 +366,8 @@ def test_the_natural_line_stays_on_the_grid_and_looks_plainest():
     total acceleration; checked against every line the brute force finds."""
     from generator.games.graph_racers.moves.check import RacingLine, check_line
     from generator.games.graph_racers.printing.faces import finish_fraction
-    from generator.games.graph_racers.solving.solve import Solution, natural
+    from generator.games.graph_racers.solving.optimal_lines import natural
+    from generator.games.graph_racers.solving.solution import Solution
 
     track = read_track(DATA / "momba" / "barto-small.track")
     rules = Rules(5)
@@ -403,27 +405,26 @@ def test_the_natural_line_stays_on_the_grid_and_looks_plainest():
 
 def test_general_and_fast_search_paths_agree():
     """The general A* loop (boosts, oil) and the inlined one give the same optimum."""
-    from generator.games.graph_racers.solving.solve import _astar, _astar_plain
+    from generator.games.graph_racers.solving.astar import astar, astar_plain
 
     for name in ("momba/barto-small.track", "racetrackgym/spiral.txt", "racetrackgym/uturn.txt"):
         track = read_track(DATA / name)
         for rules in (Rules(5), Rules(9), Rules(8, "endpoint")):
-            a = _astar(Race(track, rules), 10**6)
-            b = _astar_plain(Race(track, rules), 10**6)
+            a = astar(Race(track, rules), 10**6)
+            b = astar_plain(Race(track, rules), 10**6)
             assert a.moves == b.moves, (name, rules)
             assert len(a.path) == len(b.path)
     oval = read_track(EXAMPLES / "oil-oval.txt")
     plain = oval.with_(grid=tuple(row.replace("~", ".") for row in oval.grid))
     assert (
-        _astar(Race(plain, Rules(9)), 10**6).moves
-        == _astar_plain(Race(plain, Rules(9)), 10**6).moves
+        astar(Race(plain, Rules(9)), 10**6).moves == astar_plain(Race(plain, Rules(9)), 10**6).moves
     )
 
 
 def test_the_census_moves_are_the_successors():
     """Race.moves works out the moves of a race without boosts or oil on the packed state (the
     line census's hot path): the same list as successors, state by state."""
-    from generator.games.graph_racers.solving.solve import OptimalLines
+    from generator.games.graph_racers.solving.optimal_lines import OptimalLines
 
     oval = read_track(EXAMPLES / "oil-oval.txt")
     lap = oval.with_(grid=tuple(row.replace("~", ".") for row in oval.grid))

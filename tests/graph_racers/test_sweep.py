@@ -17,7 +17,8 @@ from generator.games.graph_racers.moves.referee import CRASH, FINISH, MOVE, Refe
 from generator.games.graph_racers.moves.rules import Rules
 from generator.games.graph_racers.solving import sweep
 from generator.games.graph_racers.solving.solve import solve
-from generator.games.graph_racers.solving.sweep import Sweep, max_speed, supports
+from generator.games.graph_racers.solving.sweep import Sweep
+from generator.games.graph_racers.solving.sweep_sets import max_speed, supports
 from generator.games.graph_racers.track.formats import read_track
 from generator.games.graph_racers.track.model import Line, Track
 

@@ -49,7 +49,7 @@ def drawn_width(width_text: str | None) -> tuple[float, float]:
 
 # --- generating ----------------------------------------------------------------------------------
 def generated(kind: str, req, count: int, bar, **cells) -> list:  # noqa: ANN001
-    """`count` tracks of a kind: drawn circuits (drawn_generate, no shape twice in the run) or
+    """`count` tracks of a kind: drawn circuits (drawn.py, no shape twice in the run) or
     cell maps (generate.generate, with its options `cells`)."""
     if kind == "drawn":
         from generator.games.graph_racers.generating.drawn import generate_drawn

@@ -30,7 +30,10 @@ from generator.games.graph_racers.generating.circuit import (
 from generator.games.graph_racers.generating.oil import oil_rng, place_oil
 from generator.games.graph_racers.moves.rules import Rules
 from generator.games.graph_racers.solving.distances import MovesLeft, stage_distances
-from generator.games.graph_racers.solving.solve import OptimalLines, Race, Solution, solve
+from generator.games.graph_racers.solving.optimal_lines import OptimalLines
+from generator.games.graph_racers.solving.solution import Solution
+from generator.games.graph_racers.solving.solve import solve
+from generator.games.graph_racers.solving.states import Race
 from generator.games.graph_racers.track.model import OFF, Track
 from generator.resources import load_json
 

@@ -11,7 +11,7 @@ from generator.games.graph_racers.moves.rules import Rules, boost_kind
 from generator.games.graph_racers.printing.faces import face
 from generator.games.graph_racers.printing.page import page_with_drawing
 from generator.games.graph_racers.printing.printed_rules import sheet_subtitle
-from generator.games.graph_racers.solving.solve import Solution
+from generator.games.graph_racers.solving.solution import Solution
 from generator.games.graph_racers.track.model import Track
 from generator.render.canvas import Canvas
 from generator.render.document import Document

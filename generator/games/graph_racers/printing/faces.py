@@ -18,7 +18,7 @@ from generator.games.graph_racers.moves.referee import Referee
 from generator.games.graph_racers.moves.rules import Rules
 from generator.games.graph_racers.printing.drawing import TrackDrawing
 from generator.games.graph_racers.printing.drawn_drawing import DrawnDrawing
-from generator.games.graph_racers.solving.solve import Solution
+from generator.games.graph_racers.solving.solution import Solution
 from generator.games.graph_racers.track.model import Track
 
 

@@ -29,10 +29,10 @@ def _quiet(text: str) -> None:
 
 # --- a track's sheet ------------------------------------------------------------------------------
 def natural_line(track: Any, sol: Any, note: Note = _quiet) -> Any:
-    """The solution with its most natural optimal line (solve.natural), the line `solve`
+    """The solution with its most natural optimal line (optimal_lines.natural), the line `solve`
     prints and answer keys draw; the search's own line, said in a note, when the optimal
     lines span too many states to choose among."""
-    from generator.games.graph_racers.solving.solve import NATURAL_NODES, natural
+    from generator.games.graph_racers.solving.optimal_lines import NATURAL_NODES, natural
 
     if sol.moves is None:
         return sol
@@ -89,7 +89,8 @@ def track_sheet(
     the par. Without a par within `max_states` the track and race pages print without one."""
     from generator.errors import Unsolvable
     from generator.games.graph_racers.printing.track_sheet import sheet_document
-    from generator.games.graph_racers.solving.solve import Solution, solve
+    from generator.games.graph_racers.solving.solution import Solution
+    from generator.games.graph_racers.solving.solve import solve
 
     kinds = tuple(dict.fromkeys(kinds)) or PAGE_KINDS
     try:

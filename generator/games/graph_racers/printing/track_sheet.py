@@ -12,7 +12,7 @@ from generator.games.graph_racers.printing.page import GAME, page_with_drawing
 from generator.games.graph_racers.printing.printed_rules import rule_text, sheet_subtitle
 from generator.games.graph_racers.printing.race_sheet import race_sheet
 from generator.games.graph_racers.race.table_rules import TableRules
-from generator.games.graph_racers.solving.solve import Solution
+from generator.games.graph_racers.solving.solution import Solution
 from generator.games.graph_racers.track.model import Track
 from generator.render.document import Document
 from generator.render.paper import Paper

@@ -24,7 +24,7 @@ from generator.games.graph_racers.printing.drawing import TrackDrawing
 from generator.games.graph_racers.printing.faces import face, grade_note
 from generator.games.graph_racers.printing.page import BOX_STYLE, GAME, bar_and_grid_note
 from generator.games.graph_racers.printing.printed_rules import worksheet_rules
-from generator.games.graph_racers.solving.solve import Solution
+from generator.games.graph_racers.solving.solution import Solution
 from generator.games.graph_racers.track.model import Track
 from generator.render import layout
 from generator.render.canvas import BLACK, Canvas, Style

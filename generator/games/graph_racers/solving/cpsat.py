@@ -29,7 +29,7 @@ from generator.games.graph_racers.moves.rules import (
     skid_changes,
 )
 from generator.games.graph_racers.solving.distances import UNREACHABLE, MovesLeft, stage_distances
-from generator.games.graph_racers.solving.solve import Solution
+from generator.games.graph_racers.solving.solution import Solution
 from generator.games.graph_racers.track.model import Track
 
 MAX_CELLS = 1000  # points on the track; beyond this use the search engine

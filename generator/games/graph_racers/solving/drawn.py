@@ -15,8 +15,8 @@ stage.
 A state first reached at layer k always has a predecessor in layer k - 1, so the stored layers
 give one optimal line by walking back, and, walked back from every finishing move, the states
 on *every* optimal line: `optimal_lines` counts those lines and picks the most natural one
-(as solve.move_cost: fewest changes of direction, then the least total acceleration, then the
-first in a fixed order).
+(as optimal_lines.move_cost: fewest changes of direction, then the least total acceleration,
+then the first in a fixed order).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from collections.abc import Iterator
 
 from generator.errors import InvalidInput, LimitExceeded
 from generator.games.graph_racers.moves.rules import NORMAL, Rules, normal_changes, turns
-from generator.games.graph_racers.solving.solve import Solution, default_max_states
+from generator.games.graph_racers.solving.solution import Solution, default_max_states
 from generator.games.graph_racers.track.drawn import SCALE, DrawnTrack, Point
 
 Vector = tuple[int, int]
@@ -99,7 +99,7 @@ class DrawnRace:
         if got is not None:
             return got
         gate = self.track.gates[stage]
-        axis = 1 if gate.orientation == "vertical" else 0
+        axis = gate.axis
         step = d[axis] * gate.direction
         bits = 0
         if step > 0:
@@ -286,7 +286,7 @@ def optimal_lines(
 
 def _then(cost: tuple, v0: Vector, v1: Vector, point: int) -> tuple:
     """A line's cost (turns, total acceleration, points) after one more move from vector v0
-    to v1, landing on `point`: as solve.move_cost, fewest changes of direction first, then the
-    least total acceleration, then the first in index order."""
+    to v1, landing on `point`: as optimal_lines.move_cost, fewest changes of direction first,
+    then the least total acceleration, then the first in index order."""
     size = abs(v1[0] - v0[0]) + abs(v1[1] - v0[1])
     return (cost[0] + turns(v0, v1), cost[1] + size, (*cost[2], point))

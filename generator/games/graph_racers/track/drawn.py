@@ -17,7 +17,7 @@ track and the exact geometry that judges a move against the drawing:
 - Gates (the start/finish line and the checkpoints) are segments along one grid line across
   the track, from edge to edge, crossed in a racing direction.
 
-The solver is drawn_solve.py, the file format drawn_format.py; docs/rules/graph-racers.md,
+The solver is solving/drawn.py, the file format drawn_format.py; docs/rules/graph-racers.md,
 "Drawn circuits", states every rule.
 """
 
@@ -28,6 +28,7 @@ from functools import cached_property, lru_cache
 from typing import Any, ClassVar
 
 from generator.errors import InvalidInput
+from generator.games.graph_racers.track.lines import CrossLine
 
 SCALE = 64  # edge coordinates are in 1/SCALE of a square
 Point = tuple[int, int]  # (row, column) of a grid point
@@ -38,20 +39,16 @@ MAX_EDGE_POINTS = 40_000  # per edge: a 60 x 40 circuit needs under 2,000
 
 
 @dataclass(frozen=True)
-class Gate:
+class Gate(CrossLine):
     """The start/finish line or a checkpoint: part of one grid line, across the track.
 
     vertical: the column `at`, from row lo/SCALE to hi/SCALE, crossed moving right (+1) or
     left (-1). horizontal: the row `at`, from column lo/SCALE to hi/SCALE, crossed moving
     down (+1) or up (-1). A move crosses it when it goes from strictly behind the grid line to
-    on it or beyond, meeting the line between lo and hi (ends included).
+    on it or beyond, meeting the line between lo and hi (ends included). The unit along the
+    line is 1/SCALE of a square (its ends lie on the drawn edges); a cell map's line
+    (model.Line) is the same kind of line in grid points.
     """
-
-    orientation: str
-    at: int
-    lo: int
-    hi: int
-    direction: int
 
     def __post_init__(self) -> None:
         if self.orientation not in ("horizontal", "vertical"):
@@ -64,7 +61,7 @@ class Gate:
     def crossing(self, p: Point, q: Point) -> tuple[int, int] | None:
         """Where the move p -> q crosses this gate the racing way, as a fraction (num, den)
         of the move (0 < num/den <= 1), or None when it does not."""
-        axis = 1 if self.orientation == "vertical" else 0
+        axis = self.axis
         a0, a1 = p[axis] * self.direction, q[axis] * self.direction
         line = self.at * self.direction
         if not a0 < line <= a1:
@@ -82,9 +79,7 @@ class Gate:
         """The grid points on the gate strictly between its ends."""
         first = self.lo // SCALE + 1
         last = -((-self.hi) // SCALE) - 1
-        if self.orientation == "vertical":
-            return [(r, self.at) for r in range(first, last + 1)]
-        return [(self.at, c) for c in range(first, last + 1)]
+        return [self.grid_point(i) for i in range(first, last + 1)]
 
 
 def orient(ar: int, ac: int, br: int, bc: int, cr: int, cc: int) -> int:
@@ -375,7 +370,7 @@ class Geometry:
             raise InvalidInput(f"{source}: {what} crosses an edge between its ends")
         for end, step in ((first, -1), (last, 1)):
             # beyond the last grid point the gate must leave the track before the next one
-            axis = 0 if gate.orientation == "vertical" else 1
+            axis = 1 - gate.axis  # the coordinate along the gate
             nxt = list(end)
             nxt[axis] += step
             if tuple(nxt) in self.track.track_points and self.legal(

@@ -34,16 +34,6 @@ def is_drawn(data: Any) -> bool:
     return isinstance(data, dict) and str(data.get("format", "")).startswith("graph-racers-drawn/")
 
 
-def gate_to_dict(g: Gate) -> dict[str, Any]:
-    if g.orientation == "vertical":
-        return {
-            "col": g.at,
-            "rows": [g.lo, g.hi],
-            "direction": "right" if g.direction > 0 else "left",
-        }
-    return {"row": g.at, "cols": [g.lo, g.hi], "direction": "down" if g.direction > 0 else "up"}
-
-
 def track_to_dict(t: DrawnTrack) -> dict[str, Any]:
     out: dict[str, Any] = {
         "format": FORMAT,
@@ -51,8 +41,8 @@ def track_to_dict(t: DrawnTrack) -> dict[str, Any]:
         "size": [t.cols, t.rows],
         "scale": SCALE,
         "edges": [[list(p) for p in e] for e in t.edges],
-        "finish": gate_to_dict(t.finish),
-        "checkpoints": [gate_to_dict(g) for g in t.checkpoints],
+        "finish": t.finish.to_dict(),
+        "checkpoints": [g.to_dict() for g in t.checkpoints],
     }
     kerbs = t.meta.get("kerbs")
     if kerbs:

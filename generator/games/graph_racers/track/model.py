@@ -20,6 +20,7 @@ from typing import Any
 
 from generator.core.jsontext import whole
 from generator.errors import InvalidInput, LimitExceeded
+from generator.games.graph_racers.track.lines import DIRECTIONS, CrossLine
 
 Point = tuple[int, int]  # (row, column), row 0 at the top
 
@@ -44,40 +45,17 @@ WATER = "w"
 # tool; in `race` and `referee --jumps` a car may jump over them (swedish.py).
 OBSTACLE = "^"
 
-# Words accepted for racing directions, mapped to (orientation of the line, sign).
-DIRECTIONS = {
-    "down": ("horizontal", 1),
-    "south": ("horizontal", 1),
-    "up": ("horizontal", -1),
-    "north": ("horizontal", -1),
-    "right": ("vertical", 1),
-    "east": ("vertical", 1),
-    "left": ("vertical", -1),
-    "west": ("vertical", -1),
-}
-DIRECTION_WORD = {
-    ("horizontal", 1): "down",
-    ("horizontal", -1): "up",
-    ("vertical", 1): "right",
-    ("vertical", -1): "left",
-}
-
 
 @dataclass(frozen=True)
-class Line:
+class Line(CrossLine):
     """A start/finish line or a checkpoint: a straight run of track points across the track.
 
     horizontal: the points (at, lo..hi) of one row; cars cross it moving down (+1) or up (-1).
     vertical: the points (lo..hi, at) of one column; cars cross it moving right (+1) or left (-1).
     A car crosses the line when its move goes from strictly behind it to on or beyond it, at a
-    place within half a square of the line's points.
+    place within half a square of the line's points (moves/referee.py). The unit is the grid
+    point; a drawn circuit's gate (drawn.Gate) is the same kind of line in 1/SCALE squares.
     """
-
-    orientation: str
-    at: int
-    lo: int
-    hi: int
-    direction: int
 
     def __post_init__(self) -> None:
         if self.orientation not in ("horizontal", "vertical"):
@@ -88,9 +66,7 @@ class Line:
             raise ValueError("line end before its start")
 
     def points(self) -> list[Point]:
-        if self.orientation == "horizontal":
-            return [(self.at, c) for c in range(self.lo, self.hi + 1)]
-        return [(r, self.at) for r in range(self.lo, self.hi + 1)]
+        return [self.grid_point(i) for i in range(self.lo, self.hi + 1)]
 
     def first_off(self, rows: int, cols: int, on: Callable[[int, int], bool]) -> Point | None:
         """The first of the line's points, in order, that is off a rows x cols grid or not
@@ -98,10 +74,7 @@ class Line:
         claims runs over a billion points is judged at once."""
         extent = cols if self.orientation == "horizontal" else rows
         across = rows if self.orientation == "horizontal" else cols
-
-        def point(i: int) -> Point:
-            return (self.at, i) if self.orientation == "horizontal" else (i, self.at)
-
+        point = self.grid_point
         if self.lo < 0 or not 0 <= self.at < across:
             return point(self.lo)
         for i in range(self.lo, min(self.hi, extent - 1) + 1):
@@ -109,26 +82,10 @@ class Line:
                 return point(i)
         return point(max(self.lo, extent)) if self.hi >= extent else None
 
-    @property
-    def word(self) -> str:
-        return DIRECTION_WORD[(self.orientation, self.direction)]
-
-    @property
-    def arrow(self) -> Point:
-        """The racing direction as a (row, column) step."""
-        if self.orientation == "horizontal":
-            return (self.direction, 0)
-        return (0, self.direction)
-
     def describe(self) -> str:
         if self.orientation == "horizontal":
             return f"row {self.at} cols {self.lo}-{self.hi} {self.word}"
         return f"col {self.at} rows {self.lo}-{self.hi} {self.word}"
-
-    def to_dict(self) -> dict[str, Any]:
-        key = "row" if self.orientation == "horizontal" else "col"
-        span = "cols" if self.orientation == "horizontal" else "rows"
-        return {key: self.at, span: [self.lo, self.hi], "direction": self.word}
 
     @classmethod
     def parse(cls, text: str) -> Line:
