@@ -5,7 +5,6 @@ from __future__ import annotations
 import html
 import json
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -37,12 +36,10 @@ def test_static_files_are_a_fixed_list(base):
 def test_form_and_preview(base, game, name):
     status, _, body = request(f"{base}/print/{game}/{name}")
     assert status == 200 and b'id="options"' in body
-    t0 = time.perf_counter()
     status, _, body = request(f"{base}/print/{game}/{name}/preview", {"paper": "a4"})
     assert status == 200, body
     data = json.loads(body)
     assert data["total"] >= 1 and data["pages"][0].lstrip().startswith("<?xml")
-    assert time.perf_counter() - t0 < 5
 
 
 def test_every_form_page_opens(base):
@@ -273,7 +270,6 @@ def test_kits(base):
     status, _, body = request(base + "/kits/dice-rush?paper=letter&mono=1")
     assert status == 200 and body.count(b'class="kit-page"') == 4
     assert b'href="/kits/dice-rush/download?paper=letter&amp;mono=1"' in body
-    t0 = time.perf_counter()
     status, headers, body = request(base + "/kits/dice-rush/download?paper=letter&mono=1")
     assert status == 200 and headers["Content-Type"] == "application/pdf"
     assert 'filename="dice-rush-kit.pdf"' in headers["Content-Disposition"]
@@ -283,7 +279,6 @@ def test_kits(base):
         612,
         792,
     )
-    assert time.perf_counter() - t0 < 10
     status, _, body = request(base + "/kits/graph-racers?seed=7")
     assert status == 200 and b"kit-page" in body
     # bad input: the command line's words, 4xx
