@@ -1,2 +1,2 @@
 """Generating circuits with a par: cell maps (CP-SAT loops), oil, drawn circuits shaped with named features.
-Imports track, drawn, moves and solving; never race, printing or commands."""
+Imports track, moves and solving; never race, printing or commands."""
