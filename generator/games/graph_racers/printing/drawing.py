@@ -264,19 +264,19 @@ class TrackDrawing:
             out.append((ax - r, ay - r, ax + r, ay + r))
         return out
 
+    def _middle(self, line: Line) -> float:
+        """The middle of a line along its grid line, in squares."""
+        return (line.lo + line.hi) / 2
+
     def _arrow_ends(self, line: Line) -> tuple[float, float, float, float]:
-        mid = (line.lo + line.hi) / 2
+        """The racing-direction arrow across a line (cell map or drawn: `_middle` gives the
+        unit), shifted sideways by half a square so it sits between grid points."""
+        mid = self._middle(line)
         dr, dc = line.arrow
-        if line.orientation == "horizontal":
-            centre = (line.at, mid)
-        else:
-            centre = (mid, line.at)
-        start = (centre[0] - dr * 0.9, centre[1] - dc * 0.9)
-        end = (centre[0] + dr * 0.9, centre[1] + dc * 0.9)
-        # shift sideways by half a square so the arrow sits between grid points
+        centre = (line.at, mid) if line.orientation == "horizontal" else (mid, line.at)
         side = (0.0, 0.5) if line.orientation == "horizontal" else (0.5, 0.0)
-        (x1, y1) = self.xy((start[0] + side[0], start[1] + side[1]))
-        (x2, y2) = self.xy((end[0] + side[0], end[1] + side[1]))
+        x1, y1 = self.xy((centre[0] - dr * 0.9 + side[0], centre[1] - dc * 0.9 + side[1]))
+        x2, y2 = self.xy((centre[0] + dr * 0.9 + side[0], centre[1] + dc * 0.9 + side[1]))
         return x1, y1, x2, y2
 
     def _badge(self, canvas: Canvas, line: Line, label: str, colour: str) -> None:
