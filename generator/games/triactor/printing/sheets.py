@@ -17,7 +17,7 @@ from generator.games.triactor.betting.odds import Tally, simulate, std_error
 from generator.games.triactor.betting.payouts import bet_types, credits_per_race
 from generator.games.triactor.betting.report import KINDS, coin_spots_note
 from generator.games.triactor.betting.settle import Season
-from generator.games.triactor.printing.page_style import boxed_code
+from generator.games.triactor.printing.page_style import GAME, HEAD_FILL, LIGHT, boxed_code
 from generator.games.triactor.race.horses import LETTERS, horses
 from generator.games.triactor.race.track import coin_steps
 from generator.printing import PrintSpec
@@ -28,10 +28,7 @@ from generator.render.glyphs import suit
 from generator.render.palette import suit_style
 from generator.render.text import shortened
 
-GAME = "Triactor"
-THIN = Style(stroke=BLACK, width=0.3)
-LIGHT = Style(stroke=GREY, width=0.15)
-HEAD_FILL = Style(stroke=None, fill="#e8e8e8")
+RULED = Style(stroke=BLACK, width=0.3)  # the ledger's and odds sheet's frames, heavier than page_style.THIN
 NOTE_FILL = Style(stroke=GREY, width=0.2, fill="#f4f4f4")
 
 # --- the ledger ----------------------------------------------------------------------------------
@@ -138,16 +135,16 @@ def ledger_document(
     # the ruled lines
     body = top + head1 + head2
     for r in range(rows + 1):
-        canvas.line(x0, body + r * row_h, box.right, body + r * row_h, LIGHT if r else THIN)
+        canvas.line(x0, body + r * row_h, box.right, body + r * row_h, LIGHT if r else RULED)
     canvas.line(x0 + NAME_W, top + head1, box.right - TOTAL_W, top + head1, LIGHT)
-    canvas.line(x0 + NAME_W, top, x0 + NAME_W, top + table_h, THIN)
+    canvas.line(x0 + NAME_W, top, x0 + NAME_W, top + table_h, RULED)
     for k in range(cols):
         rx = x0 + NAME_W + k * race_w
         if k:
-            canvas.line(rx, top, rx, top + table_h, THIN)
+            canvas.line(rx, top, rx, top + table_h, RULED)
         canvas.line(rx + race_w / 2, top + head1, rx + race_w / 2, top + table_h, LIGHT)
-    canvas.line(box.right - TOTAL_W, top, box.right - TOTAL_W, top + table_h, THIN)
-    canvas.rect(x0, top, box.w, table_h, THIN)
+    canvas.line(box.right - TOTAL_W, top, box.right - TOTAL_W, top + table_h, RULED)
+    canvas.rect(x0, top, box.w, table_h, RULED)
     if season is None:
         return doc
     # filled: names, each race's winnings ('-': no bets that race) and the running totals
@@ -245,7 +242,7 @@ def odds_sheet_document(opts: PrintSpec) -> Document:
             canvas.text(x + w / 2, y, text, 10, anchor="middle")
             x += w
         canvas.line(x0, y + 2.5, x0 + width, y + 2.5, LIGHT)
-    canvas.rect(x0, table_top, width, y + 2.5 - table_top, THIN)
+    canvas.rect(x0, table_top, width, y + 2.5 - table_top, RULED)
     y += 14.0
     # what a credit brings back
     canvas.text(x0, y, "What a credit brings back, on average", 11, bold=True)
@@ -280,7 +277,7 @@ def odds_sheet_document(opts: PrintSpec) -> Document:
                         bold=value >= 1)  # fmt: skip
             x += w
         canvas.line(x0, y + 2.3, x0 + width, y + 2.3, LIGHT)
-    canvas.rect(x0, first, width, y + 2.3 - first, THIN)
+    canvas.rect(x0, first, width, y + 2.3 - first, RULED)
     return doc
 
 
