@@ -113,7 +113,7 @@ def printing_options(
 
 
 # --- commands from the printables tables ---------------------------------------------------------
-def _click_param(o, argument: bool = False) -> click.Parameter:  # noqa: ANN001
+def click_param(o, argument: bool = False) -> click.Parameter:  # noqa: ANN001
     from generator.errors import InvalidInput
 
     kind = o.kind
@@ -212,7 +212,7 @@ def printable_command(p) -> click.Command:  # noqa: ANN001
             raise worded(e) from None
         print_documents(docs, spec)
 
-    params = [_click_param(o) for o in p.options]
+    params = [click_param(o) for o in p.options]
     params += [_renamed(old, new) for old, new in p.renamed]
     if p.figures is not None:
         params.append(
@@ -221,7 +221,7 @@ def printable_command(p) -> click.Command:  # noqa: ANN001
             )
         )
     if p.argument is not None:
-        params.insert(0, _click_param(p.argument, argument=True))
+        params.insert(0, click_param(p.argument, argument=True))
     return click.Command(
         p.name,
         callback=run,
@@ -244,7 +244,7 @@ def click_options(declared) -> Callable[[Callable[..., Any]], Callable[..., Any]
 
     def decorate(func: Callable[..., Any]) -> Callable[..., Any]:
         params = list(getattr(func, "__click_params__", []))
-        params += [_click_param(o) for o in reversed(tuple(declared))]
+        params += [click_param(o) for o in reversed(tuple(declared))]
         func.__click_params__ = params  # type: ignore[attr-defined]
         return func
 

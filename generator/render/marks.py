@@ -140,8 +140,6 @@ def _free_run(
     return max(free, 0.0), blocked
 
 
-def _draw_crop_marks(
-    canvas: Canvas, cells: Sequence[Box], region: Box, keep: Sequence[Box]
-) -> None:
+def draw_crop_marks(canvas: Canvas, cells: Sequence[Box], region: Box, keep: Sequence[Box]) -> None:
     with canvas.group():
         crop_marks(canvas, cells, region, keep)

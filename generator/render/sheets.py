@@ -24,8 +24,8 @@ from generator.render.marks import (
     BAR_STRIP,
     BAR_TEXT,
     REG_RADIUS,
-    _draw_crop_marks,
     calibration_bar,
+    draw_crop_marks,
     registration_mark,
 )
 from generator.render.pages import FOOTER_BAND, FOOTER_COLOUR, MARGIN, page, usable_box
@@ -92,12 +92,12 @@ def _too_big(what: str, w: float, h: float, paper: Paper, room: Box) -> InvalidI
     )
 
 
-def _check_size(w: float, h: float) -> None:
+def check_size(w: float, h: float) -> None:
     if not (w > 0 and h > 0) or not (math.isfinite(w) and math.isfinite(h)):
         raise InvalidInput(f"item size {w:g} x {h:g} mm: both sides must be positive")
 
 
-def _bar_below(canvas: Canvas, region: Box) -> Box:
+def bar_below(canvas: Canvas, region: Box) -> Box:
     """Draw the calibration bar centred at the bottom of region; return the box it takes."""
     x = region.x + (region.w - BAR_LENGTH) / 2
     y = region.bottom - BAR_HEIGHT
@@ -204,7 +204,7 @@ def nup(
     not all used when that leaves room. `header` mm at the top of every sheet are kept
     free for a title line the caller draws. Returns the sheets added.
     """
-    _check_size(item_w, item_h)
+    check_size(item_w, item_h)
     box = usable_box(paper).inset(top=header)
     grid = centred_grid(box, item_w, item_h, gap)
     if grid.per_sheet == 0:
@@ -222,9 +222,9 @@ def nup(
         keep = []
         if with_bar or max(c.bottom for c in cells) <= box.bottom - BAR_STRIP:
             # a full grid may leave no room, but a sheet with rows to spare has it
-            keep.append(_bar_below(canvas, box))
+            keep.append(bar_below(canvas, box))
         if crop_marks:
-            _draw_crop_marks(canvas, cells, box, keep)
+            draw_crop_marks(canvas, cells, box, keep)
         sheets.append(canvas)
     return sheets
 
@@ -253,7 +253,7 @@ def gutter_fold(
     after folding the lower half behind the upper one, turning the piece over left to right
     shows the back upright. Back i's local point (u, v) lies behind front i's (item_w - u, v).
     """
-    _check_size(item_w, item_h)
+    check_size(item_w, item_h)
     if len(backs) != len(fronts):
         raise ValueError(f"{len(fronts)} fronts but {len(backs)} backs")
     if gutter < 0:
@@ -297,9 +297,9 @@ def gutter_fold(
         # crop marks stop short of the words (a mark through them made them unreadable)
         keep = _gutter_words(canvas, box, fold_y, gutter, marks)
         if with_bar:
-            keep.append(_bar_below(canvas, box))
+            keep.append(bar_below(canvas, box))
         if crop_marks:
-            _draw_crop_marks(canvas, cells_f + cells_b, box, keep)
+            draw_crop_marks(canvas, cells_f + cells_b, box, keep)
         sheets.append(canvas)
     return sheets
 
@@ -383,7 +383,7 @@ def duplex(
     paper the rows are reversed and the backs turned 180 degrees. Registration marks sit at the
     same spots on both sides; hold the sheet to the light to check the printer's alignment.
     """
-    _check_size(item_w, item_h)
+    check_size(item_w, item_h)
     if len(backs) != len(fronts):
         raise ValueError(f"{len(fronts)} fronts but {len(backs)} backs")
     sym = _symmetric_box(paper)
@@ -416,12 +416,12 @@ def duplex(
                     )
             for cx, cy in duplex_marks(paper):
                 registration_mark(canvas, cx, cy)
-            bar = _bar_below(canvas, sym)
+            bar = bar_below(canvas, sym)
             label = f"{side} {start // grid.per_sheet + 1}: print double-sided, flip on long edge"
             instructions(
                 canvas, sym.x + sym.w / 2, sym.y + 4.5, label, anchor="middle", colour=FOOTER_COLOUR
             )
-            _draw_crop_marks(canvas, cells if side == "front" else back_cells, sym, [bar])
+            draw_crop_marks(canvas, cells if side == "front" else back_cells, sym, [bar])
             sheets.append(canvas)
     return sheets
 

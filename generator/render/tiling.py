@@ -31,7 +31,7 @@ from generator.render.marks import (
 )
 from generator.render.pages import FOOTER_COLOUR, page, usable_box
 from generator.render.paper import Paper
-from generator.render.sheets import _bar_below, _check_size
+from generator.render.sheets import bar_below, check_size
 from generator.render.text import Draw, draw_legible, instructions, text_corners, text_width
 
 TILE_OVERLAP = 10.0  # mm shared by neighbouring tiled sheets
@@ -100,7 +100,7 @@ def tile_plan(
     """(rows, cols, content box) for tiling a width x height mm drawing on `paper` with full
     sheets: the fewest sheets any plan needs (plan_tiles may take one more column or row to
     keep words whole)."""
-    _check_size(width, height)
+    check_size(width, height)
     content = usable_box(paper).inset(TILE_MARK, LABEL_STRIP, TILE_MARK, BAR_STRIP)
     if not 0 <= overlap < min(content.w, content.h) / 2:
         raise InvalidInput(
@@ -526,7 +526,7 @@ def poster(
     The scale is written above the drawing ("scale 1:2.3, not true size"); only a true-size
     poster (scale 1, e.g. with max_scale=1 for a drawing that fits) gets a calibration bar.
     """
-    _check_size(width, height)
+    check_size(width, height)
     canvas, box = page(doc, paper, mono=mono)
     region = box.inset(top=MAP_TITLE)
     scale = _fit_scale(paper, width, height)
@@ -537,7 +537,7 @@ def poster(
     title = f"{doc.title} · {note}"
     if true_size and height <= region.h - BAR_STRIP + 1e-9:
         region = region.inset(bottom=BAR_STRIP)
-        _bar_below(canvas, box)
+        bar_below(canvas, box)
     elif true_size and text_width(title, 10.0, bold=True) + 5.0 + BAR_LENGTH <= box.w:
         # no room below a drawing that fills the sheet: the bar goes at the end of the title line
         calibration_bar(canvas, box.right - BAR_LENGTH, box.y)

@@ -1,7 +1,7 @@
 """Play Graph Racers on the page: a track (generated, or uploaded), the car, its velocity
 arrow and the legal next points under the chosen rules; a click moves. No JavaScript: the
 race so far is in the address (the car's points), every choice is a link, and each request
-replays the race with the referee the checker and the solver use (check._referee), so an
+replays the race with the referee the checker and the solver use (referee.referee_for), so an
 edited address is judged as a moves file would be."""
 
 from __future__ import annotations
@@ -170,12 +170,12 @@ def parse_points(text: str, most: int = MAX_MOVES, what: str = "points") -> list
 
 def replay(track: Any, rules: Any, points: list[tuple[int, int]]) -> Race:
     """The race after `points` (the car's points, start first), judged move by move."""
-    from generator.games.graph_racers.moves.check import RacingLine, _referee, check_line
-    from generator.games.graph_racers.moves.referee import CRASH, FINISH
+    from generator.games.graph_racers.moves.check import RacingLine, check_line
+    from generator.games.graph_racers.moves.referee import CRASH, FINISH, referee_for
     from generator.games.graph_racers.moves.rules import changes, skid_changes, spend
 
     race = Race(points, budget=rules.budget)
-    ref = _referee(track, rules)
+    ref = referee_for(track, rules)
     if not points:
         race.choices = [(p, "start", 1) for p in track.starts]
         return race
@@ -213,7 +213,7 @@ def replay(track: Any, rules: Any, points: list[tuple[int, int]]) -> Race:
 
 
 # --- the page ----------------------------------------------------------------------------------
-def _svg_root(svg: bytes, w: float, h: float) -> str:
+def svg_root(svg: bytes, w: float, h: float) -> str:
     """The track page's SVG for inline use: no XML declaration, user units for its size."""
     text = svg.decode("utf-8").split("?>", 1)[-1].strip()
     head, rest = text.split(">", 1)
@@ -295,7 +295,7 @@ def board_svg(key: str, track: Any, rules: Any, race: Race, sol: Any) -> str:
     w, h = drawing.width, drawing.height
     out = [
         board_open(track, drawing, [q for q, _, _ in race.choices]),
-        _svg_root(page_svg(canvas), w, h),
+        svg_root(page_svg(canvas), w, h),
     ]
     colour = COLOURS[0]
     pts = [drawing.xy(p) for p in race.points]

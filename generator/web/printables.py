@@ -116,7 +116,7 @@ def _safe_name(shown: str) -> str:
 def values_from_form(options, form, folder: Path) -> dict[str, Any]:  # noqa: ANN001
     """Each option's value from the form, converted as the command line converts it; an
     upload is written into the request's folder and passed as that path."""
-    from generator.options import _click_param
+    from generator.options import click_param
 
     values: dict[str, Any] = {}
     for o in options:
@@ -135,7 +135,7 @@ def values_from_form(options, form, folder: Path) -> dict[str, Any]:  # noqa: AN
             path.write_bytes(data)
             values[o.dest] = path
             continue
-        param = _click_param(o)
+        param = click_param(o)
         if o.kind == "choices":
             raw = [v for v in form.getall(o.dest) if v]
             values[o.dest] = tuple(dict.fromkeys(convert(param, raw))) or o.default

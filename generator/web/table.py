@@ -20,13 +20,13 @@ import bottle
 from generator.web.page import PageError, esc, guarded, page
 from generator.web.play import (
     PITCH,
-    _svg_root,
     beyond_html,
     board_open,
     off_map,
     parse_points,
     rule_selects,
     rules_of,
+    svg_root,
     track_of,
 )
 from generator.web.seats import seats_of, table_of, table_query
@@ -212,7 +212,7 @@ def board_svg(key: str, state: Any, seats: list[str], seed: int, done: list, tab
             f'stroke="{colour(e.car)}" stroke-width="0.6" stroke-linecap="round"{dash}/>'
             f'<circle cx="{num(x1)}" cy="{num(y1)}" r="0.6" fill="{colour(e.car)}"/>'
         )
-    out.append(_svg_root(page_svg(canvas), w, h))
+    out.append(svg_root(page_svg(canvas), w, h))
     out.append(f'<g id="lines" opacity="0.85">{"".join(lines)}</g>')
     for car in state.cars:
         if car.on_board:

@@ -566,8 +566,8 @@ def test_discs_get_no_square_crop_marks(tmp_path, monkeypatch):
     from generator.render import sheets
 
     drawn = []
-    real = sheets._draw_crop_marks
-    monkeypatch.setattr(sheets, "_draw_crop_marks", lambda *a: drawn.append(a) or real(*a))
+    real = sheets.draw_crop_marks
+    monkeypatch.setattr(sheets, "draw_crop_marks", lambda *a: drawn.append(a) or real(*a))
     for paper in ("a4", "letter"):
         pawns_document(PrintOptions(tmp_path, paper=paper))
         coins_document(PrintOptions(tmp_path, paper=paper))

@@ -17,7 +17,7 @@ from generator.core import jsontext
 from generator.core.jsontext import JsonSyntax
 from generator.errors import InvalidInput
 from generator.games.graph_racers.moves.actions import Action, action_from_dict, parse_action
-from generator.games.graph_racers.moves.referee import CRASH, FINISH, Referee
+from generator.games.graph_racers.moves.referee import CRASH, FINISH, referee_for
 from generator.games.graph_racers.moves.rules import (
     ACCEL_TEXT,
     Rules,
@@ -345,17 +345,8 @@ def check_line(track: Track, rules: Rules, line: RacingLine) -> Verdict:
     return replace(verdict, message=f"{verdict.message} ({line.hint})")
 
 
-def _referee(track: Track, rules: Rules):  # noqa: ANN202
-    """The referee of either kind of track (a drawn circuit's lives in drawn.py)."""
-    if getattr(track, "kind", "cells") == "drawn":
-        from generator.games.graph_racers.track.drawn import DrawnReferee
-
-        return DrawnReferee(track, rules)
-    return Referee(track, rules)
-
-
 def _replay(track: Track, rules: Rules, line: RacingLine) -> Verdict:
-    ref = _referee(track, rules)
+    ref = referee_for(track, rules)
     if line.points is not None:
         pts = list(line.points)
         start = pts[0]

@@ -240,3 +240,12 @@ class Referee:
         assert self.track.finish is not None
         t = crossing_time(self.track.finish, r, c, dr, dc)
         return max(t or 0, last) / scale if t is not None else 1.0
+
+
+def referee_for(track: Track, rules: Rules):  # noqa: ANN201
+    """The referee of either kind of track (a drawn circuit's lives in drawn.py)."""
+    if getattr(track, "kind", "cells") == "drawn":
+        from generator.games.graph_racers.track.drawn import DrawnReferee
+
+        return DrawnReferee(track, rules)
+    return Referee(track, rules)

@@ -123,11 +123,11 @@ def grade_note(track: Any) -> str:
     return f"graded {track.meta['grade']['difficulty']}: {feature_words(track)}"
 
 
-def _drawn_how_to_race(track: Any, rules: Rules) -> str:
+def drawn_how_to_race(track: Any, rules: Rules) -> str:
     return drawn_lap_race(len(track.checkpoints), rules)
 
 
-def _whole_move(track: Any, rules: Rules, sol: Solution) -> float:
+def whole_move(track: Any, rules: Rules, sol: Solution) -> float:
     """A drawn circuit's finishing move stays inside the track: drawn whole."""
     return 1.0
 
@@ -140,8 +140,8 @@ FACES: dict[str, TrackFace] = {
         DrawnDrawing,
         drawn_move_rule,
         drawn_lap_race,
-        _drawn_how_to_race,
-        _whole_move,
+        drawn_how_to_race,
+        whole_move,
         "the track edge",
     ),
 }

@@ -251,7 +251,7 @@ class Race(Protocol):
 
     track: Any
     rules: Rules
-    ref: Any  # the referee of the track (check._referee)
+    ref: Any  # the referee of the track (referee.referee_for)
     exact: bool  # the collision rule is exact (else endpoint)
     contact: bool  # False: the race without the collision and damage rules
     swedish: Any  # swedish.SwedishRace, or None

@@ -75,13 +75,13 @@ class Plan:
         """jumps: the Swedish jumps (a move that repeats its vector may pass over obstacles).
         boosts: the most uses of each boost a car of the race has (default: the rules'); the
         graph has the boosted moves of each kind some car has."""
-        from generator.games.graph_racers.moves.check import _referee
+        from generator.games.graph_racers.moves.referee import referee_for
         from generator.games.graph_racers.race.swedish import Jumps
 
         b, t, k = boosts if boosts is not None else rules.budget
         self.boosts: Budget = (b, t, k)
         self.max_cells = max_cells
-        ref = _referee(track, rules)
+        ref = referee_for(track, rules)
         jumper = Jumps(track, rules) if jumps else None
         allowed: dict[tuple[int, int], list[tuple[tuple[int, int], str]]] = {}
         kinds = tuple(int(n > 0) for n in self.boosts)  # a use of each kind some car has

@@ -39,8 +39,7 @@ from typing import Any
 
 from generator.errors import InvalidInput
 from generator.games.graph_racers.moves.actions import Action
-from generator.games.graph_racers.moves.check import _referee
-from generator.games.graph_racers.moves.referee import CRASH, FINISH
+from generator.games.graph_racers.moves.referee import CRASH, FINISH, referee_for
 from generator.games.graph_racers.moves.rules import (
     ACCEL_TEXT,
     NORMAL,
@@ -119,7 +118,7 @@ class RaceState:
             raise InvalidInput(f"{len(teams)} teams for {len(starts)} cars")
         self.track = track
         self.rules = rules
-        self.ref = _referee(track, rules)
+        self.ref = referee_for(track, rules)
         self.exact = rules.collision == "exact"
         self.contact = contact
         self.swedish = None  # swedish.SwedishRace when jumps or --off-track circle are on
@@ -130,7 +129,7 @@ class RaceState:
         self.teams = teams
         # James Bond mode's submarines drive on the track with its water as track
         self.sub_track = track.submarine() if getattr(track, "water", None) else track
-        self.sub_ref = self.ref if self.sub_track is track else _referee(self.sub_track, rules)
+        self.sub_ref = self.ref if self.sub_track is track else referee_for(self.sub_track, rules)
         if designs is not None and rules.rocket and any(d.rocket for d in designs):
             raise InvalidInput(
                 "a design buys a rocket booster: leave --rocket out (the design gives each car "

@@ -206,7 +206,7 @@ class SwedishRace:
         self.swedish = swedish
         self.track = track
         self.rules = rules
-        self.plain = plain  # the race's referee (check._referee)
+        self.plain = plain  # the race's referee (referee.referee_for)
         self.jumps = Jumps(track, rules) if swedish.jumps else None
         self.circle = Circle(track) if swedish.circle else None
 

@@ -28,7 +28,9 @@ from generator.render.glyphs import suit
 from generator.render.palette import suit_style
 from generator.render.text import shortened
 
-RULED = Style(stroke=BLACK, width=0.3)  # the ledger's and odds sheet's frames, heavier than page_style.THIN
+RULED = Style(
+    stroke=BLACK, width=0.3
+)  # the ledger's and odds sheet's frames, heavier than page_style.THIN
 NOTE_FILL = Style(stroke=GREY, width=0.2, fill="#f4f4f4")
 
 # --- the ledger ----------------------------------------------------------------------------------
