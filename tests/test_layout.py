@@ -255,3 +255,24 @@ def test_every_game_package_says_what_it_holds_and_may_import() -> None:
         if any(isinstance(n, (ast.Import, ast.ImportFrom)) for n in tree.body):
             wrong.append(f"{where}: imports (a package's __init__ loads nothing)")
     assert not wrong, "\n".join(wrong)
+
+
+def test_no_module_imports_another_modules_private_name() -> None:
+    """A name with a leading underscore is its module's own: a second module that needs it
+    takes a public name (moves.referee.referee_for, render.text.shortened), so a module can be
+    changed inside without reading its importers. A private submodule (the compiled sweep,
+    solving/_csweep) is a module, not a name, and may be imported."""
+    wrong = []
+    for module, path in sorted(MODULES.items()):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom) or not (node.module or "").startswith(
+                "generator"
+            ):
+                continue
+            for alias in node.names:
+                name = alias.name
+                folder = PACKAGE.parent.joinpath(*node.module.split("."))
+                submodule = any(folder.glob(f"{name}.*"))  # a module: .py, .c or compiled
+                if name.startswith("_") and not name.startswith("__") and not submodule:
+                    wrong.append(f"{module} imports {node.module}.{name}")
+    assert not wrong, "\n".join(wrong)
