@@ -113,11 +113,9 @@ def maps_table(
 
 
 def generator_figures(count: int) -> None:
-    from generator.games.graph_racers.generating.generate import Request, generate, presets
-    from generator.games.graph_racers.printing.faces import FACES
-    from generator.games.graph_racers.printing.printed_rules import worksheet_rules
-    from generator.games.graph_racers.printing.worksheets import worksheet_track_size
-    from generator.render.paper import Paper
+    from generator.games.graph_racers.generating.generate import Request, generate
+    from generator.games.graph_racers.printing.classroom import sheet_plan
+    from generator.printing import PrintSpec
 
     print()
     req = Request(rows=80, cols=120, width=(3, 5), difficulty="medium", seed=1, rules=Rules(9))
@@ -130,18 +128,10 @@ def generator_figures(count: int) -> None:
         f"({'ok' if secs <= 1.0 else 'OVER 1 s'}); forced A*: {astar.moves} moves, "
         f"{astar.expanded} states, {asecs:.3f} s"
     )
-    # the worksheet command's slot for cell maps (--kind cells): A4, two a page, portrait or
-    # turned, whichever is squarer, less the rules printed at each page's foot
-    face = FACES["cells"]
-    words = worksheet_rules(face, Rules(), face.lap_race(2, Rules()))
-    cap = tuple(presets()["worksheet"]["max_size"])
-    cols, rows = max(
-        (
-            worksheet_track_size(Paper.get("a4", turn), 2, 5.0, cap, rules_text=words)
-            for turn in (False, True)
-        ),
-        key=min,
-    )
+    # the worksheet command's slot for cells tracks (classroom.sheet_plan): A4, two a page,
+    # portrait or turned, whichever is squarer, less the rules printed at each page's foot
+    plan = sheet_plan(PrintSpec(out=Path(".")), 2, 5.0, Rules(), 2, kind="cells")
+    cols, rows = plan.cols, plan.rows
     req = Request(rows=rows, cols=cols, width=(3, 5), difficulty="easy", seed=1, rules=Rules())
     tracks, secs = timed(lambda: generate(req, count))
     attempts = sum(t.meta["generator"]["attempt"] for t in tracks)

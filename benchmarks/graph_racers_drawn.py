@@ -62,23 +62,13 @@ def par_table(per_difficulty: int) -> None:
 
 
 def worksheet_tracks(count: int) -> None:
-    from generator.games.graph_racers.generating.generate import presets
-    from generator.games.graph_racers.printing.faces import FACES
-    from generator.games.graph_racers.printing.printed_rules import worksheet_rules
-    from generator.games.graph_racers.printing.worksheets import worksheet_track_size
-    from generator.render.paper import Paper
+    from generator.games.graph_racers.printing.classroom import sheet_plan
+    from generator.printing import PrintSpec
 
-    face = FACES["drawn"]
-    words = worksheet_rules(face, Rules(), face.lap_race(2, Rules()))
-    cap = tuple(presets()["worksheet"]["max_size"])
-    # the worksheet command's slot: A4, portrait or turned, whichever is squarer
-    cols, rows = max(
-        (
-            worksheet_track_size(Paper.get("a4", turn), 2, 5.0, cap, rules_text=words)
-            for turn in (False, True)
-        ),
-        key=min,
-    )
+    # the worksheet command's slot for drawn tracks (classroom.sheet_plan): A4, two a page,
+    # portrait or turned, whichever is squarer, less the rules printed at each page's foot
+    plan = sheet_plan(PrintSpec(out=Path(".")), 2, 5.0, Rules(), 2, kind="drawn")
+    cols, rows = plan.cols, plan.rows
     req = Request(rows, cols, (2, 6), "easy", 1, Rules(), 2)
     began = time.perf_counter()
     tracks = generate_drawn(req, count)
