@@ -13,12 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from generator.kit_cover import cover
 from generator.printing import KitPart, Printable, PrintSpec
 from generator.render import pages
 from generator.render.canvas import BLACK, FOLD, GREY, Canvas, Style
 from generator.render.clip import Box
 from generator.render.document import Document
-from generator.render.text import text_width, wrap
+from generator.render.text import wrap
 
 TITLE_PT = 20.0
 HEAD_PT = 12.0
@@ -29,13 +30,6 @@ CUT = Style(stroke=BLACK, width=0.4)
 GLUE = Style(stroke=BLACK, width=0.3, fill="#d9d9d9", hatch="backdiagonal", hatch_colour="#777777")
 TAPE = Style(stroke=GREY, width=0.3, fill="#f2e6a6", opacity=0.8)
 PAPER = Style(stroke=BLACK, width=0.3, fill="#ffffff")
-
-PAPER_NAMES = {"a4": "A4", "letter": "US Letter", "a3": "A3", "tabloid": "Tabloid"}
-TOOLS = (  # what a step needs, by the words of KitPart.make
-    ("cut", "scissors or a craft knife and a ruler"),
-    ("glue", "a glue stick"),
-    ("tape", "clear tape"),
-)
 
 
 @dataclass
@@ -74,7 +68,7 @@ def kit_document(game, spec: PrintSpec) -> Document:  # noqa: ANN001 - registry.
             page += 1
         part.first = page
         page += part.pages
-    _cover(kit, game, parts, paper, spec.mono)
+    cover(kit, game, parts, paper, spec.mono)
     if steps:
         _assembly(kit, parts, steps, paper, spec.mono)
     for k, part in enumerate(parts):
@@ -84,75 +78,6 @@ def kit_document(game, spec: PrintSpec) -> Document:  # noqa: ANN001 - registry.
     for n, canvas in enumerate(kit.pages, 1):
         canvas.id = f"p{n}"
     return kit
-
-
-def _cover(kit: Document, game, parts: list[Part], paper, mono: bool) -> None:  # noqa: ANN001
-    """What is in the kit, what to print on which paper and how often, what else to bring."""
-    canvas, box = pages.page(kit, paper, mono=mono)
-    x, y = box.x, box.y + 8.0
-    canvas.text(x, y, game.title, TITLE_PT, bold=True)
-    y += 7.0
-    canvas.text(x, y, f"Print-and-play kit: {game.summary}", BODY_PT, colour="#444444")
-    y += 11.0
-    canvas.text(x, y, "In this kit", HEAD_PT, bold=True)
-    cols = (0.0, 70.0, 92.0, 118.0, 152.0)
-    y += 7.0
-    for cx, h in zip(cols, ("component", "pages", "print on", "sides", "copies"), strict=True):
-        canvas.text(x + cx, y, h, SMALL_PT, bold=True)
-    canvas.line(x, y + 1.5, box.right, y + 1.5, Style(stroke=BLACK, width=0.3))
-    y += 1.5
-    for part in parts:
-        y += LINE + 0.6
-        last = part.first + part.pages - 1
-        row = (
-            _short(
-                part.doc.title.removeprefix(game.title).strip(" :·") or part.doc.title,
-                SMALL_PT,
-                cols[1] - 3.0,
-            ).capitalize(),
-            f"{part.first}" if part.pages == 1 else f"{part.first}-{last}",
-            "card stock" if part.kit.stock == "card" else "paper",
-            "both (long edge)" if part.kit.duplex else "one",
-            part.kit.copies,
-        )
-        for cx, text in zip(cols, row, strict=True):
-            canvas.text(x + cx, y, text, SMALL_PT)
-    y += 12.0
-    canvas.text(x, y, "Printing", HEAD_PT, bold=True)
-    notes = [
-        f'Print on {PAPER_NAMES.get(paper.name, paper.name)} paper at 100 % ("actual size", never "fit to page"): every '
-        "true-size page carries a 50 mm bar; measure it before you cut.",
-        "Card stock (160 to 220 g/m2) for the pieces that are handled: dice, pawns, coins, "
-        "cards. Plain paper for the rest.",
-        "The pages are numbered at their foot: print the card-stock pages on card by giving "
-        "their numbers in your printer's dialogue.",
-    ]
-    for note in notes:
-        y += 2.0
-        for ln in wrap(note, BODY_PT, box.w):
-            y += LINE
-            canvas.text(x, y, ln, BODY_PT)
-    tools = [words for key, words in TOOLS if any(key in p.kit.make for p in parts)]
-    also = list(getattr(game, "kit_also", ()))
-    if tools or also:
-        y += 10.0
-        canvas.text(x, y, "You also need", HEAD_PT, bold=True)
-        for item in tools + also:
-            y += LINE + 0.4
-            canvas.text(x + 2.0, y, f"- {item}", BODY_PT)
-    y += 10.0
-    canvas.text(x, y, "Then read the rules summary (the last page) and play.", BODY_PT)
-
-
-def _short(text: str, size: float, room: float) -> str:
-    """`text` cut to fit `room` mm, with an ellipsis (the cut found by binary search, as
-    render.text.shortened finds its cut)."""
-    from generator.render.text import longest_fitting
-
-    if text_width(text, size) <= room:
-        return text
-    keep = longest_fitting(len(text), lambda n: text_width(text[:n] + "...", size) <= room)
-    return text[:keep].rstrip() + "..."
 
 
 def _steps(parts: list[Part]) -> list[tuple[str, Callable[[Canvas, Box], None]]]:

@@ -60,3 +60,20 @@ def triactor_tiles(paper: str = "a4", mono: bool = False, landscape: bool = Fals
     """`racegen triactor board --style tiles`: the 24 tiles to cut out (tiles_document)."""
     (doc,) = documents("triactor", "board", paper, mono, landscape, style="tiles")
     return doc
+
+
+def kit(game: str, paper: str = "a4", mono: bool = False) -> Document:
+    """`racegen kit GAME` as one document, footers added (kits.kit_document)."""
+    return _kit(game, paper, mono)
+
+
+@cache
+def _kit(game: str, paper: str, mono: bool) -> Document:
+    from generator.games.registry import game as find
+    from generator.kits import kit_document
+    from generator.printing import PrintSpec
+    from generator.render.pages import add_footers
+
+    doc = kit_document(find(game), PrintSpec(out=OUT, paper=paper, mono=mono))
+    add_footers(doc)
+    return doc

@@ -30,6 +30,12 @@ class GameInfo:
         """The game's printables table (generator.printing.Printable)."""
         return importlib.import_module(self.package + ".printables").PRINTABLES
 
+    def kit_cover(self) -> dict:
+        """What the kit's cover says that its pages cannot show: `KIT_COVER` in the game's
+        printables module (players, minutes, pieces counted, what to cut per player count)."""
+        module = importlib.import_module(self.package + ".printables")
+        return dict(getattr(module, "KIT_COVER", {}))
+
     @property
     def prints(self) -> tuple[str, ...]:
         return tuple(p.listed or p.name for p in self.printables())
@@ -55,7 +61,6 @@ GAMES: tuple[GameInfo, ...] = (
         "trading-paint",
         "Trading Paint",
         "press-your-luck dice-car race on a six-lane oval",
-        kit_also=("2 to 6 players (teams, as the rules summary sets up)",),
         generates=("puzzle lay|fewest|stop (one answer, proved twice; graded easy|medium|hard)",),
         solves=(
             "paths (every way to lay given dice)",

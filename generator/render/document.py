@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from generator.render.canvas import Canvas
@@ -17,6 +18,8 @@ class Document:
     game: the game's name for the footer ("Graph Racers"), or "" for generic sheets.
     ident: seed or id shown in the footer ("seed 7", "graph-racers:40x25#7").
     duplex: pages alternate fronts and backs, printed two-sided flipped on the long edge.
+    picture: (width, height, draw) of the whole drawing a tiled or poster page was made from
+        (the kit's cover shows the board from it), or None.
     """
 
     stem: str
@@ -25,6 +28,7 @@ class Document:
     ident: str = ""
     pages: list[Canvas] = field(default_factory=list)
     duplex: bool = False
+    picture: tuple[float, float, Callable[[Canvas], None]] | None = None
 
     def new_page(self, paper: Paper, mono: bool = False) -> Canvas:
         page = Canvas(paper.width, paper.height, id=f"p{len(self.pages) + 1}", mono=mono)

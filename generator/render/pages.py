@@ -32,13 +32,15 @@ def page(doc: Document, paper: Paper, *, mono: bool = False) -> tuple[Canvas, Bo
 
 
 def add_footers(doc: Document) -> None:
-    """Write the footer line on every page: title, game, seed or id, "page i of n".
+    """Write the footer line on every page: title, game (unless the title names it), seed or
+    id, "page i of n".
 
     Idempotent: a footer is one group with id FOOTER_ID; an older footer is replaced (so page
     counts stay right when pages were added after a first call), never drawn twice.
     """
     n = len(doc.pages)
-    left = " · ".join(part for part in (doc.title, doc.game, doc.ident) if part)
+    game = "" if doc.game in doc.title else doc.game  # never the game's name twice
+    left = " · ".join(part for part in (doc.title, game, doc.ident) if part)
     for i, canvas in enumerate(doc.pages, start=1):
         _remove_group(canvas, FOOTER_ID)
         right = f"page {i} of {n}"

@@ -191,6 +191,7 @@ def tile(
     no plan keeps whole (longer than a sheet) still prints whole on each sheet it touches,
     over a white mask.
     """
+    doc.picture = (width, height, draw)
     rows, cols, content = tile_plan(paper, width, height, overlap)
     if rows * cols > MAX_TILE_SHEETS:
         raise LimitExceeded(
@@ -527,6 +528,7 @@ def poster(
     poster (scale 1, e.g. with max_scale=1 for a drawing that fits) gets a calibration bar.
     """
     check_size(width, height)
+    doc.picture = (width, height, draw)
     canvas, box = page(doc, paper, mono=mono)
     region = box.inset(top=MAP_TITLE)
     scale = _fit_scale(paper, width, height)
