@@ -43,7 +43,8 @@ NO_VARIANTS = ("goal", "difficulty")  # options that change the puzzles, not the
 # Words that tell the player what to do with the paper: the instructions check (b) also fails
 # such words drawn under INSTRUCTION_SIZE outside layout.instructions.
 INSTRUCTION_WORDS = re.compile(
-    r"\b(cut|fold|glue|tape|trim|print at|print double-sided|lay (?:the|them|out|crosses))\b"
+    r"\b(cut|fold|glue|tape|trim|print|turn|roll|move|take|land|put|place|play"
+    r"|lay (?:the|them|out|crosses))\b"
     r"|^(circle|write|fill in|continue)\b",
     re.IGNORECASE,
 )
@@ -215,10 +216,10 @@ def test_no_text_under_6pt(case: Case, paper: str) -> None:
     assert not small, "\n".join(small[:20])
 
 
-@pytest.mark.parametrize(("case", "paper"), _params("instructions"))
-def test_instructions_at_least_8pt(case: Case, paper: str) -> None:
+def small_instructions(docs) -> list[str]:  # noqa: ANN001
+    """Where an instruction (check b) prints under INSTRUCTION_SIZE in `docs`."""
     small = []
-    for doc in documents(case, paper):
+    for doc in docs:
         for i, canvas in enumerate(doc.pages):
             for op, stack, size in printed(canvas):
                 marked = in_group(stack, layout.INSTRUCTIONS_ID)
@@ -229,6 +230,21 @@ def test_instructions_at_least_8pt(case: Case, paper: str) -> None:
                 )
                 if (marked or reads_as) and size < layout.INSTRUCTION_SIZE - 1e-6:
                     small.append(_where(doc, i, op, size) + ("" if marked else " (unmarked)"))
+    return small
+
+
+@pytest.mark.parametrize(("case", "paper"), _params("instructions"))
+def test_instructions_at_least_8pt(case: Case, paper: str) -> None:
+    small = small_instructions(documents(case, paper))
+    assert not small, "\n".join(small[:20])
+
+
+@pytest.mark.parametrize("mono", [False, True], ids=["colour", "mono"])
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("name", [g.name for g in GAMES])
+def test_no_instruction_in_a_kit_under_8pt(name: str, paper: str, mono: bool) -> None:
+    """The whole kit as `racegen kit` prints it: cover, assembly page and every part."""
+    small = small_instructions([builds.kit(name, paper, mono)])
     assert not small, "\n".join(small[:20])
 
 
