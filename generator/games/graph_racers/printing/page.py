@@ -176,7 +176,7 @@ def bar_and_grid_note(canvas: Canvas, box: layout.Box, pitch: float) -> None:
         box.right,
         box.bottom - layout.BAR_HEIGHT + 2.6,
         f"grid {pitch_text(pitch)}, true size",
-        8.0,
+        7.0,
         anchor="end",
     )
 
