@@ -19,6 +19,7 @@ EXPECTED_PDFS = {
     "dice-rush-scoresheet.pdf",
     "graph-paper-5mm.pdf",
     "graph-racers-car-design.pdf",
+    "graph-racers-rules.pdf",
     "graph-racers-worksheet-medium-s1.pdf",
     "pushing-race-board.pdf",
     "pushing-race-die.pdf",

@@ -142,7 +142,7 @@ def test_the_assembly_page_shows_only_the_steps_the_kit_needs(every_kit):
     assert r.exit_code == 0, r.output
     racers = PdfReader(kits / "graph-racers-kit.pdf")
     assert all("Making the pieces" not in p.extract_text() for p in racers.pages)
-    assert "2-4" in racers.pages[0].extract_text()  # the sheets start on page 2
+    assert "2-5" in racers.pages[0].extract_text()  # the sheets start on page 2
     paint = PdfReader(kits / "trading-paint-kit.pdf").pages[1].extract_text()
     assert "Making the pieces" in paint
     assert all(step in paint for step in ("Cut", "Fold", "Glue", "Tape tiles"))
@@ -179,7 +179,8 @@ def test_the_kit_prints_the_sheet_printable_of_a_generated_circuit(tmp_path):
     values = p.kit.values_for(spec)
     assert values["pages"] == ("track", "race") and values["track"].name
     (doc,) = p.documents(spec, **values)
-    assert len(doc.pages) == 3 and doc.stem.endswith("-sheet-track-race")  # track, log over 2
+    # the track, the race sheet, the move log over two pages; the race sheet for six players
+    assert len(doc.pages) == 4 and doc.stem.endswith("-sheet-track-race-6players")
 
 
 def test_a_printable_that_knows_its_files_claims_them_before_building(tmp_path, monkeypatch):

@@ -111,7 +111,7 @@ def test_the_commands_on_a_generated_drawn_file(tmp_path) -> None:
     sheet = run("sheet", path, "--out", str(tmp_path / "sheet"))
     assert sheet.exit_code == 0, sheet.output
     pages = PdfReader(sheet.stdout.strip()).pages
-    assert len(pages) == 4  # track, race sheet with its move log, answer key
+    assert len(pages) == 5  # track, race sheet, its move log (two pages), answer key
     text = " ".join(" ".join(p.extract_text().split()) for p in pages)
     assert "stay inside the track edge" in text and "touches the track edge crashes" in text
     cp = run("solve", path, "--engine", "cp-sat")

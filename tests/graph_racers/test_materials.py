@@ -38,16 +38,17 @@ def test_sheet_pdf_has_track_race_log_and_answer_pages(tmp_path):
     (pdf,) = [tmp_path / "oil-oval-sheet-3players.pdf"]
     assert r.output.strip() == str(pdf)
     reader = PdfReader(str(pdf))
-    assert len(reader.pages) == 4
+    assert len(reader.pages) == 5  # track, race sheet, move log (2 x par 21: two pages), answer
     texts = pages_text(pdf)
-    for text in texts[:2] + texts[3:]:
+    for text in texts[:2] + texts[4:]:
         assert "accel 5, collision exact" in text and "print at 100 %" in text
     assert "Par: 21 moves under these rules." in texts[0]
     assert "checkpoints 1 and 2 in order" in texts[0]
     assert "Player 3: black triangle" in texts[1] and "Player 4" not in texts[1]
     assert "move log" in texts[2] and "Player 3" in texts[2]
-    assert "Optimal: 21 moves under accel 5, collision exact." in texts[3]
-    assert "Accelerations (row, col) of moves 1 to 21" in texts[3]
+    assert "move log (continued)" in texts[3] and "after move 6" in texts[3]
+    assert "Optimal: 21 moves under accel 5, collision exact." in texts[4]
+    assert "Accelerations (row, col) of moves 1 to 21" in texts[4]
     # A4, in landscape for this wide track (points)
     w, h = float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)
     assert (round(w / MM), round(h / MM)) == (297, 210)
@@ -410,21 +411,25 @@ def test_printed_oil_boost_and_crash_rules_say_what_the_engine_does(text_track):
     assert "a move that lands off the track crashes" in crash_text(Rules(5, "endpoint"))
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_the_move_log_always_holds_an_optimal_race(tmp_path, paper):
-    """Par 37: one page of the log holds fewer rows, so the table goes on over a second page
-    up to 1.6 x par (found by a user test: the Letter log stopped at move 29 of a par 30)."""
+@pytest.mark.parametrize(("paper", "pages", "last"), [("a4", 2, 77), ("letter", 3, 92)])
+def test_the_move_log_holds_twice_par_and_fills_its_pages(tmp_path, paper, pages, last):
+    """Par 37: the log has rows for moves 0 to 2 x par = 74 (race_sheet.LOG_FACTOR: six-car
+    races of computer drivers) over as many pages as that takes, every page full (the Letter
+    log's second page was 60 % blank, and a log stopping at par ran a slower race off the
+    page): on A4 two pages of 6 mm rows (38 and 40: moves 0 to 77), on Letter three of 7 mm
+    (30, 32 and 31: moves 0 to 92); a line after the last row says where to go on."""
     track = str(EXAMPLES / "graph-racers-40x25-medium-s1-1.json")
     r = run("sheet", track, "--pages", "race", "--paper", paper, "--out", str(tmp_path))
     assert r.exit_code == 0, r.output
     texts = pages_text(Path(r.output.strip().splitlines()[-1]))
     logs = [t for t in texts if ": move log" in t]
-    assert len(logs) == 2 and "move log (continued)" in logs[1]
+    assert len(logs) == pages and all("move log (continued)" in t for t in logs[1:])
     labels = [
         int(w) for t in logs for line in t.splitlines() for w in line.split()[:1] if w.isdigit()
     ]
-    assert labels == list(range(60))  # 1.6 x 37 = 59.2: moves 0 to 59, each once
-    assert not any("continue on squared paper" in t for t in logs)
+    assert labels == list(range(last + 1)) and last >= 2 * 37
+    assert f"continue on the back or on squared paper after move {last}" in logs[-1]
+    assert not any("continue on" in t for t in logs[:-1])
 
 
 # --- worksheets for the classroom (issue 16) ------------------------------------------------

@@ -21,6 +21,7 @@ from generator.games.graph_racers.printing.printed_track import PAGE_KINDS
 from generator.printing import KitPart, Option, Printable, PrintSpec
 
 KIT_SIZE = (34, 24)  # points: a medium circuit that fits one A4 or Letter sheet at 5 mm
+KIT_PLAYERS = 6  # the seed's "two to maybe six players": the kit's race sheet and log hold six
 
 
 # --- the options the game's commands share ------------------------------------------------------
@@ -196,14 +197,16 @@ def _sheet(spec: PrintSpec, **values: object) -> list:
 
 
 def _kit_circuit(spec: PrintSpec) -> dict:
-    """The kit's track: a generated drawn circuit (seeded) that fits one sheet at 5 mm."""
+    """The kit's track: a generated drawn circuit (seeded) that fits one sheet at 5 mm, under a
+    name a person would give it (its size, difficulty and seed in the small print)."""
     from generator.games.graph_racers.generating.drawn import generate_drawn
     from generator.games.graph_racers.generating.generate import Request
+    from generator.games.graph_racers.generating.names import named
     from generator.games.graph_racers.moves.rules import Rules
 
     cols, rows = KIT_SIZE
     (track,) = generate_drawn(Request(rows, cols, (0, 99), "medium", spec.seed_or(1), Rules()), 1)
-    return {"track": track}
+    return {"track": named(track)}
 
 
 def _car_design(spec: PrintSpec, bond: bool = False) -> list:
@@ -212,6 +215,13 @@ def _car_design(spec: PrintSpec, bond: bool = False) -> list:
     from generator.games.graph_racers.printing.design_sheet import design_sheet_document
 
     return [design_sheet_document(spec, bond)]
+
+
+def _rules(spec: PrintSpec) -> list:
+    """The rules summary: the basic rules and, on the back, the advanced rules."""
+    from generator.games.graph_racers.printing.rules_summary import rules_document
+
+    return [rules_document(spec)]
 
 
 def _worksheet(spec: PrintSpec, **values: object) -> list:
@@ -270,9 +280,9 @@ PRINTABLES: tuple[Printable, ...] = (
         listed="sheet (track, race sheet, answer key)",
         renamed=(("--kind", "--pages"),),
         kit=KitPart(
-            values={"pages": ("track", "race")},
+            values={"pages": ("track", "race"), "players": KIT_PLAYERS},
             inputs=_kit_circuit,
-            copies="1, and a race sheet per race",
+            copies="1 set per race",
             make="play on the track sheet",
         ),
     ),
@@ -295,6 +305,16 @@ PRINTABLES: tuple[Printable, ...] = (
         listed="car-design (the $100 price list, a box per player)",
         demo=(),
         kit=KitPart(copies="1 per race with designed cars", make="each player fills a box"),
+    ),
+    Printable(
+        "rules",
+        "A rules summary on two pages, for both sides of a sheet: the basic rules, then the "
+        "advanced rules (always portrait).",
+        _rules,
+        portrait="the rules summary prints",
+        listed="rules (the basic and advanced rules, two pages)",
+        demo=(),
+        kit=KitPart(rules=True, duplex=True),
     ),
     Printable(
         "worksheet",
@@ -389,3 +409,19 @@ PRINTABLES: tuple[Printable, ...] = (
 )
 
 GENERATE_DIFFICULTY = replace(DIFFICULTY, default="medium")
+
+KIT_COVER = {
+    "players": "2-6",  # the seed: "from two to maybe six players"
+    # races of six cars on the kit's circuits took 31 to 61 rounds (par 25 to 34; race_sheet
+    # LOG_FACTOR); at about 10 s a move, two players race in about 15 minutes, six in 45
+    "minutes": "15-45",
+    "pieces": (
+        "1 track sheet",
+        "1 race sheet and 1 move log per race",
+        "1 car-design sheet per race with designed cars",
+        "1 pencil of a different colour per player",
+    ),
+    "counts": (),
+}
+"""What the kit's cover says of the game (generator/kits.py reads it): players, playing time,
+what a table uses. The kit is paper only: nothing on card stock, nothing to cut, fold or glue."""

@@ -104,11 +104,20 @@ def drawn_move_rule(rules: Rules) -> str:
     )
 
 
-def drawn_lap_race(checkpoints: int, rules: Rules) -> str:
+def drawn_lap_race(checkpoints: int | None, rules: Rules) -> str:
     """How to race a lap of a drawn circuit: start on a ringed point, and the finishing move
-    stays inside the edge as every other (docs/rules/graph-racers.md, "Drawn circuits")."""
+    stays inside the edge as every other (docs/rules/graph-racers.md, "Drawn circuits");
+    checkpoints None: any number (the rules summary)."""
     n = checkpoints
-    cps = "checkpoint 1" if n == 1 else "checkpoints 1 and 2" if n == 2 else f"checkpoints 1 to {n}"
+    cps = (
+        "the numbered checkpoints"
+        if n is None
+        else "checkpoint 1"
+        if n == 1
+        else "checkpoints 1 and 2"
+        if n == 2
+        else f"checkpoints 1 to {n}"
+    )
     return (
         "Start standing on a ringed point of the start/finish line. Race in the arrow's "
         f"direction, pass {cps} in order (each the way its arrow points), and finish by "

@@ -11,7 +11,13 @@ from __future__ import annotations
 
 from generator.games.graph_racers.moves.check import moves_text
 from generator.games.graph_racers.moves.rules import Rules
-from generator.games.graph_racers.printing.faces import TrackFace, face
+from generator.games.graph_racers.printing.faces import (
+    FACES,
+    TrackFace,
+    drawn_lap_race,
+    drawn_move_rule,
+    face,
+)
 from generator.games.graph_racers.printing.page import GAME
 from generator.games.graph_racers.race.cars import MAX_DAMAGE
 from generator.games.graph_racers.race.goodies import legend
@@ -86,3 +92,113 @@ def worksheet_rules(shown: TrackFace, rules: Rules, race: str, oil: bool = False
     (it sets how much room the puzzles have), the document from its tracks: the same text."""
     words = [shown.move_rule(rules), *rules.lines(oil=oil, collision=False)]
     return f"Rules: {rules.short()}. {race} " + " ".join(words)
+
+
+# --- the rules summary (rules_summary.py lays it out) -------------------------------------------
+Section = tuple[str, str]  # a head and its text
+
+
+def _unprefixed(line: str, capital: bool = True) -> str:
+    """A rule line without its 'Name: ' (the summary prints the name as the section's head),
+    starting with a capital (or not, to follow a colon)."""
+    rest = line.split(": ", 1)[1] if ": " in line[:40] else line
+    return (rest[:1].upper() if capital else rest[:1].lower()) + rest[1:]
+
+
+def basic_sections() -> list[Section]:
+    """The seed's basic rules as the engine plays them, for a drawn circuit (the kit's), in
+    the words the sheets use: the move rule, how to race, the crash rules."""
+    rules = Rules()
+    return [
+        (
+            "You need",
+            "2 to 6 players, a pencil of a different colour for each, the track sheet (or "
+            "squared paper with a track drawn on it, 5 mm or quarter-inch squares) and the "
+            "move log.",
+        ),
+        (
+            "Your car",
+            "Your car always stands where two grid lines cross, never inside a square. Mark "
+            "each point it reaches with your symbol and join the points with a line in your "
+            "colour.",
+        ),
+        (
+            "Turns",
+            "The youngest player moves first, then the others in turn; every car moves once a "
+            "round. Write each move's point in your column of the move log.",
+        ),
+        ("The race", drawn_lap_race(None, rules)),
+        (
+            "A move",
+            "Your vector is how far you moved last turn: so many squares across and so many "
+            "up or down. Each turn move by the same vector again, or change it by one square "
+            "north, south, east or west. " + drawn_move_rule(rules),
+        ),
+        (
+            "Stopping",
+            "Moving one square north, south, east or west, you may stop on your next move; "
+            "from standing still you move off at one square.",
+        ),
+        ("Crashes", _unprefixed(crash_text(rules, FACES["drawn"].wall))),
+        (
+            "Winning",
+            "The first car to finish wins. Play on for second and third place: a car that "
+            "is out has lost.",
+        ),
+    ]
+
+
+def advanced_sections() -> list[Section]:
+    """The seed's advanced rules, as the engine plays them (pick them before the race)."""
+    from generator.games.graph_racers.race.design import BUDGET, PRICES
+    from generator.games.graph_racers.race.goodies import COIN_GIVES, GIVES_TEXT, WORDS
+    from generator.games.graph_racers.race.goodies import PRICES as GOODIE_PRICES
+    from generator.games.graph_racers.race.swedish import Swedish
+    from generator.games.graph_racers.race.table_rules import GOODIE_RULES
+    from generator.games.graph_racers.track.model import COINS
+
+    boosts = Rules(5, "exact", 2, 2, 0).lines(collision=False)[
+        1:
+    ]  # brakes x2, turbo x2, one boost a move
+    coins = "; ".join(
+        f"a {COINS[ch]}: {GIVES_TEXT[COIN_GIVES[ch][0]].format(n=COIN_GIVES[ch][1])}"
+        for ch in "pnd"
+    )
+    bond = " ".join(
+        f"{WORDS[k].capitalize()} (${GOODIE_PRICES[k]}{' a set' if k == 'guns' else ''}): "
+        + _unprefixed(GOODIE_RULES[k], capital=False)
+        for k in ("missile", "sprayer", "rocket", "sub", "guns")
+    )
+    swedish = Swedish(jumps=True, off_track="circle").lines()
+    teams = TableRules(teams=("A", "B")).lines()[0]
+    return [
+        (
+            "Choose first",
+            "Agree before the race which of these rules you play; every car plays the same.",
+        ),
+        ("Brakes, turbo", " ".join(boosts) + " Tick a box for each use."),
+        (
+            "Oil slicks",
+            "Shade oil patches on the track before the race. "
+            + _unprefixed(Rules().lines(oil=True)[-1])
+            + " Good brakes and turbo do not work on a skid.",
+        ),
+        (
+            "Design a car",
+            f"Each player has ${BUDGET}: good brakes ${PRICES['brakes']} a use, turbo "
+            f"${PRICES['turbo']} a use, damage points ${PRICES['damage']} each (in place of "
+            f"the usual {MAX_DAMAGE}). A car with no damage points blows up at its first hit. Draw the "
+            "track first, then design the cars on the car-design sheet.",
+        ),
+        (
+            "Collectables",
+            f"Put coins on the track before the race: {coins}. The first car to drive onto a "
+            "coin picks it up.",
+        ),
+        ("James Bond", "Design the cars with goodies too, from the same $100. " + bond),
+        (
+            "Team racing",
+            _unprefixed(teams) + " A player may drive two or three cars, moving each once a turn.",
+        ),
+        ("Swedish", " ".join(Rules(8).lines()[:1] + swedish)),
+    ]
