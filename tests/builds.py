@@ -60,3 +60,22 @@ def triactor_tiles(paper: str = "a4", mono: bool = False, landscape: bool = Fals
     """`racegen triactor board --style tiles`: the 24 tiles to cut out (tiles_document)."""
     (doc,) = documents("triactor", "board", paper, mono, landscape, style="tiles")
     return doc
+
+
+def kits(paper: str = "a4", mono: bool = False) -> tuple[Document, ...]:
+    """`racegen kit all`: each game's kit as its command builds it, footers added."""
+    return _kits(paper, mono)
+
+
+@cache
+def _kits(paper: str, mono: bool) -> tuple[Document, ...]:
+    from generator.games.registry import GAMES
+    from generator.kits import kit_document
+    from generator.printing import PrintSpec
+    from generator.render.pages import add_footers
+
+    spec = PrintSpec(out=OUT, paper=paper, mono=mono)
+    docs = tuple(kit_document(g, spec) for g in GAMES)
+    for doc in docs:
+        add_footers(doc)
+    return docs

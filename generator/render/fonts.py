@@ -137,10 +137,13 @@ def _choice(s: str, bold: bool) -> Choice:
     face = primary(bold)
     wanted = {ch for ch in s if settable(ch)}
     if not all(face.prints(ch) for ch in wanted):
-        for other in (fallback(bold), system_face(frozenset(map(ord, wanted)), bold)):
-            if other is not None and all(other.prints(ch) for ch in wanted):
-                face = other
-                break
+        other = fallback(bold)
+        if not all(other.prints(ch) for ch in wanted):
+            other = system_face(frozenset(map(ord, wanted)), bold)
+        if other is not None and all(other.prints(ch) for ch in wanted):
+            face = other
+        elif sum(map(fallback(bold).prints, wanted)) > sum(map(face.prints, wanted)):
+            face = fallback(bold)  # no font has them all: name only what no font here has
     lacking = tuple(dict.fromkeys(ch for ch in s if not face.prints(ch)))
     if face.family == PRIMARY_FAMILY:
         return Choice(face.name, s, face, lacking)

@@ -18,6 +18,7 @@ import io
 import math
 from collections.abc import Iterable, Sequence
 
+from generator.errors import InvalidInput
 from generator.render.canvas import (
     HATCH_DOT,
     HATCH_LINES,
@@ -29,7 +30,6 @@ from generator.render.canvas import (
     Style,
     TextStyle,
 )
-from generator.errors import InvalidInput
 from generator.render.document import Document
 from generator.render.fonts import ITALIC_SLANT, choose, lacking, primary, refusal
 

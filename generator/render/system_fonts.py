@@ -114,7 +114,12 @@ def _fontconfig(codes: frozenset[int]) -> list[Candidate] | None:
     charset = " ".join(f"{code:x}" for code in sorted(codes))
     try:
         out = subprocess.run(
-            [fc_list, "--format", "%{index}\t%{weight}\t%{slant}\t%{file}\n", f":charset={charset}"],
+            [
+                fc_list,
+                "--format",
+                "%{index}\t%{weight}\t%{slant}\t%{file}\n",
+                f":charset={charset}",
+            ],
             capture_output=True,
             text=True,
             timeout=FC_TIMEOUT,
@@ -252,9 +257,7 @@ class Source:
         fb.setupCharacterMap({c: names[self.cmap[c]] for c in codes})
         fb.setupGlyf(glyphs)
         fb.setupHorizontalMetrics({n: (max(0, w), lsb) for n, (w, lsb) in metrics.items()})
-        fb.setupHorizontalHeader(
-            ascent=hhea.ascent, descent=hhea.descent, lineGap=hhea.lineGap
-        )
+        fb.setupHorizontalHeader(ascent=hhea.ascent, descent=hhea.descent, lineGap=hhea.lineGap)
         fb.setupNameTable(self._names(codes), mac=False)
         fb.setupOS2(**self._os2())
         fb.setupPost(keepGlyphNames=False)
