@@ -11,11 +11,12 @@ nearly every string, is named, not embedded: "'Liberation Sans', Arimo, Arial, H
 sans-serif" are one set of metrics under four names (Arimo is its twin, Arial and Helvetica
 the faces it copies), so whichever of them the viewer has sets the layout's widths, and every
 text is held to the width the PDF measured besides (textLength). Embedding it would add about
-20 kB of font to every page for glyphs every system already draws alike. A fallback face
-(DejaVu Sans, or a font of this computer for CJK) is embedded: its subset (only the characters
-the page draws in it) goes into the page's <defs> as an @font-face data URL, under a family
-name of racegen's own ("racegen-unicode", "racegen-<file>-..."). Italic is the viewer's italic
-(or its slant of the upright face, as the PDF slants it).
+8 kB a weight (its ASCII letters and figures in WOFF) to every page, for glyphs those four
+draw alike. A fallback face (DejaVu Sans, or a font of this computer for CJK) is embedded: its
+subset (only the characters the page draws in it) goes into the page's <defs> as an
+@font-face data URL, under a family name of racegen's own ("racegen-unicode",
+"racegen-<file>-..."). Italic is the viewer's italic (or its slant of the upright face, as
+the PDF slants it).
 """
 
 from __future__ import annotations
