@@ -271,8 +271,8 @@ def emit_all(docs: list[Document], opts: PrintSpec) -> list[Path]:
     for path in planned:
         refuse_taken(path, opts.force)
     check_writable(opts.out, create=False)
-    if {"pdf", "png"} & set(opts.formats):
-        _note_unprintable(docs, opts.formats)
+    if {"pdf", "png"} & set(opts.formats):  # an SVG leaves them to the viewer's fonts
+        _refuse_unprintable(docs)
     payload: list[tuple[Path, bytes]] = []
     for doc in docs:
         for fmt in opts.formats:
@@ -337,30 +337,18 @@ def write_text_file(path: Path, text: str, force: bool) -> Path:
     return path
 
 
-def _note_unprintable(docs: list[Document], formats: tuple[str, ...]) -> None:
-    """Say on stderr when a text (a track's name, a player's) holds characters the PDF
-    cannot print: those no font racegen can embed has (the bundled DejaVu Sans, or a font of
-    this machine's), and those of scripts written right to left or built by shaping. They
-    print as '?' there and in the PNG, not in the SVG."""
-    import sys
+def _refuse_unprintable(docs: list[Document]) -> None:
+    """Refuse, in one line and before anything is written, a text (a track's name, a
+    player's) holding characters the PDF cannot print: those no font racegen can embed has
+    (the bundled Liberation Sans and DejaVu Sans, or a font of this computer's), control
+    characters, and those of scripts written right to left or built by shaping. Nothing
+    prints '?' in their place, so two names never print the same."""
+    from generator.render.pdf import check_printable
 
-    from generator.render.fonts import missing
-
-    no_font, no_shaping = missing(
+    check_printable(
         (op.data[2], op.text.bold)
         for doc in docs
         for page in doc.pages
         for op, _ in page.flat()
         if op.kind == "text" and op.text is not None
     )
-    where = " and ".join(f.upper() for f in ("pdf", "png") if f in formats)
-    svg = "; the SVG shows them" if "svg" in formats else ""
-    if no_font:
-        sys.stderr.write(
-            f"note: the {where} fonts have no {' '.join(no_font)}: they print as '?'{svg}\n"
-        )
-    if no_shaping:
-        sys.stderr.write(
-            f"note: the {where} cannot set right-to-left or shaped scripts: "
-            f"{' '.join(no_shaping)} print as '?'{svg}\n"
-        )

@@ -67,6 +67,13 @@ def kit(game: str, paper: str = "a4", mono: bool = False) -> Document:
     return _kit(game, paper, mono)
 
 
+def kits(paper: str = "a4", mono: bool = False) -> tuple[Document, ...]:
+    """`racegen kit all`: each game's kit as its command builds it, footers added."""
+    from generator.games.registry import GAMES
+
+    return tuple(kit(g.name, paper, mono) for g in GAMES)
+
+
 @cache
 def _kit(game: str, paper: str, mono: bool) -> Document:
     from generator.games.registry import game as find
@@ -77,3 +84,18 @@ def _kit(game: str, paper: str, mono: bool) -> Document:
     doc = kit_document(find(game), PrintSpec(out=OUT, paper=paper, mono=mono))
     add_footers(doc)
     return doc
+    from generator.kits import kit_document
+    from generator.printing import PrintSpec
+    from generator.render.pages import add_footers
+
+<<<<<<< HEAD
+    doc = kit_document(find(game), PrintSpec(out=OUT, paper=paper, mono=mono))
+    add_footers(doc)
+    return doc
+=======
+    spec = PrintSpec(out=OUT, paper=paper, mono=mono)
+    docs = tuple(kit_document(g, spec) for g in GAMES)
+    for doc in docs:
+        add_footers(doc)
+    return docs
+>>>>>>> wt-fonts

@@ -5,9 +5,11 @@ holds page coordinates: a 50 mm line is 141.73 pt long in the file, tests can re
 and no font is ever drawn under a y-flip (text gets its own upright text matrix). reportlab's
 invariant mode fixes the dates and the file id, so the same Document gives the same bytes.
 
-Text prints in the font fonts.choose picks: Helvetica (not embedded) for every string cp1252
-holds, else a TrueType font reportlab embeds as a subset (tagged AAAAAA+, AAAAAB+... in the
-order of the font's 256-glyph subsets, so the tags are the same on every run).
+Text prints in the font fonts.choose picks, every one a TrueType font reportlab embeds as a
+subset (tagged AAAAAA+, AAAAAB+... in the order of the font's 256-glyph subsets, so the tags
+are the same on every run): Liberation Sans for nearly every string, no standard (base-14)
+font. Italic is the upright font slanted in the text matrix. A string with a character no font
+here prints is refused (InvalidInput, fonts.refusal): nothing prints '?' in its place.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import io
 import math
 from collections.abc import Iterable, Sequence
 
+from generator.errors import InvalidInput
 from generator.render.canvas import (
     HATCH_DOT,
     HATCH_LINES,
@@ -28,8 +31,7 @@ from generator.render.canvas import (
     TextStyle,
 )
 from generator.render.document import Document
-from generator.render.fonts import choose, helvetica_name, missing
-from generator.render.fonts import printable as printable
+from generator.render.fonts import ITALIC_SLANT, choose, lacking, primary, refusal
 
 PT_PER_MM = 72.0 / 25.4
 MITER_LIMIT = 4.0  # SVG's default, so both backends cut sharp corners the same way
@@ -54,6 +56,9 @@ def pdf_bytes(doc: Document) -> bytes:
         pagesize=(first.width * PT_PER_MM, first.height * PT_PER_MM),
         invariant=1,
         pageCompression=1,
+        # each page's preamble sets a font: reportlab's default is Helvetica, which would
+        # stay in the file, not embedded
+        initialFontName=primary(False).name,
     )
     pdf.setTitle(doc.title)
     pdf.setAuthor("racegen")
@@ -77,29 +82,27 @@ def pdf_bytes(doc: Document) -> bytes:
     return buf.getvalue()
 
 
-def unprintable(texts: Iterable[str]) -> list[str]:
-    """The characters of `texts` (regular weight) that print as '?', each once, in order:
-    those no font here has and those of scripts the PDF cannot set (fonts.missing)."""
-    no_font, no_shaping = missing((text, False) for text in texts)
-    return list(dict.fromkeys(no_font + no_shaping))
-
-
-def font_name(bold: bool, italic: bool) -> str:
-    """Helvetica's name in the weight and slant asked for (fonts.choose says when it prints)."""
-    return helvetica_name(bold, italic)
+def check_printable(texts: Iterable[tuple[str, bool]]) -> None:
+    """Refuse (InvalidInput, one line) when a text of `texts` ((text, bold) pairs as drawn)
+    holds a character no font here prints, or one of a script the PDF cannot set."""
+    found = lacking(texts)
+    if found is not None:
+        raise InvalidInput(refusal(*found))
 
 
 def text_width(s: str, size_pt: float, bold: bool = False, italic: bool = False) -> float:
-    """Width in mm of a string as the PDF prints it (for layouts that fit text): in Helvetica,
-    or in the Unicode font fonts.choose picks for it."""
+    """Width in mm of a string as the PDF prints it (for layouts that fit text), in the font
+    fonts.choose picks for it (Liberation Sans, metric-compatible with Helvetica, for nearly
+    every string)."""
     return text_metrics(s, size_pt, bold, italic)[0]
 
 
 def text_metrics(
     s: str, size_pt: float, bold: bool = False, italic: bool = False
 ) -> tuple[float, float, float]:
-    """Width, ascender and descender in mm of a string as the PDF prints it (Helvetica's box
-    is 0.75 above the baseline and 0.25 below, of the size; a Unicode font's its own)."""
+    """Width, ascender and descender in mm of a string as the PDF prints it (Liberation Sans's
+    box is Helvetica's, 0.75 above the baseline and 0.25 below, of the size; a fallback
+    font's its own)."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     choice = choose(s, bold, italic)
@@ -380,6 +383,8 @@ class _PageWriter:
         s, font = choice.text, choice.font
         if not s:
             return
+        if choice.lacking:
+            raise InvalidInput(refusal(s, choice.lacking))
         size_mm = ts.size * 25.4 / 72.0
         width = stringWidth(s, font, size_mm)
         offset = {"start": 0.0, "middle": -width / 2, "end": -width}[ts.anchor]
@@ -389,6 +394,8 @@ class _PageWriter:
         local: Matrix = (co, si, si, -co, x + co * offset, y + si * offset)
         t = multiply(m, local)
         k = scale_of(t)
+        if ts.italic:  # slant the glyphs: x grows with the height above the baseline
+            t = multiply(t, (1.0, 0.0, ITALIC_SLANT, 1.0, 0.0, 0.0))
         pdf = self.pdf
         obj = pdf.beginText()
         obj.setTextTransform(t[0] / k, t[1] / k, t[2] / k, t[3] / k, t[4], t[5])

@@ -6,9 +6,17 @@ in user space, which turn and scale with their group just as the PDF backend's c
 do. Every id is explicit and derived from the page id, attributes are written sorted and
 numbers with at most three decimals, so the same page gives the same bytes.
 
-Text prints in the font fonts.choose picks, as in the PDF: Helvetica by name, or a Unicode
-face whose subset (only the characters the page draws in it) the page embeds as an
-@font-face data URL in its <defs>, under a family name of racegen's own ("racegen-unicode").
+Text prints in the font fonts.choose picks, as in the PDF. Liberation Sans, which prints
+nearly every string, is named, not embedded: "'Liberation Sans', Arimo, Arial, Helvetica,
+sans-serif" are one set of metrics under four names (Arimo is its twin, Arial and Helvetica
+the faces it copies), so whichever of them the viewer has sets the layout's widths, and every
+text is held to the width the PDF measured besides (textLength). Embedding it would add about
+8 kB a weight (its ASCII letters and figures in WOFF) to every page, for glyphs those four
+draw alike. A fallback face (DejaVu Sans, or a font of this computer for CJK) is embedded: its
+subset (only the characters the page draws in it) goes into the page's <defs> as an
+@font-face data URL, under a family name of racegen's own ("racegen-unicode",
+"racegen-<file>-..."). Italic is the viewer's italic (or its slant of the upright face, as
+the PDF slants it).
 """
 
 from __future__ import annotations
@@ -28,9 +36,8 @@ from generator.render.document import Document
 from generator.render.fonts import Face, choose, svg_font_data
 from generator.render.pdf import text_width
 
-# Helvetica first (the layout measures text in its metrics), then fonts metric-compatible with
-# it that Linux machines often have, so a viewer without Helvetica keeps the same widths
-FONT_FAMILY = "Helvetica, Arial, 'Liberation Sans', 'Nimbus Sans', Arimo, sans-serif"
+# the family the PDF prints in first, then the fonts that share its metrics (module docstring)
+FONT_FAMILY = "'Liberation Sans', Arimo, Arial, Helvetica, sans-serif"
 MM_PER_PT = 25.4 / 72.0
 XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>\n'
 
@@ -244,34 +251,33 @@ class _PageWriter:
             return None
         choice = choose(raw, ts.bold, ts.italic)
         face = choice.face
-        s = choice.source  # raw itself, or composed (NFC) when a Unicode font prints it
+        s = choice.text  # raw itself, or composed (NFC)
         el = self.dwg.text(xml_text(s))
         attrs = {
             "x": num(x),
             "y": num(y),
-            "font-family": FONT_FAMILY if face is None else f"{face.family}, {FONT_FAMILY}",
+            "font-family": FONT_FAMILY if choice.primary else f"{face.family}, {FONT_FAMILY}",
             "font-size": num(ts.size * MM_PER_PT),
             "fill": ts.colour,
         }
         if ts.anchor != "start":
             attrs["text-anchor"] = ts.anchor
-        if face is None:
+        if choice.primary:
             if ts.bold:
                 attrs["font-weight"] = "bold"
-            if ts.italic:
-                attrs["font-style"] = "italic"
         else:
-            # the embedded face's own weight, upright, as the PDF prints it (no viewer fakes a
-            # bold or a slant); characters it lacks print as '?' in the PDF and fall back to
-            # the viewer's fonts here
+            # the embedded face's own weight, as the PDF prints it (no viewer fakes a bold);
+            # characters it lacks (which the PDF refuses) are left to the viewer's fonts
             if face.bold:
                 attrs["font-weight"] = "bold"
             used = self.fonts.setdefault(face, set())
-            used.update(ord(ch) for ch, shown in zip(s, choice.text, strict=True) if ch == shown)
+            used.update(ord(ch) for ch in s if face.prints(ch))
+        if ts.italic:
+            attrs["font-style"] = "italic"
         if s != " ".join(s.split()):
             attrs["xml:space"] = "preserve"  # keep spaces, so anchors match the PDF
-        # the layout measured the text in Helvetica; a viewer without it (DejaVu Sans is
-        # about 10 % wider) would run lines past their boxes: hold each text to its width
+        # a viewer without any font of FONT_FAMILY (or a fallback face's characters in
+        # another font) would run lines past their boxes: hold each text to its PDF width
         attrs["textLength"] = num(text_width(raw, ts.size, ts.bold))
         attrs["lengthAdjust"] = "spacingAndGlyphs"
         if ts.rotate:

@@ -22,7 +22,7 @@ Draw = Callable[[Canvas], None]
 
 def text_width(s: str, size: float, bold: bool = False) -> float:
     """Printed width (mm) of a string at `size` pt, in the font the PDF prints it in
-    (Helvetica, or for a string with characters outside cp1252 the Unicode font)."""
+    (Liberation Sans, or for a string with characters it lacks a fallback font)."""
     from generator.render.pdf import text_width as pdf_text_width
 
     return pdf_text_width(s, size, bold)
@@ -176,8 +176,8 @@ def longest_fitting(most: int, fits: Callable[[int], bool]) -> int:
     about log2(most) measurements, where cutting one character at a time measured up to
     `most` strings (a 10,000-character track name took a minute). `fits` must hold up to
     some n and not after: a start of a string is no wider than a longer start of it (each
-    character adds its advance, and a character Helvetica lacks sets the whole string in a
-    Unicode font, which is no narrower), so the search finds the n the one-at-a-time loop
+    character adds its advance, and a character Liberation Sans lacks sets the whole string
+    in a fallback font, which is no narrower), so the search finds the n the one-at-a-time loop
     found (tests/render/test_fit.py compares the two on mixed scripts)."""
     lo, hi = 0, most  # fits(lo) holds (0: the empty cut), the answer is in lo..hi
     while lo < hi:
@@ -190,9 +190,9 @@ def longest_fitting(most: int, fits: Callable[[int], bool]) -> int:
 
 
 def text_corners(op: Op, stack: Sequence[Group] = ()) -> list[Point]:
-    """The corners of a text op's box (the printing font's metrics: Helvetica's ascender 0.75
-    and descender 0.25 of the size, or the Unicode font's own), mapped through its groups:
-    where the printed words sit."""
+    """The corners of a text op's box (the printing font's metrics: Liberation Sans's box is
+    Helvetica's, ascender 0.75 and descender 0.25 of the size; a fallback font's its own),
+    mapped through its groups: where the printed words sit."""
     from generator.render.pdf import text_metrics
 
     x, y, s = op.data

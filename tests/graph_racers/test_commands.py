@@ -376,32 +376,29 @@ def test_bad_stored_rules_name_the_file_they_came_from(tmp_path):
         assert r.exit_code == 1 and r.output.strip().splitlines() == [line]
 
 
-def test_characters_the_pdf_fonts_lack_are_noted(tmp_path, monkeypatch):
-    """A track name in Japanese printed as '?' in the PDF without a word (found by the CLI
-    audit); the SVG keeps it. The bundled font prints the sun; with no system font for the
-    Japanese (the search finds none here), those print as '?' and the note names them."""
+def test_characters_no_font_prints_are_refused_in_one_line(tmp_path, monkeypatch):
+    """A track name in Japanese printed as '?' in the PDF (found by the CLI audit), so two
+    names could print the same. The bundled DejaVu Sans prints the sun; with no font for the
+    Japanese (the search pointed at nothing), the PDF is refused in one line and nothing is
+    written; an SVG alone leaves them to the viewer's fonts."""
     from generator.render import fonts
 
-    monkeypatch.setattr(fonts, "font_dirs", lambda: [])
+    monkeypatch.setenv("RACEGEN_FONT_PATH", "")
     fonts.reset()
     track = tmp_path / "t.txt"
     track.write_text(
         "graph-racers track 1\nname: Straße ☀ 日本\nmap:\n#####\n#S.G#\n#####\n", encoding="utf-8"
     )
-    r = run(
-        "sheet",
-        str(track),
-        "--pages",
-        "track",
-        "--format",
-        "pdf",
-        "--format",
-        "svg",
-        "--out",
-        str(tmp_path / "out"),
-    )
+    args = ["sheet", str(track), "--pages", "track", "--out", str(tmp_path / "out")]
+    r = run(*args, "--format", "pdf", "--format", "svg")
+    assert r.exit_code == 1
+    assert r.output.strip().splitlines() == [
+        'Error: cannot print "Straße ☀ 日本" (characters 日, 本): no font on this computer has '
+        "them; install one (e.g. Noto Sans CJK: apt-get install fonts-noto-cjk)"
+    ]
+    assert not (tmp_path / "out").exists()
+    r = run(*args, "--format", "svg")
     assert r.exit_code == 0, r.output
-    assert "note: the PDF fonts have no 日 本: they print as '?'; the SVG shows them" in r.output
     svg = (tmp_path / "out" / "t-sheet-track.svg").read_text(encoding="utf-8")
     assert "Straße ☀ 日本" in svg
     fonts.reset()

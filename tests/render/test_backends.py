@@ -17,6 +17,7 @@ from PIL import Image
 from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from generator.errors import InvalidInput
 from generator.render.canvas import HATCHES, Canvas, Group, Style
 from generator.render.document import Document
 from generator.render.paper import Paper
@@ -28,7 +29,6 @@ from generator.render.pdf import (
     hatch_segments,
     multiply,
     pdf_bytes,
-    printable,
     text_width,
 )
 from generator.render.png import png_pages
@@ -174,21 +174,25 @@ def test_pdf_text_is_extracted_in_order_and_upright():
     text = PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
     assert text.splitlines() == ["Hello racegen", "Bold words", "Italic words"]
     stream = content(pdf)
-    for (a, b, c_, d, _e, _f), _ in text_matrices(stream):
+    # (the shown strings are the embedded subsets' codes: the text is read back above)
+    hello, bold, italic = (m for m, _ in text_matrices(stream))
+    for a, b, c_, d, _e, _f in (hello, bold, italic):
         assert a * d - b * c_ > 0  # a mirrored text matrix has a negative determinant
-        assert (a, b, c_, d) == (1, 0, 0, 1)
+    assert hello[:4] == bold[:4] == [1, 0, 0, 1]
+    # italic: the upright font slanted 12 degrees, as Helvetica-Oblique slants Helvetica
+    assert italic[:4] == pytest.approx([1, 0, math.tan(math.radians(12)), 1], abs=1e-4)
     fonts = PdfReader(io.BytesIO(pdf)).pages[0]["/Resources"]["/Font"]
     names = sorted(str(f.get_object()["/BaseFont"]) for f in fonts.values())
-    assert names == ["/Helvetica", "/Helvetica-Bold", "/Helvetica-Oblique"]
+    assert names == ["/AAAAAA+LiberationSans", "/AAAAAA+LiberationSans-Bold"]
 
 
 @pytest.mark.parametrize("anchor, shift", [("start", 0.0), ("middle", 0.5), ("end", 1.0)])
 def test_pdf_text_anchor_moves_the_start_by_the_string_width(anchor, shift):
     s = "Anchored text"
     pdf = pdf_bytes(doc_with(lambda c: c.text(100, 50, s, 12, anchor=anchor)))
-    [(m, shown)] = text_matrices(content(pdf))
-    assert shown == s
-    width = stringWidth(s, "Helvetica", 12)
+    [(m, _)] = text_matrices(content(pdf))
+    width = stringWidth(s, "racegen-LiberationSans-Regular", 12)
+    assert width == pytest.approx(stringWidth(s, "Helvetica", 12), abs=0.01)  # the same metrics
     assert m[4] == pytest.approx(100 * PT_PER_MM - shift * width, abs=0.01)
     assert m[5] == pytest.approx(841.89 - 50 * PT_PER_MM, abs=0.01)
 
@@ -244,14 +248,20 @@ def test_rotated_text_turns_clockwise():
     assert left >= anchor_x - 2 and anchor_x + 5 < right < anchor_x + 20
 
 
-def test_characters_no_font_can_print_become_question_marks():
-    """Helvetica prints cp1252; the Unicode font (tests/render/test_unicode_text.py) prints
-    ☼; a code point no font has (U+0378 is unassigned) prints as '?'."""
-    assert printable("Sun ☼ café\tend") == "Sun ? café?end"
+def test_characters_no_font_can_print_are_refused_not_question_marks():
+    """Liberation Sans lacks ☼, so the string prints whole in DejaVu Sans
+    (tests/render/test_unicode_text.py); a code point no font has (U+0378 is unassigned) or
+    a control character refuses the PDF in one line, never a '?' in its place."""
     pdf = pdf_bytes(doc_with(lambda c: c.text(20, 20, "☼ Solar Eclipse é", 12)))
     assert PdfReader(io.BytesIO(pdf)).pages[0].extract_text().strip() == "☼ Solar Eclipse é"
-    pdf = pdf_bytes(doc_with(lambda c: c.text(20, 20, "\u0378 Solar Eclipse é", 12)))
-    assert PdfReader(io.BytesIO(pdf)).pages[0].extract_text().strip() == "? Solar Eclipse é"
+    with pytest.raises(InvalidInput) as e:
+        pdf_bytes(doc_with(lambda c: c.text(20, 20, "\u0378 Solar Eclipse é", 12)))
+    assert str(e.value) == (
+        'cannot print "  Solar Eclipse é" (character U+0378): no font on this computer has it; '
+        "install one (e.g. the Noto fonts: apt-get install fonts-noto)"
+    )
+    with pytest.raises(InvalidInput, match=r"character U\+0009\): control characters"):
+        pdf_bytes(doc_with(lambda c: c.text(20, 20, "café\tend", 12)))
 
 
 def test_pdf_is_byte_identical_across_renders():
@@ -436,7 +446,7 @@ def test_svg_text_attributes():
     assert title.get("text-anchor") == "middle"
     assert title.get("font-weight") == "bold"
     assert title.get("font-size") == num(14 * 25.4 / 72) == "4.939"
-    assert title.get("font-family").startswith("Helvetica, Arial, 'Liberation Sans'")
+    assert title.get("font-family") == "'Liberation Sans', Arimo, Arial, Helvetica, sans-serif"
     # held to the width the layout measured (a wider fallback font squeezes, never overflows)
     assert title.get("textLength") == num(text_width("Centred title", 14, True))
     assert title.get("lengthAdjust") == "spacingAndGlyphs"
@@ -533,7 +543,6 @@ def test_png_refuses_a_page_over_the_pixel_limit_and_names_a_dpi_that_fits():
     that keeps the page within png.MAX_PIXELS (Pillow's bomb guard used to crash instead)."""
     from PIL import Image
 
-    from generator.errors import InvalidInput
     from generator.render import png
 
     doc = Document("huge", "Huge sheet")

@@ -1,15 +1,12 @@
-"""Names and titles beyond cp1252: Greek, Cyrillic and Latin letters Helvetica lacks print in
-the bundled DejaVu Sans (embedded as a subset in the PDF and as an @font-face in the SVG);
-other scripts print in a font found on the machine, or as '?' with a note naming them.
-
-A string made only of cp1252 characters keeps Helvetica, so every existing document keeps
-its layout and its bytes.
+"""Names and titles beyond ASCII: Latin, Greek and Cyrillic print in Liberation Sans, the one
+embedded family of every page; symbols it lacks print (the whole string) in the bundled DejaVu
+Sans; other scripts in a font found on the machine (CJK: tests/test_fonts_embedded.py), or the
+PDF refuses them in one line, never printing '?' in their place.
 """
 
 from __future__ import annotations
 
 import base64
-import hashlib
 import inspect
 import io
 import re
@@ -17,30 +14,25 @@ import subprocess
 import sys
 
 import pytest
-import reportlab
-import svgwrite
 from PIL import Image, ImageChops
 from pypdf import PdfReader
 
 from generator import output
+from generator.errors import InvalidInput
 from generator.render import fonts, layout
 from generator.render.document import Document
 from generator.render.paper import Paper
-from generator.render.pdf import PT_PER_MM, pdf_bytes, text_metrics, text_width, unprintable
+from generator.render.pdf import PT_PER_MM, pdf_bytes, text_metrics, text_width
 from generator.render.png import png_pages
-from generator.render.svg import svg_pages
+from generator.render.svg import FONT_FAMILY, svg_pages
 from generator.resources import template_path
 
 GREEK = "Αγώνας"
 CYRILLIC = "Гонка"
 LATIN = ("Łódź", "Đorđe")
 TITLES = (GREEK, CYRILLIC, *LATIN)
+SUN = "☀ Sonne ★"  # Liberation Sans has neither symbol; DejaVu Sans has both
 CJK = "東京"
-
-# The ASCII document below, rendered before the Unicode font existed (reportlab 5.1.0,
-# svgwrite 1.4.3): a document Helvetica can print keeps its bytes.
-ASCII_PDF_SHA256 = "9c76aacb2ce2f33e37bc93074fae29685187794a69d65c11f2538a5f1a4dbeb2"
-ASCII_SVG_SHA256 = "10ba629f9cbebc1df9a7b3708d3509852f346ff4da8575c968010348ad3955a1"
 
 
 def titled(title: str) -> Document:
@@ -71,6 +63,10 @@ def embedded_fonts(pdf: bytes) -> list[str]:
     return re.findall(rb"/FontName /([A-Z]{6}\+[^\s/]+)", pdf)
 
 
+def base_fonts(pdf: bytes) -> set[bytes]:
+    return set(re.findall(rb"/BaseFont /([\w+-]+)", pdf))
+
+
 def svg_font_faces(svg: str) -> list[tuple[str, str, bytes]]:
     """(family, weight, font bytes) of each @font-face in the SVG."""
     rules = re.findall(
@@ -92,7 +88,7 @@ def no_system_fonts(monkeypatch, tmp_path):
     """The system-font search finds nothing (an empty folder)."""
     empty = tmp_path / "no-fonts"
     empty.mkdir()
-    monkeypatch.setattr(fonts, "font_dirs", lambda: [empty])
+    monkeypatch.setenv("RACEGEN_FONT_PATH", str(empty))
     fonts.reset()
     yield
     fonts.reset()
@@ -108,7 +104,7 @@ def system_fonts(monkeypatch, tmp_path):
     make_font(folder / "cjk" / "TestCJK-Bold.ttf", chars, bold=True)
     (folder / "notes.txt").write_text("not a font", encoding="utf-8")
     (folder / "broken.ttf").write_bytes(b"not a font either")
-    monkeypatch.setattr(fonts, "font_dirs", lambda: [folder])
+    monkeypatch.setenv("RACEGEN_FONT_PATH", str(folder))
     fonts.reset()
     yield folder
     fonts.reset()
@@ -161,7 +157,7 @@ def make_font(path, chars: str, bold: bool) -> None:
 # --- PDF ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("title", TITLES)
+@pytest.mark.parametrize("title", [*TITLES, SUN])
 def test_pdf_text_is_the_title_exactly(title):
     pdf = pdf_bytes(titled(title))
     lines = pdf_text(pdf)
@@ -170,55 +166,47 @@ def test_pdf_text_is_the_title_exactly(title):
     assert "?" not in "".join(lines)
 
 
-def test_pdf_embeds_a_subset_of_dejavu_sans_only_when_needed():
-    assert embedded_fonts(pdf_bytes(titled("Plain race"))) == []
-    assert embedded_fonts(pdf_bytes(titled("Café crème"))) == []  # cp1252: Helvetica
-    names = embedded_fonts(pdf_bytes(titled(GREEK)))
-    # regular and bold, each a subset (a six-letter tag before the name)
-    assert sorted(n.split(b"+")[1] for n in names) == [b"DejaVuSans", b"DejaVuSans-Bold"]
+def test_every_page_prints_in_liberation_sans_and_dejavu_only_for_what_it_lacks():
+    liberation = [b"LiberationSans", b"LiberationSans-Bold"]
+    for title in ("Plain race", "Café crème", "Zoë", *TITLES):
+        pdf = pdf_bytes(titled(title))
+        assert sorted(n.split(b"+")[1] for n in embedded_fonts(pdf)) == liberation, title
+        assert base_fonts(pdf) == {b"AAAAAA+" + n for n in liberation}  # nothing else
+    names = sorted(n.split(b"+")[1] for n in embedded_fonts(pdf_bytes(titled(SUN))))
+    # the title (regular and bold) in DejaVu Sans, the page number in Liberation Sans
+    assert names == [b"DejaVuSans", b"DejaVuSans-Bold", b"LiberationSans"]
 
 
-def test_an_ascii_document_keeps_helvetica_and_its_bytes():
-    doc = titled("Plain race")
-    pdf, svg = pdf_bytes(doc), svg_pages(doc)[0]
-    assert b"/FontFile2" not in pdf and b"@font-face" not in svg
-    assert set(re.findall(rb"/BaseFont /([\w-]+)", pdf)) == {
-        b"Helvetica",
-        b"Helvetica-Bold",
-        b"Helvetica-Oblique",
-    }
-    if (reportlab.Version, svgwrite.__version__) != ("5.1.0", "1.4.3"):
-        pytest.skip("the fixed bytes were rendered with reportlab 5.1.0 and svgwrite 1.4.3")
-    assert hashlib.sha256(pdf).hexdigest() == ASCII_PDF_SHA256
-    assert hashlib.sha256(svg).hexdigest() == ASCII_SVG_SHA256
-
-
-def test_only_characters_outside_cp1252_switch_the_font():
-    assert fonts.choose("Straße Ärger €5 …").face is None
-    assert fonts.choose("Straße Ärger €5 …", bold=True).font == "Helvetica-Bold"
+def test_the_whole_string_prints_in_one_font():
+    for s in ("Straße Ärger €5 …", GREEK, CYRILLIC, *LATIN, "→ ← ♠ ♥ − ±"):
+        assert fonts.choose(s).font == "racegen-LiberationSans-Regular", s
     choice = fonts.choose(GREEK, bold=True)
-    assert choice.font == "racegen-DejaVuSans-Bold" and choice.text == GREEK
-    # the whole string prints in one font, plain letters too
-    assert fonts.choose(f"{GREEK} 2024").font == "racegen-DejaVuSans"
-    # italic prints upright in the Unicode font (DejaVu Sans ships no oblique here)
-    assert fonts.choose(GREEK, italic=True).font == "racegen-DejaVuSans"
+    assert choice.font == "racegen-LiberationSans-Bold" and choice.text == GREEK
+    # a symbol Liberation Sans lacks takes the plain letters with it into DejaVu Sans
+    assert fonts.choose(f"{GREEK} ★").font == "racegen-DejaVuSans"
+    assert fonts.choose(SUN, bold=True).font == "racegen-DejaVuSans-Bold"
+    # italic is the same font, slanted as it is drawn
+    assert fonts.choose(GREEK, italic=True).font == "racegen-LiberationSans-Regular"
 
 
 def test_a_decomposed_accent_prints_composed():
     zoe = "Zoe\u0308"  # e + COMBINING DIAERESIS
     choice = fonts.choose(zoe)
-    assert choice.face is None and choice.text == "Zoë"
+    assert choice.primary and choice.text == "Zoë"
     assert text_width(zoe, 10) == text_width("Zoë", 10)
     doc = titled("Łódz\u0301")  # ź decomposed
     assert pdf_text(pdf_bytes(doc))[0] == "Łódź"
 
 
 def test_pdf_is_deterministic_within_and_across_processes():
-    doc = titled(f"{GREEK} {CYRILLIC}")
-    first, second = pdf_bytes(doc), pdf_bytes(titled(f"{GREEK} {CYRILLIC}"))
+    import hashlib
+
+    title = f"{GREEK} {CYRILLIC} {SUN}"
+    doc = titled(title)
+    first, second = pdf_bytes(doc), pdf_bytes(titled(title))
     assert first == second
     svg = svg_pages(doc)[0]
-    assert svg == svg_pages(titled(f"{GREEK} {CYRILLIC}"))[0]
+    assert svg == svg_pages(titled(title))[0]
     code = (
         TITLED
         + "import hashlib, sys\n"
@@ -229,10 +217,7 @@ def test_pdf_is_deterministic_within_and_across_processes():
         + "hashlib.sha256(svg_pages(d)[0]).hexdigest())"
     )
     out = subprocess.run(
-        [sys.executable, "-c", code, f"{GREEK} {CYRILLIC}"],
-        capture_output=True,
-        text=True,
-        check=True,
+        [sys.executable, "-c", code, title], capture_output=True, text=True, check=True
     )
     assert out.stdout.split() == [
         hashlib.sha256(first).hexdigest(),
@@ -248,45 +233,54 @@ def test_widths_are_the_truetype_fonts_own(bold):
     from reportlab.pdfbase.pdfmetrics import stringWidth
     from reportlab.pdfbase.ttfonts import TTFont
 
-    file = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    ttf = TTFont("test-dejavu", io.BytesIO(template_path("fonts", file).read_bytes()))
-    for s in (GREEK, f"{CYRILLIC} 12", *LATIN):
-        expected = ttf.stringWidth(s, 12) / PT_PER_MM
+    def font(file: str) -> TTFont:
+        return TTFont(f"test-{file}", io.BytesIO(template_path("fonts", file).read_bytes()))
+
+    liberation = font(fonts.PRIMARY[bold])
+    for s in ("Race", GREEK, f"{CYRILLIC} 12", *LATIN):
+        expected = liberation.stringWidth(s, 12) / PT_PER_MM
         assert layout.text_width(s, 12, bold) == pytest.approx(expected, abs=1e-9)
         assert text_width(s, 12, bold) == layout.text_width(s, 12, bold)
-    # a cp1252 string is measured in Helvetica, as before
-    assert layout.text_width("Race", 12, bold) == pytest.approx(
-        stringWidth("Race", "Helvetica-Bold" if bold else "Helvetica", 12) / PT_PER_MM
+    dejavu = font(fonts.FALLBACK[bold])
+    assert text_width(SUN, 12, bold) == pytest.approx(dejavu.stringWidth(SUN, 12) / PT_PER_MM)
+    # Liberation Sans has Helvetica's metrics: the layouts Helvetica measured keep their widths
+    helvetica = "Helvetica-Bold" if bold else "Helvetica"
+    s = "The quick brown fox jumps over the lazy dog 0123456789"
+    assert layout.text_width(s, 12, bold) == pytest.approx(
+        stringWidth(s, helvetica, 12) / PT_PER_MM,
+        abs=0.02,  # 0.02 % of the line
     )
 
 
-def test_anchors_use_the_unicode_width():
-    """An end-anchored Greek title ends at its anchor in the PDF: the backend measured it in
-    the font it drew it in."""
-    doc = titled(GREEK)
-    right = layout.usable_box(Paper.get("a4")).right
-    stream = PdfReader(io.BytesIO(pdf_bytes(doc))).pages[0].get_contents().get_data().decode()
-    starts = [float(m) for m in re.findall(r"1 0 0 1 ([\d.]+) [\d.]+ Tm", stream)]
-    w = text_width(GREEK, 10)
-    assert any(abs(x / PT_PER_MM + w - right) < 1e-3 for x in starts), (starts, w)
+def test_anchors_use_the_printing_fonts_width():
+    """An end-anchored title ends at its anchor in the PDF: the backend measured it in the
+    font it drew it in."""
+    for title in (GREEK, SUN):
+        doc = titled(title)
+        right = layout.usable_box(Paper.get("a4")).right
+        stream = PdfReader(io.BytesIO(pdf_bytes(doc))).pages[0].get_contents().get_data()
+        starts = [float(m) for m in re.findall(r"1 0 [\d.]+ 1 ([\d.]+) [\d.]+ Tm", stream.decode())]
+        w = text_width(title, 10)
+        assert any(abs(x / PT_PER_MM + w - right) < 1e-3 for x in starts), (starts, w)
 
 
-def test_text_boxes_use_the_unicode_fonts_metrics():
-    w, ascent, descent = text_metrics(GREEK, 10)
+def test_text_boxes_keep_helveticas_box_or_use_the_fallback_fonts_metrics():
     size = 10 / PT_PER_MM
-    face = fonts.bundled(False)
+    assert text_metrics(GREEK, 10)[1:] == pytest.approx((0.75 * size, 0.25 * size))
+    assert text_metrics("Race", 10)[1:] == pytest.approx((0.75 * size, 0.25 * size))
+    w, ascent, descent = text_metrics(SUN, 10)
+    face = fonts.fallback(False)
     assert (ascent, descent) == pytest.approx((face.ascent * size, face.descent * size))
     assert 0.7 < face.ascent < 0.8 and 0.2 < face.descent < 0.3  # DejaVu's typo metrics
-    assert text_metrics("Race", 10)[1:] == pytest.approx((0.75 * size, 0.25 * size))
-    doc = titled(GREEK)
+    doc = titled(SUN)
     op = next(op for op, _ in doc.pages[0].flat() if op.kind == "text")
     xs, ys = zip(*layout.text_corners(op), strict=True)
-    assert max(xs) - min(xs) == pytest.approx(text_width(GREEK, 18, True))
+    assert max(xs) - min(xs) == pytest.approx(text_width(SUN, 18, True))
     assert max(ys) - min(ys) == pytest.approx((face.ascent + face.descent) * 18 / PT_PER_MM)
 
 
 def test_a_long_unicode_title_is_shortened_in_its_own_font():
-    title = " ".join([GREEK] * 40)
+    title = " ".join([SUN] * 40)
     doc = titled(title)
     footer = [op for op, stack in doc.pages[0].flat() if op.kind == "text"][-2]
     shown = footer.data[2]
@@ -299,37 +293,33 @@ def test_a_long_unicode_title_is_shortened_in_its_own_font():
 # --- SVG ---------------------------------------------------------------------------------
 
 
-def test_svg_embeds_the_subset_it_draws_and_shows_the_strings():
-    doc = titled(f"{GREEK} {CYRILLIC} {LATIN[0]} {LATIN[1]}")
-    svg = svg_pages(doc)[0].decode("utf-8")
+def test_svg_names_liberation_sans_and_embeds_only_the_fallbacks_subset():
+    title = f"{GREEK} {CYRILLIC} {LATIN[0]}"
+    svg = svg_pages(titled(title))[0].decode("utf-8")
+    assert "@font-face" not in svg and "racegen-unicode" not in svg
+    assert svg.count(f">{title}</text>") == 3
+    assert len(re.findall(f'font-family="{FONT_FAMILY}"', svg)) == 5  # titles and footer
+
+    svg = svg_pages(titled(SUN))[0].decode("utf-8")
     faces = svg_font_faces(svg)
     assert [(family, weight) for family, weight, _ in faces] == [
         ("racegen-unicode", "normal"),
         ("racegen-unicode", "bold"),
     ]
-    title = f"{GREEK} {CYRILLIC} {LATIN[0]} {LATIN[1]}"
-    bold_codes = {ord(c) for c in title}
-    regular_codes = bold_codes | {ord(c) for c in " · Test Game · seed 1"}
     (_, _, regular), (_, _, bold) = faces
-    assert cmap_of(bold) == bold_codes
-    assert cmap_of(regular) == regular_codes
-    assert svg.count(f">{title}</text>") == 3
+    assert cmap_of(bold) == {ord(c) for c in SUN}
+    assert cmap_of(regular) == {ord(c) for c in SUN + " · Test Game · seed 1"}
     unicode_texts = re.findall(r'<text[^>]*font-family="racegen-unicode, [^"]*"[^>]*>', svg)
     assert len(unicode_texts) == 4  # the three titles and the footer's left part
-    assert all("font-style" not in t for t in unicode_texts)  # upright, as in the PDF
-    # the page number keeps Helvetica
-    assert re.search(r'font-family="Helvetica, [^"]*"[^>]*>page 1 of 1<', svg)
+    assert sum('font-style="italic"' in t for t in unicode_texts) == 1
+    assert re.search(f'font-family="{FONT_FAMILY}"[^>]*>page 1 of 1<', svg)
 
 
 def test_svg_text_length_is_the_pdf_width():
-    svg = svg_pages(titled(GREEK))[0].decode("utf-8")
-    lengths = re.findall(r'textLength="([\d.]+)"[^>]*>' + GREEK + "<", svg)
-    assert float(lengths[0]) == pytest.approx(text_width(GREEK, 18, True), abs=1e-3)
-
-
-def test_svg_without_unicode_text_has_no_font_face():
-    svg = svg_pages(titled("Plain race"))[0].decode("utf-8")
-    assert "@font-face" not in svg and "racegen-unicode" not in svg
+    for title in (GREEK, SUN):
+        svg = svg_pages(titled(title))[0].decode("utf-8")
+        lengths = re.findall(r'textLength="([\d.]+)"[^>]*>' + title + "<", svg)
+        assert float(lengths[0]) == pytest.approx(text_width(title, 18, True), abs=1e-3)
 
 
 # --- PNG ---------------------------------------------------------------------------------
@@ -354,84 +344,70 @@ def test_png_shows_the_greek_letters_not_question_marks():
 # --- other scripts -----------------------------------------------------------------------
 
 
-def test_cjk_prints_in_a_system_font_or_is_named_in_the_note(capsys):
-    """Whatever this machine has: the characters print, or the note names them."""
-    fonts.reset()
-    doc = titled(f"{CJK} Race")
-    face = fonts.choose(f"{CJK} Race").face
-    output._note_unprintable([doc], ("pdf", "png"))
-    err = capsys.readouterr().err
-    if face is not None and face.family != fonts.UNICODE_FAMILY:
-        assert pdf_text(pdf_bytes(doc))[0] == f"{CJK} Race"
-        assert "東" not in err and "京" not in err
-    else:
-        assert pdf_text(pdf_bytes(doc))[0] == "?? Race"
-        assert "note: the PDF and PNG fonts have no 東 京: they print as '?'" in err
-
-
-def test_cjk_without_a_system_font_prints_question_marks_and_is_noted(no_system_fonts, capsys):
+def test_cjk_without_a_system_font_is_refused_in_one_line(no_system_fonts):
     doc = titled(f"{GREEK} {CJK}")
-    assert pdf_text(pdf_bytes(doc))[0] == f"{GREEK} ??"  # Greek still prints
-    assert unprintable([f"{GREEK} {CJK}"]) == ["東", "京"]
-    output._note_unprintable([doc], ("pdf", "svg"))
-    assert capsys.readouterr().err == (
-        "note: the PDF fonts have no 東 京: they print as '?'; the SVG shows them\n"
+    line = (
+        f'cannot print "{GREEK} {CJK}" (characters 東, 京): no font on this computer has '
+        "them; install one (e.g. Noto Sans CJK: apt-get install fonts-noto-cjk)"
     )
+    with pytest.raises(InvalidInput) as e:
+        output._refuse_unprintable([doc])
+    assert str(e.value) == line
+    with pytest.raises(InvalidInput):
+        pdf_bytes(doc)  # the backend refuses too: no '?' in their place
     svg = svg_pages(doc)[0].decode("utf-8")
-    assert f">{GREEK} {CJK}</text>" in svg  # the SVG keeps them (the viewer's fonts draw them)
-    (_, _, regular), (_, _, bold) = svg_font_faces(svg)
-    assert not {ord(c) for c in CJK} & (cmap_of(bold) | cmap_of(regular))
+    assert f">{GREEK} {CJK}</text>" in svg  # the SVG leaves them to the viewer's fonts
 
 
-def test_cjk_prints_in_a_font_found_on_the_machine(system_fonts, capsys):
+def test_cjk_prints_in_a_font_found_on_the_machine(system_fonts):
     doc = titled(f"{CJK} AB")
     pdf = pdf_bytes(doc)
     assert pdf_text(pdf) == [f"{CJK} AB"] * 3 + [f"{CJK} AB · Test Game · seed 1", "page 1 of 1"]
-    names = sorted(n.split(b"+")[1] for n in embedded_fonts(pdf))
-    assert names == [b"TestCJK-Bold", b"TestCJK-Regular"]
-    output._note_unprintable([doc], ("pdf",))
-    assert capsys.readouterr().err == ""
+    names = sorted(n.split(b"+")[1].rsplit(b"-", 1)[0] for n in embedded_fonts(pdf))
+    # the title's, the footer's (regular: other characters, so a subset of its own)
+    assert names == [b"LiberationSans", b"TestCJK-Bold", b"TestCJK-Regular", b"TestCJK-Regular"]
+    output._refuse_unprintable([doc])  # nothing to refuse
     choice = fonts.choose(f"{CJK} AB", bold=True)
     assert choice.face.origin == str(system_fonts / "cjk" / "TestCJK-Bold.ttf")
     assert fonts.choose(f"{CJK} AB").face.origin.endswith("TestCJK-Regular.ttf")
-    # the SVG embeds the same fonts under families of its own
+    # the SVG embeds the same fonts under families of their own
     svg = svg_pages(doc)[0].decode("utf-8")
-    families = [(f, w) for f, w, _ in svg_font_faces(svg)]
-    assert families == [
-        ("racegen-system-TestCJK-Bold", "bold"),
-        ("racegen-system-TestCJK-Regular", "normal"),
-    ]  # sorted by family
-    assert 'font-family="racegen-system-TestCJK-Regular, ' in svg
+    families = [(f.rsplit("-", 2)[0], w) for f, w, _ in svg_font_faces(svg)]
+    assert sorted(families) == [
+        ("racegen-TestCJK-Bold", "bold"),
+        ("racegen-TestCJK-Regular", "normal"),
+        ("racegen-TestCJK-Regular", "normal"),
+    ]
     # widths are the found font's (1000 units a character)
     assert layout.text_width(f"{CJK} AB", 10) == pytest.approx(5 * 10 / PT_PER_MM)
 
 
-def test_a_string_no_single_font_covers_uses_dejavu_with_question_marks(system_fonts):
-    choice = fonts.choose(f"{CJK} {GREEK}")  # the test font has no Greek
-    assert choice.face.family == fonts.UNICODE_FAMILY
-    assert choice.text == f"?? {GREEK}"
+def test_a_string_no_single_font_covers_is_refused(system_fonts):
+    choice = fonts.choose(f"{CJK} ★")  # the test font has no star, DejaVu Sans no CJK
+    assert choice.lacking == ("東", "京")
+    with pytest.raises(InvalidInput, match="no font on this computer has them"):
+        pdf_bytes(titled(f"{CJK} ★"))
 
 
-def test_right_to_left_and_shaped_scripts_print_as_question_marks_with_a_note(capsys):
+def test_right_to_left_and_shaped_scripts_are_refused():
     for s in ("שלום", "سلام", "नमस्ते"):
-        choice = fonts.choose(s)
-        assert set(choice.text) == {"?"}, s
-    doc = titled(f"{GREEK} שלום")
-    assert pdf_text(pdf_bytes(doc))[0] == f"{GREEK} ????"
-    output._note_unprintable([doc], ("pdf", "svg"))
-    assert capsys.readouterr().err == (
-        "note: the PDF cannot set right-to-left or shaped scripts: ש ל ו ם print as '?'; "
-        "the SVG shows them\n"
+        assert set(fonts.choose(s).lacking) == {ch for ch in s}, s
+    with pytest.raises(InvalidInput) as e:
+        output._refuse_unprintable([titled(f"{GREEK} שלום")])
+    assert str(e.value) == (
+        f'cannot print "{GREEK} שלום" (characters ש, ל, ו, ם): racegen cannot set '
+        "right-to-left or shaped scripts (Hebrew, Arabic, Devanagari...); write the name in "
+        "another script"
     )
 
 
 # --- loading -----------------------------------------------------------------------------
 
 
-def test_help_and_ascii_documents_load_no_font():
-    """`racegen --help` imports no font code; a document Helvetica prints loads no font; the
-    first Unicode string loads DejaVu Sans (regular and bold here), and only the SVG's
-    subsetting needs fontTools."""
+def test_help_loads_no_font_and_pdfs_need_no_fonttools():
+    """`racegen --help` imports no font code; a document loads Liberation Sans (regular and
+    bold here) and, for a symbol it lacks, DejaVu Sans; only the SVG's subsetting of a
+    fallback font needs fontTools."""
     code = (
         "import sys, contextlib, io\n"
         "from generator.cli import cli\n"
@@ -443,19 +419,23 @@ def test_help_and_ascii_documents_load_no_font():
         + "from generator.render import fonts\n"
         "from generator.render.pdf import pdf_bytes\n"
         "from generator.render.svg import svg_pages\n"
-        "d = titled('Plain race'); pdf_bytes(d); svg_pages(d)\n"
-        "print(fonts.bundled.cache_info().currsize, 'fontTools' in sys.modules)\n"
-        "d = titled('Гонка'); pdf_bytes(d)\n"
-        "print(fonts.bundled.cache_info().currsize, 'fontTools' in sys.modules)\n"
-        "svg_pages(d)\n"
-        "print(fonts.bundled.cache_info().currsize, 'fontTools' in sys.modules)\n"
+        "def loaded():\n"
+        "    n = fonts.primary.cache_info().currsize, fonts.fallback.cache_info().currsize\n"
+        "    print(*n, 'fontTools' in sys.modules)\n"
+        "d = titled('Plain race'); pdf_bytes(d); svg_pages(d); loaded()\n"
+        "d = titled('Гонка'); pdf_bytes(d); svg_pages(d); loaded()\n"
+        "d = titled('☀'); pdf_bytes(d); loaded()\n"
+        "svg_pages(d); loaded()\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.splitlines() == ["[]", "0 False", "2 False", "2 True"]
+    assert out.stdout.splitlines() == ["[]", "2 0 False", "2 0 False", "2 2 False", "2 2 True"]
 
 
-def test_the_bundled_font_and_its_licence_ship_in_templates():
-    for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "LICENSE-DejaVu.txt"):
+def test_the_bundled_fonts_and_their_licences_ship_in_templates():
+    names = ("LiberationSans-Regular.ttf", "LiberationSans-Bold.ttf", "LICENSE-Liberation.txt")
+    for name in (*names, "DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "LICENSE-DejaVu.txt"):
         assert template_path("fonts", name).is_file()
     licence = template_path("fonts", "LICENSE-DejaVu.txt").read_text(encoding="utf-8")
     assert "Bitstream Vera Fonts Copyright" in licence and "Arev Fonts Copyright" in licence
+    licence = template_path("fonts", "LICENSE-Liberation.txt").read_text(encoding="utf-8")
+    assert "SIL OPEN FONT LICENSE Version 1.1" in licence and "Red Hat" in licence
