@@ -84,18 +84,3 @@ def _kit(game: str, paper: str, mono: bool) -> Document:
     doc = kit_document(find(game), PrintSpec(out=OUT, paper=paper, mono=mono))
     add_footers(doc)
     return doc
-    from generator.kits import kit_document
-    from generator.printing import PrintSpec
-    from generator.render.pages import add_footers
-
-<<<<<<< HEAD
-    doc = kit_document(find(game), PrintSpec(out=OUT, paper=paper, mono=mono))
-    add_footers(doc)
-    return doc
-=======
-    spec = PrintSpec(out=OUT, paper=paper, mono=mono)
-    docs = tuple(kit_document(g, spec) for g in GAMES)
-    for doc in docs:
-        add_footers(doc)
-    return docs
->>>>>>> wt-fonts
