@@ -42,7 +42,7 @@ def page_with(doc: Document, *texts: str, without: str = "") -> Canvas:
     raise AssertionError(f"no page of {doc.stem} prints {texts!r}")
 
 
-def _area(points) -> float:  # noqa: ANN001
+def polygon_area(points) -> float:  # noqa: ANN001
     return abs(
         0.5
         * sum(
@@ -55,7 +55,7 @@ def _area(points) -> float:  # noqa: ANN001
 def cut_areas(canvas: Canvas) -> list[float]:
     """The area (mm2) inside each piece's cut outline on the page."""
     _, cuts = pieces.shapes(list(canvas.flat()))
-    return [math.pi * s.radius**2 if s.centre is not None else _area(s.points) for s in cuts]
+    return [math.pi * s.radius**2 if s.centre is not None else polygon_area(s.points) for s in cuts]
 
 
 def used_fraction(canvas: Canvas) -> float:
