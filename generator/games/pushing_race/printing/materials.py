@@ -43,8 +43,8 @@ SHAPE_WORDS = ("circle", "square", "triangle", "diamond")
 
 KEY_LINES = (
     "Rows 1 to 9 run from the Start line to the Finish line;",
-    "columns a, b, c. Moves are written with these names",
-    "(TIP b3 +2, AIM a1->c3, HOP a1^b2->c3, SWAP a3<>b4).",
+    "columns a, b, c. A space is named by its column and",
+    "row: b3 is column b, row 3.",
     "",
     "The track is a cylinder: column c's right-hand",
     "neighbour is column a. A piece pushed off one side",
