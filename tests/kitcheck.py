@@ -126,5 +126,9 @@ def blank_band(canvas: Canvas) -> float:
 
 
 def text_sizes(canvas: Canvas) -> list[tuple[str, float]]:
-    """(text, size in pt) of every text on the page."""
-    return [(op.data[2], op.text.size) for op, _ in canvas.flat() if op.kind == "text"]
+    """(text, size in pt) of every text on the page, footer left out (output adds it)."""
+    return [
+        (op.data[2], op.text.size)
+        for op, stack in canvas.flat()
+        if op.kind == "text" and not any(g.id == FOOTER_ID for g in stack)
+    ]
