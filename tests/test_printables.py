@@ -100,8 +100,8 @@ def test_kit_is_one_pdf_cover_first_rules_last(tmp_path):
         assert round(float(box.width) * MM_PER_PT, 1) in (215.9, 279.4)
     last = reader.pages[-1].extract_text()
     assert "Pushing Race" in last and "rules" in last.lower()
-    # the same pages as the single commands: board, die, pieces, then the rules
-    assert len(reader.pages) == 2 + 1 + 1 + 1 + 1 == 2 + len(parts)
+    # the same pages as the single commands: board, pieces with the die, then the rules
+    assert len(reader.pages) == 2 + 1 + 1 + 1 == 2 + len(parts)
 
 
 @pytest.fixture(scope="module")

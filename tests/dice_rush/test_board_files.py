@@ -114,7 +114,7 @@ def test_landscape_board_prints_one_portrait_page_with_a_note(tmp_path):
 def test_legend_and_dice_notes_fit_and_say_the_number_counts(tmp_path):
     for lines in LEGEND_LINES.values():
         for line in lines:
-            assert text_width(line, 7.5) <= MIN_DRAWING_W - 44.0
+            assert text_width(line, 8.0) <= MIN_DRAWING_W - 44.0
     turns = board_document(PrintOptions(out=tmp_path), default_board(), 20.0, "turns")
     assert "In turns: roll the d8 for the direction (reroll if it points off the board)," in (
         turns.pages[0].texts()

@@ -104,8 +104,8 @@ def test_dice_page_nets_and_faces(tmp_path):
     doc = dice_document(PrintOptions(out=tmp_path), 20.0)
     assert len(doc.pages) == 1
     texts = doc.pages[0].texts()
-    for face in range(1, 9):
-        assert texts.count(str(face)) == 2  # two d8, each face numbered once
+    for face in range(1, 9):  # two d8, each face numbered once, and the two aids' compasses
+        assert texts.count(str(face)) == 2 + 2
     assert BAR_TEXT in texts and "player 1" in texts and "player 2" in texts  # the pawns
     # 30 mm dice on landscape A4: the pieces flow onto a second page, each with its bar
     big = dice_document(PrintOptions(out=tmp_path, landscape=True), 30.0)

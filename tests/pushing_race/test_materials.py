@@ -24,6 +24,7 @@ def all_docs(o: PrintOptions):
         m.board_document(o, "coasters"),
         m.die_document(o),
         m.pieces_document(o),
+        m.pieces_document(o, dice=2),
         rules_document(o),
     ]
 

@@ -400,7 +400,7 @@ def test_pawns_page_prints_the_fit_and_the_pieces(tmp_path):
     assert min(op.text.size for op, _ in page.flat() if op.kind == "text") >= 6.0
     assert all(sizes[h.letter] >= 6.0 for h in horses())
     instructions = [
-        t for t in sizes if t.startswith(("Stand a pawn", "Glue the sheet", "Two sets"))
+        t for t in sizes if t.startswith(("Stand a pawn", "Print this page", "Two sets"))
     ]
     assert len(instructions) == 3 and all(sizes[t] >= 8.0 for t in instructions + [fit])
     r = pdf_of(doc)

@@ -81,6 +81,24 @@ def _rules(spec: PrintSpec, order: str) -> list:
     return [rules_document(spec, order)]
 
 
+# What the kit's cover says of the game (generator/kits.py reads it). Players: the seed's two.
+# Minutes: `racegen dice-rush simulate --games 2000 --seed 1` ends a game in 22.1 rolls on
+# average; in a roll both players roll their d8 and d6, move and write their points: 25 to 40
+# s a roll, so 9 to 15 minutes a game.
+KIT_COVER = {
+    "players": "2",
+    "minutes": "10 to 15",
+    "pieces": (
+        "1 board (true size)",
+        "2 d8 direction dice",
+        "2 d6 distance dice",
+        "2 pawns",
+        "2 player aid cards",
+        "1 score sheet a game",
+    ),
+    "counts": (),
+}
+
 PRINTABLES: tuple[Printable, ...] = (
     Printable(
         "board",
@@ -122,12 +140,16 @@ PRINTABLES: tuple[Printable, ...] = (
     ),
     Printable(
         "dice",
-        "Two d8 direction dice (number and arrow on each face) and two d6 with pips.",
+        "Two d8 direction dice (number and arrow on each face), two d6 with pips, a pawn and "
+        "a player aid card for each player.",
         _dice,
         (Option("--edge", "edge", "length", "20mm", "Die face edge.", least=12.0, high=30.0),),
-        listed="dice (d8 and d6 nets, pawns)",
+        listed="dice (d8 and d6 nets, pawns, player aids)",
         demo=(),
-        kit=KitPart(stock="card", make="cut out, fold and glue; cut out the pawns"),
+        kit=KitPart(
+            stock="card",
+            make="cut out the dice, fold and glue them; cut out the pawns and the player aids",
+        ),
     ),
     Printable(
         "scoresheet",

@@ -19,10 +19,10 @@ def _die(spec: PrintSpec, edge: float) -> list:
     return [die_document(spec, edge)]
 
 
-def _pieces(spec: PrintSpec) -> list:
+def _pieces(spec: PrintSpec, dice: int) -> list:
     from generator.games.pushing_race.printing.materials import pieces_document
 
-    return [pieces_document(spec)]
+    return [pieces_document(spec, dice)]
 
 
 def _rules(spec: PrintSpec) -> list:
@@ -30,6 +30,21 @@ def _rules(spec: PrintSpec) -> list:
 
     return [rules_document(spec)]
 
+
+# What the kit's cover says of the game (generator/kits.py reads it). Players: the seed's 2 to
+# 4. Minutes: `racegen pushing-race simulate --games 1000 --seed 1 --policy greedy` plays 44
+# turns a game with 2 players, 58 with 3 and 67 with 4 (a turn: one roll and one move), at 15
+# to 20 s a turn: 11 to 15 minutes for two, 17 to 22 for four.
+KIT_COVER = {
+    "players": "2 to 4",
+    "minutes": "10 to 25",
+    "pieces": (
+        "1 track (3 x 9 spaces, one page)",
+        "20 paper pieces (5 per player, 4 players)",
+        "1 Icehouse die and a spare",
+    ),
+    "counts": (),
+}
 
 PRINTABLES: tuple[Printable, ...] = (
     Printable(
@@ -73,15 +88,31 @@ PRINTABLES: tuple[Printable, ...] = (
         _die,
         (Option("--edge", "edge", "length", "20mm", "Die face size.", low=10.0, high=40.0),),
         demo=(),
-        kit=KitPart(stock="card", make="cut out, fold and glue into a cube"),
-    ),
+    ),  # the kit prints its die and a spare under the pieces (pieces --dice 2)
     Printable(
         "pieces",
         "Paper pieces for players without pyramids: five per player, four players, each a "
         "colour with its own shape and letter, folded into standing tents.",
         _pieces,
+        (
+            Option(
+                "--dice",
+                "dice",
+                "int",
+                0,
+                "Icehouse dice to print under the pieces, 0 to 2: the kit prints 2, the die a "
+                "game needs and a spare, so one card sheet holds every piece.",
+                low=0,
+                high=2,
+            ),
+        ),
         demo=(),
-        kit=KitPart(stock="card", make="cut out and fold into standing tents"),
+        kit=KitPart(
+            values={"dice": 2},
+            stock="card",
+            make="cut out the pieces and fold them into standing tents; cut out the die, fold "
+            "and glue it into a cube",
+        ),
     ),
     Printable(
         "rules",

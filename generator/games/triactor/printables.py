@@ -36,6 +36,28 @@ def _one(name: str, module: str):  # noqa: ANN202
     return build
 
 
+KIT_SLIPS = 8  # the kit's slips: two full gutter-fold sheets (3 to 6 players, and spares)
+
+# What the kit's cover says of the game (generator/kits.py reads it). Players: the seed's 3 to
+# 6. Minutes: `racegen triactor race` over seeds 1-40 takes 102 to 147 turns, 130 on average
+# (a turn: roll the active dice, move one horse, perhaps turn a coin), so 12 to 18 s a turn
+# and 5 minutes of betting and paying out make 30 to 45 minutes a race, as the rules say.
+KIT_COVER = {
+    "players": "3 to 6",
+    "minutes": "30 to 45 a race",
+    "pieces": (
+        "1 board (true size, taped from sheets)",
+        f"{KIT_SLIPS} betting slips a race",
+        "8 horse cards",
+        "16 horse pawns (8 and a spare set)",
+        "48 coins",
+        "8 dice",
+        "1 payout card",
+        "1 ledger",
+    ),
+    "counts": (),
+}
+
 PRINTABLES: tuple[Printable, ...] = (
     Printable(
         "board",
@@ -94,8 +116,10 @@ PRINTABLES: tuple[Printable, ...] = (
             ),
         ),
         demo=(),
+        # the kit's slips leave the race number blank (one set, printed again for every
+        # race) and fill two sheets: eight slips, for up to 6 players and two spares
         kit=KitPart(
-            values={"layout_name": "gutter-fold"},
+            values={"layout_name": "gutter-fold", "races": 0, "players": KIT_SLIPS},
             copies="1 per race",
             make="fold along the gutter, glue the halves back to back, cut out",
         ),
@@ -169,11 +193,10 @@ PRINTABLES: tuple[Printable, ...] = (
     ),
     Printable(
         "pawns",
-        "Eight horse pawns with letter and suit: glue onto card and cut out.",
+        "Sixteen horse pawns (two sets) with letter and suit, to print on card stock and cut out.",
         _one("pawns_document", "pawns"),
         demo=(),
-        kit=KitPart(stock="card", make="cut out"),
-    ),
+    ),  # the kit prints the pawns beside the dice (dice --pawns)
     Printable(
         "horses",
         "A card per horse: name, letter, suit symbol, its event coin's step.",
@@ -202,8 +225,22 @@ PRINTABLES: tuple[Printable, ...] = (
         "dice",
         "Eight d6 nets, one per suit, faces null, ace, 2, 3, 4, 5, with glue tabs.",
         _one("dice_document", "dice_nets"),
-        (Option("--edge", "edge", "length", "16mm", "Die face size.", low=8.0, high=40.0),),
+        (
+            Option("--edge", "edge", "length", "16mm", "Die face size.", low=8.0, high=40.0),
+            Option(
+                "--pawns",
+                "pawns",
+                "flag",
+                False,
+                "Print the horse pawns (the eight horses and a spare set) beside the dice, "
+                "as the kit does: one card sheet for both.",
+            ),
+        ),
         demo=(),
-        kit=KitPart(stock="card", make="cut out, fold and glue into cubes"),
+        kit=KitPart(
+            values={"pawns": True},
+            stock="card",
+            make="cut out the dice, fold and glue them into cubes; cut out the pawns",
+        ),
     ),
 )

@@ -147,7 +147,7 @@ def legend(canvas: Canvas, x: float, y: float, width: float, order: str = "toget
         player_marker(canvas, p, px + 2.5, y + 10.5, 4.5)
         canvas.text(px + 6, y + 12, f"player {p + 1}: START / FINISH {p + 1}", 8)
     for i, line in enumerate(LEGEND_LINES[order]):
-        canvas.text(x, y + 19.5 + i * 3.8, line, 7.5)
+        canvas.text(x, y + 19.5 + i * 3.8, line, 8)  # rules: 8 pt, as every instruction
 
 
 def draw_board(canvas: Canvas, board: Board, space: float, order: str = "together") -> None:
@@ -157,7 +157,7 @@ def draw_board(canvas: Canvas, board: Board, space: float, order: str = "togethe
     gw, gh = board.cols * space, board.rows * space
     with canvas.group(dx=(w - gw) / 2):
         draw_grid(canvas, board, space)
-    canvas.text(w / 2, -1.5, "up (d8: 1) is towards this edge for both players", 7,
+    canvas.text(w / 2, -1.5, "up (d8: 1) is towards this edge for both players", 8,
                 anchor="middle", colour="#444444")  # fmt: skip
     compass(canvas, 20.0, gh + STRIP / 2 + 1.0, 19.0)
     legend(canvas, 44.0, gh + 5.0, w - 44.0, order)

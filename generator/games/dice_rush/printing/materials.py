@@ -6,7 +6,13 @@ Builders return Documents; commands hand them to generator.output.emit_all.
 from __future__ import annotations
 
 from generator.errors import InvalidInput
-from generator.games.dice_rush.printing.artwork import d6_face, d8_face, draw_board, drawing_size
+from generator.games.dice_rush.printing.artwork import (
+    compass,
+    d6_face,
+    d8_face,
+    draw_board,
+    drawing_size,
+)
 from generator.games.dice_rush.rules.board import Board
 from generator.printing import PrintSpec
 from generator.render import layout, nets, pieces
@@ -51,7 +57,7 @@ def board_document(
     return doc
 
 
-UP_NOTE = 3.5  # mm above the grid for the "up" note: its letters rise 1.9 mm over a
+UP_NOTE = 4.0  # mm above the grid for the "up" note: its 8 pt letters rise 2.1 mm over a
 # baseline 1.5 mm above the grid, so the whole note lies inside the drawing (a tile's seam
 # or the sheet's edge never runs through it)
 
@@ -69,15 +75,17 @@ GAP = 6.0  # mm between pieces
 
 
 def dice_document(opts: PrintSpec, edge: float) -> Document:
-    """Two d8 direction dice (number and arrow on each face), two d6 with pips and a pawn
-    per player, in rows that flow onto another page when one is full."""
-    doc = Document("dice-rush-dice", "Dice Rush dice and pawns", GAME, opts.ident())
+    """Two d8 direction dice (number and arrow on each face), two d6 with pips, and a pawn
+    and a player aid card per player, in rows that flow onto another page when one is
+    full."""
+    doc = Document("dice-rush-dice", "Dice Rush dice, pawns and player aids", GAME, opts.ident())
     paper = opts.paper_size()
     d8 = nets.d8_layout(edge)
     d6 = nets.cube_layout(edge)
     items = [(d8.width, d8.height, _net(d8, [d8_face(f) for f in range(1, 9)]))] * 2
     items += [(d6.width, d6.height, _net(d6, [d6_face(v) for v in range(1, 7)]))] * 2
     items += [(PAWN, PAWN, _pawn(p)) for p in (0, 1)]
+    items += [(AID_W, AID_H, _aid(p)) for p in (0, 1)]
     canvas, top = _dice_page(doc, paper, opts.mono)
     x, y, row_h = top.x, top.y, 0.0
     for w, h, draw in items:
@@ -101,7 +109,7 @@ def dice_document(opts: PrintSpec, edge: float) -> Document:
 DICE_HEADING = "Dice Rush: a d8 for the direction, a d6 for the distance, a pawn each"
 DICE_NOTES = (
     "Cut solid lines, fold dashed lines, glue the tabs inside. Opposite faces sum to 9 (d8) "
-    "and 7 (d6). Glue the pawns onto card.",
+    "and 7 (d6). Cut out the pawns and the player aid cards.",
     "The d8's number gives the direction (the board's compass); its arrow points that way "
     "only with the number upright and the board's top edge away from you.",
 )
@@ -140,6 +148,35 @@ def _pawn(player: int):
             pieces.cut_circle(c, r, r, r, Style(stroke=BLACK, width=0.25))
             player_marker(c, player, r, r - 1.5, 8.0)
             c.text(r, r + 6.5, f"player {player + 1}", 6, bold=True, anchor="middle")
+
+    return draw
+
+
+AID_W, AID_H = 63.0, 88.0  # mm: a player aid card (poker size)
+AID_RADIUS = 17.0  # mm: its compass
+AID_TEXT = 8.0  # pt: its rules, as every instruction
+AID_LINES = (
+    "d8: the direction (1 is up, towards the board's top edge); roll again if it points off "
+    "the board.",
+    "d6: the distance; stop at the edge.",
+    "Only the space you land on scores.",
+    "Your own FINISH: you win. The other's: you lose.",
+)
+
+
+def _aid(player: int):
+    """A player aid card: the player's marker, the d8's compass and the move in brief."""
+
+    def draw(c) -> None:
+        with pieces.piece(c):
+            pieces.cut_rect(c, 0, 0, AID_W, AID_H, Style(stroke=BLACK, width=0.25))
+            player_marker(c, player, 7.0, 6.5, 5.0)
+            c.text(11.0, 8.0, f"Player {player + 1}: a roll", 10, bold=True)
+            compass(c, AID_W / 2, 13.0 + AID_RADIUS, AID_RADIUS)
+            y = 13.0 + 2 * AID_RADIUS + 5.5
+            for para in AID_LINES:
+                y = layout.instructions(c, 4.0, y, para, AID_W - 8.0, line=NOTE_LINE, size=AID_TEXT)
+                y += NOTE_LINE + 0.6
 
     return draw
 

@@ -43,8 +43,8 @@ SHAPE_WORDS = ("circle", "square", "triangle", "diamond")
 
 KEY_LINES = (
     "Rows 1 to 9 run from the Start line to the Finish line;",
-    "columns a, b, c. Moves are written with these names",
-    "(TIP b3 +2, AIM a1->c3, HOP a1^b2->c3, SWAP a3<>b4).",
+    "columns a, b, c. A space is named by its column and",
+    "row: b3 is column b, row 3.",
     "",
     "The track is a cylinder: column c's right-hand",
     "neighbour is column a. A piece pushed off one side",
@@ -282,7 +282,7 @@ def die_document(opts: PrintSpec, edge: float = DIE_EDGE) -> Document:
     from generator.errors import InvalidInput
     from generator.render import nets
 
-    faces = ("TIP", "AIM", "HOP", "DIG", "SWAP", "WILD")  # value k and 5 - k are opposite
+    faces = DIE_FACES
     net = nets.cube_layout(edge)
     doc = Document(
         "pushing-race-die", "Pushing Race Icehouse die", GAME, opts.ident(f"{edge:g} mm")
@@ -303,12 +303,22 @@ def die_document(opts: PrintSpec, edge: float = DIE_EDGE) -> Document:
     return doc
 
 
-def pieces_document(opts: PrintSpec) -> Document:
+DIE_FACES = ("TIP", "AIM", "HOP", "DIG", "SWAP", "WILD")  # value k and 5 - k are opposite
+DICE_LABELS = ("Icehouse die", "Spare die (a game needs one)")
+DIE_NOTE = "Dice: cut solid lines, fold dashed lines, glue the tabs inside."
+
+
+def pieces_document(opts: PrintSpec, dice: int = 0) -> Document:
     """Twenty tent pieces, one row of five per player with the player's shape, colour and
-    letter named at the row's end; solid outlines are cut lines, the dashed middle a fold."""
+    letter named at the row's end; solid outlines are cut lines, the dashed middle a fold.
+    dice: Icehouse die nets (0 to 2) under the pieces, the second labelled a spare, so the
+    kit's one card sheet holds every piece the game needs."""
+    from generator.errors import InvalidInput
+    from generator.render import nets
     from generator.render.canvas import CUT
 
-    doc = Document("pushing-race-pieces", "Pushing Race paper pieces", GAME, opts.ident())
+    title = "Pushing Race pieces and die" if dice else "Pushing Race paper pieces"
+    doc = Document("pushing-race-pieces", title, GAME, opts.ident())
     canvas, box = layout.page(doc, opts.paper_size(), mono=opts.mono)
     canvas.text(box.x, box.y + 5.0, "Paper pieces: cut out, fold on the dashed line, stand each "
                 "as a tent", 11.0, bold=True)  # fmt: skip
@@ -326,5 +336,18 @@ def pieces_document(opts: PrintSpec) -> Document:
         colour = "" if opts.mono else f"{COLOUR_WORDS[p]} "  # --mono prints grey and hatched
         words = f"Player {PLAYER_NAMES[p]}: {colour}{SHAPE_WORDS[p]}"
         canvas.text(lx + 8.0, y + PANEL_H + 1.5, words, 10.0)
+    if dice:
+        net = nets.cube_layout(DIE_EDGE)
+        top = box.y + 12.0 + 4 * row_h  # under the last row of pieces
+        layout.instructions(canvas, box.x, top + 3.0, DIE_NOTE)
+        step = (box.w - dice * net.width) / max(dice - 1, 1) + net.width if dice > 1 else 0.0
+        if step and step < net.width + layout.NET_GAP:
+            raise InvalidInput(f"{dice} dice do not fit beside each other on this paper")
+        if top + 12.0 + net.height > box.bottom - layout.BAR_STRIP + 1e-6:
+            raise InvalidInput("the dice do not fit under the pieces on this paper")
+        for k in range(dice):
+            x = box.x + k * min(step, net.width + 12.0)
+            canvas.text(x, top + 10.0, DICE_LABELS[min(k, 1)], 9.0, bold=True)
+            nets.draw_net(canvas, net, x, top + 12.0, [die_face(f) for f in DIE_FACES])
     layout.calibration_bar(canvas, box.x, box.bottom - layout.BAR_HEIGHT)
     return doc

@@ -78,15 +78,11 @@ def _pawns_header(c: Canvas, paper: Paper) -> None:
     c.text(box.x, box.y + 12.5, pawn_fit_text(), 9, bold=True)
     room = fig_x - box.x - 6.0
     gap = pawn_coin_gap()
-    centre_to_coin = pawn_coin_gap(0.0)
     lines = [
         "Stand a pawn in the middle of its space (over the step number). An event coin lies "
-        "at the centre of its tile, where the tile's four spaces meet; from the middle of a "
-        "space to the coin's "
-        f"edge is {centre_to_coin + COIN_DIAMETER / 2:.2f} - {COIN_DIAMETER / 2:.3f} = "
-        f"{centre_to_coin:.2f} mm, and a pawn reaches {PAWN_DIAMETER / 2:g} mm from the middle: "
-        f"{gap:.1f} mm to spare (the figure, true size).",
-        "Glue the sheet onto thin card, then cut each pawn along its black outer circle "
+        "at the centre of its tile, where the tile's four spaces meet, and still leaves the "
+        f"pawn {gap:.1f} mm to spare (the figure shows one tile at true size).",
+        "Print this page on card stock, then cut each pawn along its black outer circle "
         f"(or stick the discs onto {PAWN_DIAMETER:g} mm counters).",
         "Two sets: the eight horses and a spare of each.",
     ]
