@@ -306,7 +306,9 @@ def test_every_fold_of_a_die_net_is_a_line_along_the_whole_fold(paper, mono):
                     continue  # not a die net (a tent's fold is its ridge, not a die's edge)
                 nets_seen += 1
                 corners = list(pc.outline.points)
-                edge = max(math.dist(a, b) for a, b in zip(corners, corners[1:] + corners[:1]))
+                edge = max(
+                    math.dist(a, b) for a, b in zip(corners, corners[1:] + corners[:1], strict=True)
+                )
                 net = (nets.cube_layout if len(corners) == 28 else nets.d8_layout)(edge)
                 folds = [
                     (op, st)
