@@ -16,10 +16,11 @@ from dataclasses import dataclass
 from generator.kit_cover import cover
 from generator.printing import KitPart, Printable, PrintSpec
 from generator.render import pages
-from generator.render.canvas import BLACK, FOLD, GREY, Canvas, Style
+from generator.render.canvas import BLACK, GREY, Canvas, Style
 from generator.render.clip import Box
 from generator.render.document import Document
-from generator.render.text import wrap
+from generator.render.nets import fold_style
+from generator.render.text import text_width, wrap
 
 TITLE_PT = 20.0
 HEAD_PT = 12.0
@@ -143,7 +144,7 @@ def _fold(canvas: Canvas, b: Box) -> None:
     w, h = b.w * 0.8, b.h * 0.7
     x0, y0 = b.x + (b.w - w) / 2, b.y + (b.h - h) / 2
     canvas.rect(x0, y0, w, h, CUT)
-    canvas.line(x0 + w / 2, y0, x0 + w / 2, y0 + h, FOLD)
+    canvas.line(x0 + w / 2, y0, x0 + w / 2, y0 + h, fold_style(h))  # as on the dice nets
     from generator.render.glyphs import arrow
 
     arrow(
@@ -163,20 +164,28 @@ def _glue(canvas: Canvas, b: Box) -> None:
     canvas.rect(x0, y0, w, h, CUT)
     tab = [(x0 + w, y0 + 2), (x0 + w + 8, y0 + 5), (x0 + w + 8, y0 + h - 5), (x0 + w, y0 + h - 2)]
     canvas.polygon(tab, GLUE)
-    canvas.line(x0 + w, y0, x0 + w, y0 + h, FOLD)
+    canvas.line(x0 + w, y0, x0 + w, y0 + h, fold_style(h))
     canvas.text(x0 + w + 4, y0 + h / 2 + 1.2, "glue", 7.0, anchor="middle", rotate=90)
 
 
 def _tape(canvas: Canvas, b: Box) -> None:
-    w, h = b.w * 0.45, b.h * 0.7
-    x0, y0 = b.x + 2, b.y + (b.h - h) / 2
-    canvas.rect(x0, y0, w, h, PAPER)
-    canvas.rect(x0 + w - 6, y0 + 2, w, h, PAPER)
-    for f in (0.3, 0.7):
-        cy = y0 + h * f
-        canvas.line(x0 + w - 4, cy, x0 + w - 2, cy, CUT)
-        canvas.line(x0 + w - 3, cy - 1, x0 + w - 3, cy + 1, CUT)
-    canvas.rect(x0 + w - 8, y0 + h * 0.15, 10, h * 0.7, TAPE)
+    """Two tiles: the left one cut along the solid line on its right, slid over the grey
+    glue margin of the right one (the drawing, a line, continues across)."""
+    h = b.h * 0.8
+    y0 = b.y + (b.h - h) / 2
+    rx, sw, margin = b.x + b.w * 0.5, b.w * 0.48, 4.0
+    canvas.rect(rx, y0, sw, h, PAPER)
+    canvas.polygon([(rx, y0), (rx + margin, y0), (rx + margin, y0 + h), (rx, y0 + h)], GLUE)
+    canvas.text(rx + margin / 2 + 0.9, y0 + h / 2, "glue", 6.0, anchor="middle", rotate=-90)
+    lx = rx - 3.0 - sw  # the left tile, short of its place: its cut edge goes on rx + margin
+    canvas.rect(lx + 3.0, y0 + 1.5, sw - 3.0, h, PAPER)
+    canvas.line(lx + sw, y0 + 1.5, lx + sw, y0 + h + 1.5, CUT)
+    for tile_x, w in ((lx + 3.0, sw - 3.0), (rx + margin, sw - margin)):
+        canvas.line(tile_x + 1.0, y0 + h * 0.6, tile_x + w - 1.0, y0 + h * 0.6, Style(width=0.6))
+    from generator.render.glyphs import arrow
+
+    arrow(canvas, lx + sw - 6.0, y0 + h * 0.3, lx + sw + margin + 1.0, y0 + h * 0.3,
+          Style(stroke=BLACK, width=0.4), head=1.8)  # fmt: skip
 
 
 # the assembly page's diagrams: (the verb in a part's `make` words, label, drawing)
@@ -184,5 +193,5 @@ DIAGRAMS = (
     ("cut", "Cut", _cut),
     ("fold", "Fold", _fold),
     ("glue", "Glue", _glue),
-    ("tape", "Tape tiles", _tape),
+    ("tape", "Join tiles", _tape),
 )

@@ -181,8 +181,8 @@ def test_two_runs_give_identical_pdf_and_svg_bytes(tmp_path):
 
 
 def dashed_and_solid_lines(reader: PdfReader) -> tuple[list[float], list[float]]:
-    """On the first page: for each fold (a dashed path of two dashes, one at each end of the
-    fold), the length (mm) from its first point to its last; for each solid closed path (a
+    """On the first page: for each fold (a dashed line along the whole fold), its length
+    (mm) from its first point to its last; for each solid closed path (a
     net's cut outline), the length of every side."""
     dashed, solid = [], []
     for block in re.findall(r"\bq\b(.*?)\bQ\b", stream(reader), re.S):
@@ -196,8 +196,8 @@ def dashed_and_solid_lines(reader: PdfReader) -> tuple[list[float], list[float]]
             for x, y in re.findall(rf"({NUM}) ({NUM}) [ml]", path.group(1))
         ]
         if re.search(r"\] 0 d", block):
-            if len(pts) == 4:
-                dashed.append(math.dist(pts[0], pts[3]))
+            if len(pts) == 2:
+                dashed.append(math.dist(pts[0], pts[1]))
         elif path.group(2):
             solid += [math.dist(a, b) for a, b in zip(pts, pts[1:] + pts[:1], strict=True)]
     return dashed, solid
@@ -221,7 +221,7 @@ def test_dice_nets_print_their_edge_true_size(tmp_path, die, edge, arg, folds, t
     assert f"edge {edge:g} mm" in text and BAR_TEXT in text and "page 1 of 1" in text
     dashed, solid = dashed_and_solid_lines(reader)
     nets = len(dashed) // (folds + tabs)
-    # folds + tab bases, each marked by a dash at either end of an edge-long fold
+    # folds + tab bases, each a dashed line as long as the edge (issue 26: not two end ticks)
     assert nets >= 2 and len(dashed) == nets * (folds + tabs)
     assert all(v == pytest.approx(edge, abs=0.1) for v in dashed)
     # one closed cut outline a net, with every tab's partner edge a bare edge along it

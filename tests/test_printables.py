@@ -94,7 +94,7 @@ def test_kit_is_one_pdf_cover_first_rules_last(tmp_path):
     assert "Print on US Letter paper at 100 %" in " ".join(cover.split())
     assembly = reader.pages[1].extract_text()
     assert "Making the pieces" in assembly and "Cut" in assembly and "Glue" in assembly
-    assert "Tape tiles" not in assembly  # its board is one sheet: nothing to tape
+    assert "Join tiles" not in assembly  # its board is one sheet: nothing to join
     for page in reader.pages:
         box = page.mediabox
         assert round(float(box.width) * MM_PER_PT, 1) in (215.9, 279.4)
@@ -145,7 +145,7 @@ def test_the_assembly_page_shows_only_the_steps_the_kit_needs(every_kit):
     assert "2-5" in racers.pages[0].extract_text()  # the sheets start on page 2
     paint = PdfReader(kits / "trading-paint-kit.pdf").pages[1].extract_text()
     assert "Making the pieces" in paint
-    assert all(step in paint for step in ("Cut", "Fold", "Glue", "Tape tiles"))
+    assert all(step in paint for step in ("Cut", "Fold", "Glue", "Join tiles"))
 
 
 # --- one declaration for the command line, the page and the kit ---------------------------------

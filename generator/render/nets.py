@@ -6,13 +6,18 @@ into the solid, and materials can draw any faces on it. Print conventions: solid
 dashed = fold (face edges shared by two faces and the base of every tab).
 
 As printed (pieces.py): the net is a piece, `piece-N`, whose cut line is one closed path, the
-outline of the faces with their tabs (a cutting machine cuts it in one go). A fold is marked
-by two short dashes at its ends only (FOLD_TICK), not a line along the whole edge: folded, a
-fold is an edge of the die, and a dashed line there showed on both faces beside it; the
-dashes at the corners of the flat net are enough to lay a ruler on and crease, and on the
-die they sit at its corners. Every tab says "glue" (GLUE_SIZE pt, inside the tab), and a tab
-too small for the word (edges under about 9 mm) is hatched instead (GLUE_HATCH_NOTE says so
-on the page). A face drawn in a colour to its cut edge bleeds past it (pieces.BLEED).
+outline of the faces with their tabs (a cutting machine cuts it in one go). Every fold (a face
+edge two faces share, and the base of every glue tab) is one fine grey dashed line along its
+whole length (FOLD_STYLE: 0.15 mm, NET_FOLD_GREY, about 1 mm dashes fitted so that a dash
+starts and ends at each of its corners), so a net can be scored against a ruler and folded
+as drawn, and the d8's eight triangles show on the flat sheet. It reads as a fold beside
+the black solid cut line (0.25 mm) and, light and thin, hardly shows on the folded die,
+where each fold becomes one of its edges. (Earlier nets marked a fold by two 2 mm dashes at
+its ends only, to keep the line off the die's faces; on paper the middle 80 % of each fold
+was blank and the d8's faces could not be told apart.) Every tab says "glue" (GLUE_SIZE pt,
+inside the tab), and a tab too small for the word (edges under about 9 mm) is hatched
+instead (GLUE_HATCH_NOTE says so on the page). A face drawn in a colour to its cut edge
+bleeds past it (pieces.BLEED).
 
 Cube: the "1-4-1" cross (a strip of four squares with one square above and one below the
 second), 5 folds and 7 tabs. Octahedron: two zig-zag rows of four triangles joined by one
@@ -31,7 +36,7 @@ from dataclasses import dataclass
 
 from generator.errors import InvalidInput
 from generator.render import pieces
-from generator.render.canvas import CUT, FOLD, Canvas, Point, Style
+from generator.render.canvas import CUT, Canvas, Point, Style
 from generator.render.pages import usable_box
 from generator.render.paper import Paper
 
@@ -40,7 +45,10 @@ FaceDrawer = Callable[[Canvas, float], None]
 DEFAULT_EDGE = 16.0  # mm: a standard 16 mm die
 MIN_EDGE = 5.0  # mm: smaller faces cannot be folded or glued by hand
 TAB_TAPER = 45.0  # degrees between a tab's base and its slanted sides
-FOLD_TICK = 2.0  # mm of dash at each end of a fold (a quarter of the edge at most)
+NET_FOLD_GREY = "#808080"  # a fold's ink: lighter than a cut, dark enough to score along
+FOLD_DASH = 1.0  # mm, about: each fold's dashes are fitted to its length
+FOLD_GAP = 0.8  # mm, about
+FOLD_STYLE = Style(stroke=NET_FOLD_GREY, width=0.15, dash=(FOLD_DASH, FOLD_GAP))
 GLUE_SIZE = 6.0  # pt: the word "glue" on every tab
 GLUE_COLOUR = "#555555"
 GLUE_MARGIN = 0.3  # mm between the word and the tab's outline
@@ -348,7 +356,7 @@ def draw_net(
     id: str | None = None,
 ) -> Net:
     """Draw `net` with its top-left corner at (x, y): bleed, faces, the word "glue" on every
-    tab, the fold marks and, on top, the cut outline.
+    tab, the fold lines and, on top, the cut outline.
 
     faces[value] draws the face showing that value, in a frame whose origin is the face's
     centre (the centroid for triangles), upright; None (or no list) leaves faces blank. The
@@ -383,22 +391,18 @@ def draw_net(
                 )
         for e in net.edges:
             if (e.kind == "fold" and e.face < e.partner[0]) or e.kind == "tab":
-                canvas.path(fold_ticks(e.a, e.b, net.edge), FOLD)
+                canvas.line(*e.a, *e.b, fold_style(math.dist(e.a, e.b)))
         pieces.cut_polygon(canvas, net.outline(), CUT)
     return net
 
 
-def fold_ticks(a: Point, b: Point, edge: float) -> list[tuple]:
-    """A fold as path commands: a FOLD_TICK dash in from each end (a quarter of the edge at
-    most), nothing between."""
-    t = min(FOLD_TICK, edge / 4)
-    ux, uy = (b[0] - a[0]) / math.dist(a, b), (b[1] - a[1]) / math.dist(a, b)
-    return [
-        ("M", *a),
-        ("L", a[0] + ux * t, a[1] + uy * t),
-        ("M", b[0] - ux * t, b[1] - uy * t),
-        ("L", *b),
-    ]
+def fold_style(length: float) -> Style:
+    """FOLD_STYLE with its dashes fitted to a fold `length` mm long: a whole number of dashes
+    of about FOLD_DASH mm, the first starting at one corner and the last ending at the other,
+    so the whole fold is marked and the corners a ruler is laid on are inked."""
+    n = max(2, round((length + FOLD_GAP) / (FOLD_DASH + FOLD_GAP)))
+    unit = length / (n * FOLD_DASH + (n - 1) * FOLD_GAP)
+    return FOLD_STYLE.with_(dash=(round(FOLD_DASH * unit, 4), round(FOLD_GAP * unit, 4)))
 
 
 def _glue_spot(poly: Sequence[Point], page_turn: float = 0.0) -> tuple[Point, float] | None:

@@ -1,5 +1,6 @@
-"""Big drawings: tiled over sheets with overlaps, alignment marks and an assembly map, or drawn
-as a poster on one sheet.
+"""Big drawings: tiled over sheets that join clean (one sheet of each pair cut along a solid
+line and glued over the other's grey margin) with an assembly map, or drawn as a poster on
+one sheet.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from generator.errors import InvalidInput, LimitExceeded
 from generator.render import seams
 from generator.render.canvas import (
     BLACK,
-    GREY,
     Canvas,
     Group,
     Op,
@@ -26,18 +26,29 @@ from generator.render.marks import (
     BAR_HEIGHT,
     BAR_LENGTH,
     BAR_STRIP,
-    alignment_cross,
     calibration_bar,
 )
 from generator.render.pages import FOOTER_COLOUR, page, usable_box
 from generator.render.paper import Paper
 from generator.render.sheets import bar_below, check_size
-from generator.render.text import Draw, draw_legible, instructions, text_corners, text_width
+from generator.render.text import (
+    PT,
+    Draw,
+    draw_legible,
+    instructions,
+    text_corners,
+    text_width,
+    unique_id,
+)
 
-TILE_OVERLAP = 10.0  # mm shared by neighbouring tiled sheets
-OVERLAP_TINT = Style(stroke=None, fill="#808080", opacity=0.18)  # over the drawing
+TILE_OVERLAP = 10.0  # mm shared by neighbouring tiled sheets: the glue margin
+GLUE_TINT = Style(stroke=None, fill="#808080", opacity=0.25)  # a glue margin, over the drawing
+GLUE_WORD = 8.0  # pt, the word "glue" along a glue margin
+TILE_CUT = Style(stroke=BLACK, width=0.25)  # solid: cut
+TILE_BLEED = 1.5  # mm of drawing past a cut line
+GLUE_MARGIN_ID = "glue-margin"  # the group of a sheet's margins' tint, words and ticks
+CUT_LINE_ID = "cut-line"  # the group of a sheet's cut lines
 MASK = Style(stroke=None, fill="#ffffff")  # hides text running off a tile sheet
-SHEET_EDGE = Style(stroke=GREY, width=0.15, dash=(1.0, 1.0))
 MAX_TILE_SHEETS = 200
 
 LABEL_STRIP = 9.0  # mm at the top of a tile sheet for its label
@@ -178,18 +189,24 @@ def tile(
     """Split a width x height mm drawing over true-scale sheets, after an assembly map page
     (no map when one sheet holds it all).
 
-    Neighbouring sheets share an `overlap` mm strip (tinted on both, edged with dashed lines
-    and alignment crosses at the same drawing points), so a sheet trimmed at its neighbour's
-    overlap edge lines up by laying crosses on crosses. Each sheet is labelled A1, A2, ...
-    (letter = row, number = column) and carries a calibration bar. The drawing is clipped
-    geometrically to each sheet (the canvas has no clip operation).
+    Neighbouring sheets share an `overlap` mm strip, and only one of them shows it on the
+    joined board: at each seam the sheet to the right (below) carries the strip as a glue
+    margin on its left (top), the drawing printed in it and, over that, a grey tint and the
+    word "glue" (marks only there, and short ticks outside the drawing where the margin's
+    inner edge meets the board's outer edge); the sheet to the left (above) is cut along a
+    solid line at its window's edge, its drawing running TILE_BLEED past the line, and is
+    glued on top of the margin, its cut edge along the edge of the grey. So the joined board
+    shows each part of the drawing once, from one sheet, with no tint, mark or line on it.
+    Each sheet is labelled A1, A2, ... (letter = row, number = column), carries a
+    calibration bar and says which of its edges to cut and which margins go under which
+    sheet (join_instruction, 8 pt). The drawing is clipped geometrically to each sheet (the
+    canvas has no clip operation).
 
     Seams (the edges of every sheet's window) never cross a word: they move, within what a
     sheet holds, off every text box, or the drawing takes one more column or row of sheets
-    (seams.py); crosses keep clear of words. A sheet nearly blank (under seams.MOSTLY_EMPTY
-    of its area) is avoided by spreading the drawing evenly over as many sheets. Only a word
-    no plan keeps whole (longer than a sheet) still prints whole on each sheet it touches,
-    over a white mask.
+    (seams.py). A sheet nearly blank (under seams.MOSTLY_EMPTY of its area) is avoided by
+    spreading the drawing evenly over as many sheets. Only a word no plan keeps whole
+    (longer than a sheet) still prints whole on each sheet it touches, over a white mask.
     """
     doc.picture = (width, height, draw)
     rows, cols, content = tile_plan(paper, width, height, overlap)
@@ -213,9 +230,7 @@ def tile(
     rows, cols = len(row_spans), len(col_spans)
     map_page = None
     if rows * cols > 1:
-        map_page = _assembly_map(
-            doc, paper, width, height, draw, col_spans, row_spans, content, overlap, mono
-        )
+        map_page = _assembly_map(doc, paper, width, height, draw, col_spans, row_spans, mono)
     sheets: list[Canvas] = []
     labels: list[str] = []
     boxes: list[Box] = []
@@ -227,7 +242,7 @@ def tile(
             win = Box(x0, y0, x1 - x0, y1 - y0)
             on_page = Box(content.x, content.y, win.w, win.h)
             strips = (col_spans, row_spans)
-            _tile_sheet(canvas, box, on_page, win, drawing, r, c, strips, overlap, label, words)
+            _tile_sheet(canvas, box, on_page, win, drawing, r, c, strips, label)
             sheets.append(canvas)
             labels.append(label)
             boxes.append(on_page)
@@ -255,45 +270,40 @@ def _tile_sheet(
     r: int,
     c: int,
     spans: tuple[Sequence[tuple[float, float]], Sequence[tuple[float, float]]],
-    overlap: float,
     label: str,
-    words: Sequence[Box] = (),
 ) -> None:
     dx, dy = on_page.x - win.x, on_page.y - win.y
     col_spans, row_spans = spans
     rows, cols = len(row_spans), len(col_spans)
-    # overlap strips, in drawing mm: [start, end] along x (columns) or y (rows): what this
-    # window shares with its neighbours (at least `overlap`, wider where that keeps words
-    # whole)
-    strips_x = []
-    if c > 0:
-        strips_x.append((win.x, col_spans[c - 1][1]))
-    if c < cols - 1:
-        strips_x.append((col_spans[c + 1][0], win.right))
-    strips_y = []
-    if r > 0:
-        strips_y.append((win.y, row_spans[r - 1][1]))
-    if r < rows - 1:
-        strips_y.append((row_spans[r + 1][0], win.bottom))
+    seen = visible_part(win, r, c, col_spans, row_spans)
+    cut_right, cut_bottom = c < cols - 1, r < rows - 1
+    # the drawing runs TILE_BLEED past a cut line, so a cut a little outside it shows the
+    # drawing (the same as the margin under it), not white paper
+    drawn = Box(
+        win.x,
+        win.y,
+        win.w + (TILE_BLEED if cut_right else 0.0),
+        win.h + (TILE_BLEED if cut_bottom else 0.0),
+    )
     with canvas.group(dx=dx, dy=dy):
-        window = Box(*win)
         straddles = False
         for op, stack, outline in drawing:
             if outline is not None:
-                canvas.ops.extend(outline.clip(window))
+                canvas.ops.extend(outline.clip(drawn))
             if op.kind != "text":
                 continue
             # text cannot be clipped: every sheet its box touches prints all of it, and a
             # white mask below hides what runs past this sheet's window (so a title across a
-            # sheet edge is whole once the sheets are taped together)
+            # sheet edge is whole once the sheets are joined)
+            # (a word beyond a cut line is the neighbour's: it never bleeds)
             xs, ys = zip(*text_corners(op, stack), strict=True)
             if max(xs) < win.x or min(xs) > win.right or max(ys) < win.y or min(ys) > win.bottom:
                 continue
             straddles = straddles or not (
-                min(xs) >= win.x
-                and max(xs) <= win.right
-                and min(ys) >= win.y
-                and max(ys) <= win.bottom
+                min(xs) >= drawn.x
+                and max(xs) <= drawn.right
+                and min(ys) >= drawn.y
+                and max(ys) <= drawn.bottom
             )
             for g in stack:
                 canvas.ops.append(
@@ -302,87 +312,120 @@ def _tile_sheet(
             canvas.ops.append(op)
             canvas.ops.extend(Op("end", ()) for _ in stack)
         if straddles:
-            _mask_outside(canvas, win, -dx, -dy, canvas.width - dx, canvas.height - dy)
-        for a, b in strips_x:
-            canvas.rect(a, win.y, b - a, win.h, OVERLAP_TINT)
-        for a, b in strips_y:
-            canvas.rect(win.x, a, win.w, b - a, OVERLAP_TINT)
-        # crosses along a strip sit in the part of the window no crossing strip covers: the
-        # neighbour across that strip shares it, while the corner squares belong to three
-        # other sheets, and a cross there would be on one of them only; each keeps
-        # CROSS_CLEAR off every word (both neighbours compute the same spots)
-        top = max([b for a, b in strips_y if a <= win.y + 1e-9], default=win.y)
-        bottom = min([a for a, b in strips_y if b >= win.bottom - 1e-9], default=win.bottom)
-        left = max([b for a, b in strips_x if a <= win.x + 1e-9], default=win.x)
-        right = min([a for a, b in strips_x if b >= win.right - 1e-9], default=win.right)
-        for a, b in strips_x:
-            for x in (a, b):
-                canvas.line(x, win.y, x, win.bottom, SHEET_EDGE)
-                near = [(w.y, w.bottom) for w in words if _near_line(w.x, w.right, x)]
-                for y in cross_spots(top, bottom, near):
-                    alignment_cross(canvas, x, y, CROSS_ARM)
-        for a, b in strips_y:
-            for y in (a, b):
-                canvas.line(win.x, y, win.right, y, SHEET_EDGE)
-                near = [(w.x, w.right) for w in words if _near_line(w.y, w.bottom, y)]
-                # on the window's top or bottom edge the cross is a T: its stem stays on the
-                # drawing, clear of the sheet's label above and its bar below
-                up = CROSS_ARM if y > win.y + 1e-9 else 0.0
-                down = CROSS_ARM if y < win.bottom - 1e-9 else 0.0
-                for x in cross_spots(left, right, near):
-                    canvas.line(x - CROSS_ARM, y, x + CROSS_ARM, y, ALIGN)
-                    canvas.line(x, y - up, x, y + down, ALIGN)
+            _mask_outside(canvas, drawn, -dx, -dy, canvas.width - dx, canvas.height - dy)
+        with canvas.group(unique_id(canvas, GLUE_MARGIN_ID)):
+            _glue_margins(canvas, win, seen, r, c, rows, cols)
+    # cut lines: the whole height (width) of the printable area, so a ruler and a knife run
+    # off the paper's edges
+    with canvas.group(unique_id(canvas, CUT_LINE_ID)):
+        if cut_right:
+            x = on_page.x + win.w
+            canvas.line(x, box.y, x, box.bottom, TILE_CUT)
+        if cut_bottom:
+            y = on_page.y + win.h
+            canvas.line(box.x, y, box.right, y, TILE_CUT)
+    # the sheet's words keep inside what is left of it after its cuts
+    keep_right = on_page.x + win.w - 1.5 if cut_right else box.right
     canvas.text(box.x, box.y + 5.5, label, 14.0, bold=True)
-    where = f"row {label.rstrip('0123456789')} of {rows}, column {c + 1} of {cols}"
+    where = f"row {_row(label)} of {rows}, column {c + 1} of {cols}"
+    line = f"{where} · true size"
     canvas.text(
         box.x + 14.0,
         box.y + 5.5,
-        f"{where} · overlap {overlap_text([b - a for a, b in strips_x + strips_y], overlap)}"
-        " · true size",
+        line if text_width(line, 7.0) <= keep_right - box.x - 14.0 else where,
         7.0,
         colour=FOOTER_COLOUR,
     )
     calibration_bar(canvas, box.x, box.bottom - BAR_HEIGHT)
-    hint = "trim at a neighbour's dashed line, lay crosses on crosses, tape"
+    left = box.x + BAR_LENGTH + 4.0
     instructions(
-        canvas, box.right, box.bottom - BAR_HEIGHT + 2.6, hint, anchor="end", colour=FOOTER_COLOUR
+        canvas,
+        left,
+        box.bottom - BAR_HEIGHT + 2.6,
+        join_instruction(r, c, rows, cols),
+        keep_right - left,
+        line=3.6,
     )
 
 
-def overlap_text(widths: Sequence[float], overlap: float) -> str:
-    """The overlap a sheet names: "10 mm", or "10 to 70 mm" where a strip was widened."""
-    lo, hi = min(widths, default=overlap), max(widths, default=overlap)
-    if hi - lo < 0.05:
-        return f"{lo:.0f} mm" if abs(lo - round(lo)) < 0.05 else f"{lo:.1f} mm"
-    return f"{lo:.0f} to {hi:.0f} mm"
+def _row(label: str) -> str:
+    return label.rstrip("0123456789")
 
 
-CROSS_ARM = 2.0  # mm, half the width of an alignment cross
-CROSS_CLEAR = 1.5  # mm between an alignment cross and the nearest word
+def visible_part(
+    win: Box,
+    r: int,
+    c: int,
+    col_spans: Sequence[tuple[float, float]],
+    row_spans: Sequence[tuple[float, float]],
+) -> Box:
+    """The part of sheet (r, c)'s window (drawing mm) that shows on the joined board: all
+    of it but the glue margins on its left and top, which lie under the sheets to its left
+    and above (their cut edges are this sheet's window edges)."""
+    x0 = col_spans[c - 1][1] if c > 0 else win.x
+    y0 = row_spans[r - 1][1] if r > 0 else win.y
+    return Box(x0, y0, win.right - x0, win.bottom - y0)
 
 
-def _near_line(a: float, b: float, at: float) -> bool:
-    """Does a word spanning a..b across a strip edge at `at` come within a cross's reach?"""
-    reach = CROSS_ARM + CROSS_CLEAR
-    return a - reach < at < b + reach
+def join_instruction(r: int, c: int, rows: int, cols: int) -> str:
+    """What a player does with sheet (r, c): which edges to cut, which margins to glue under
+    which sheet."""
+    cuts = [
+        w for w, yes in (("on the right", c < cols - 1), ("at the bottom", r < rows - 1)) if yes
+    ]
+    glue = [
+        (w, sheet_label(rr, cc))
+        for w, yes, rr, cc in (("on the left", c > 0, r, c - 1), ("at the top", r > 0, r - 1, c))
+        if yes
+    ]
+    out = []
+    if cuts:
+        plural = "s" if len(cuts) > 1 else ""
+        out.append(f"Cut along the solid line{plural} {' and '.join(cuts)}.")
+    if glue:
+        first, under = glue[0]
+        text = f"Glue the grey margin {first} under sheet {under}"
+        if len(glue) > 1:
+            text += f" and the one {glue[1][0]} under sheet {glue[1][1]}"
+        out.append(text + ", its cut edge along the edge of the grey.")
+    else:
+        out.append("It lies on top: its neighbours' grey margins go under it.")
+    return " ".join(out)
 
 
-def cross_spots(lo: float, hi: float, words: Sequence[tuple[float, float]]) -> list[float]:
-    """Where along a strip edge (from lo to hi) its alignment crosses go: near 1/6, 1/2 and
-    5/6 of the way, each moved to the nearest spot whose cross keeps CROSS_CLEAR off the
-    words lying across the edge (`words`: their extents along it); a spot with none free
-    is left out, and so is one that lands on another's."""
-    reach = CROSS_ARM + CROSS_CLEAR
-    blocked = seams.merge([(a - reach, b + reach) for a, b in words])
-    first, last = lo + CROSS_ARM, hi - CROSS_ARM
-    if first > last:  # a strip edge shorter than a cross: one at its middle
-        first = last = (lo + hi) / 2
-    spots: list[float] = []
-    for f in (1 / 6, 1 / 2, 5 / 6):
-        at = seams.snap(lo + f * (hi - lo), first, last, blocked)
-        if at is not None and all(abs(at - s) > 2 * CROSS_ARM + 1.0 for s in spots):
-            spots.append(at)
-    return spots
+def _glue_margins(
+    canvas: Canvas, win: Box, seen: Box, r: int, c: int, rows: int, cols: int
+) -> None:
+    """The margins on a sheet's left and top (drawing mm): tinted, the word "glue" along
+    them, and a short tick outside the drawing at each end of a margin's inner edge that is
+    on the board's outer edge (where the cut edge of the sheet over it goes)."""
+    if seen.y > win.y:  # the top margin, the whole width
+        canvas.rect(win.x, win.y, win.w, seen.y - win.y, GLUE_TINT)
+    if seen.x > win.x:  # the left margin, below the top one
+        canvas.rect(win.x, seen.y, seen.x - win.x, win.bottom - seen.y, GLUE_TINT)
+    ascent = GLUE_WORD * PT * 0.36  # half a capital's height: the word's middle on the margin's
+    if seen.x > win.x:
+        x = (win.x + seen.x) / 2
+        for y in _glue_spots(seen.y, win.bottom):
+            canvas.text(x + ascent, y, "glue", GLUE_WORD, anchor="middle", rotate=-90)
+        if r == 0:
+            canvas.line(seen.x, win.y - 0.5, seen.x, win.y - TILE_MARK + 0.5, ALIGN)
+        if r == rows - 1:
+            canvas.line(seen.x, win.bottom + 0.5, seen.x, win.bottom + TILE_MARK - 0.5, ALIGN)
+    if seen.y > win.y:
+        y = (win.y + seen.y) / 2 + ascent
+        for x in _glue_spots(seen.x, win.right):
+            canvas.text(x, y, "glue", GLUE_WORD, anchor="middle")
+        if c == 0:
+            canvas.line(win.x - 0.5, seen.y, win.x - TILE_MARK + 0.5, seen.y, ALIGN)
+        if c == cols - 1:
+            canvas.line(win.right + 0.5, seen.y, win.right + TILE_MARK - 0.5, seen.y, ALIGN)
+
+
+def _glue_spots(lo: float, hi: float) -> list[float]:
+    """Where the word "glue" goes along a margin: about every 60 mm, at least once."""
+    n = max(1, round((hi - lo) / 60.0))
+    return [lo + (hi - lo) * (k + 0.5) / n for k in range(n)]
 
 
 def _mask_outside(canvas: Canvas, win: Box, x0: float, y0: float, x1: float, y1: float) -> None:
@@ -397,6 +440,31 @@ def _mask_outside(canvas: Canvas, win: Box, x0: float, y0: float, x1: float, y1:
             canvas.rect(x, y, w, h, MASK)
 
 
+MAP_LABEL = 12.0  # pt, a sheet's label on the assembly map
+LABEL_BAND = 7.0  # mm beside the map's drawing for the sheet labels
+MAP_CUT = Style(stroke=BLACK, width=0.4)  # the cut edges on the map
+MAP_GUIDE = (
+    "Cut each sheet along its solid lines (on the map: the black lines). Glue each grey margin "
+    "under the sheet to its left or above, that sheet's cut edge along the edge of the grey: "
+    "join each row from left to right, then lay each row over the margins at the top of the "
+    "row below."
+)
+
+
+def _map_region(paper: Paper, rows: int) -> Box:
+    """Where the map's drawing may go: under the title and the guide (3 lines at most), with
+    a band for the labels above and below it (and beside it, for rows between the first
+    and the last)."""
+    side = LABEL_BAND if rows > 2 else 0.0
+    top = MAP_TITLE + 3 * 3.6 + LABEL_BAND
+    return usable_box(paper).inset(side, top, side, LABEL_BAND)
+
+
+def _map_scale(paper: Paper, width: float, height: float, rows: int) -> float:
+    region = _map_region(paper, rows)
+    return min(region.w / width, region.h / height)
+
+
 def _assembly_map(
     doc: Document,
     paper: Paper,
@@ -405,85 +473,63 @@ def _assembly_map(
     draw: Draw,
     col_spans: Sequence[tuple[float, float]],
     row_spans: Sequence[tuple[float, float]],
-    content: Box,
-    overlap: float,
     mono: bool,
 ) -> Canvas:
+    """The joined board, reduced: the glue margins grey, the cut edges solid black, and each
+    sheet's label outside the drawing beside the part of the board it shows (above it for
+    the first row, below it for the last, beside it for the rows between; a sheet with no
+    outer edge, in the middle of three rows and three columns or more, has its label on
+    the drawing)."""
     rows, cols = len(row_spans), len(col_spans)
-    shared = [
-        a[1] - b[0]
-        for spans in (col_spans, row_spans)
-        for a, b in zip(spans, spans[1:], strict=False)
-    ]
     # the map page turns whichever way shows the drawing larger (the sheets keep their own way)
     turned = paper.rotated()
-    if _fit_scale(turned, width, height) > _fit_scale(paper, width, height):
+    if _map_scale(turned, width, height, rows) > _map_scale(paper, width, height, rows):
         paper = turned
     canvas, box = page(doc, paper, mono=mono)
-    region = box.inset(top=MAP_TITLE)
-    scale = _fit_scale(paper, width, height)
-    ox = region.x + (region.w - width * scale) / 2
-    oy = region.y + (region.h - height * scale) / 2
+    scale = _map_scale(paper, width, height, rows)
+    region = _map_region(paper, rows)
     title = (
         f"Assembly map: {rows} rows of {cols} sheets ({sheet_label(0, 0)} to "
-        f"{sheet_label(rows - 1, cols - 1)}),"
-        f" {overlap_text(shared, overlap)} overlap, map scale {scale_text(scale)}"
+        f"{sheet_label(rows - 1, cols - 1)}), shown at {scale * 100:.0f} % of true size"
     )
     canvas.text(box.x, box.y + 5.0, title, 10.0, bold=True)
+    instructions(canvas, box.x, box.y + 5.0 + 4.6, MAP_GUIDE, box.w, line=3.6)
+    ox = region.x + (region.w - width * scale) / 2
+    oy = region.y + (region.h - height * scale) / 2
     with canvas.group(dx=ox, dy=oy, scale=scale):
         draw_legible(canvas, draw, scale)  # words too small at map scale: on the sheets only
-    words = [_box_of(text_corners(op, stack)) for op, stack in canvas.flat() if op.kind == "text"]
-    edge = Style(stroke=BLACK, width=0.3, dash=(1.5, 1.0))
+    for a, b in zip(col_spans, col_spans[1:], strict=False):
+        canvas.rect(ox + b[0] * scale, oy, (a[1] - b[0]) * scale, height * scale, GLUE_TINT)
+        canvas.line(ox + a[1] * scale, oy, ox + a[1] * scale, oy + height * scale, MAP_CUT)
+    for a, b in zip(row_spans, row_spans[1:], strict=False):
+        canvas.rect(ox, oy + b[0] * scale, width * scale, (a[1] - b[0]) * scale, GLUE_TINT)
+        canvas.line(ox, oy + a[1] * scale, ox + width * scale, oy + a[1] * scale, MAP_CUT)
+    th = 5.2  # a label box's height
     for r, (y0, y1) in enumerate(row_spans):
         for c, (x0, x1) in enumerate(col_spans):
-            px0, py0 = ox + x0 * scale, oy + y0 * scale
-            px1, py1 = ox + x1 * scale, oy + y1 * scale
-            canvas.rect(px0, py0, px1 - px0, py1 - py0, edge)
-            # label at the centre of the part no neighbour covers
-            ux0 = col_spans[c - 1][1] if c > 0 else x0
-            uy0 = row_spans[r - 1][1] if r > 0 else y0
-            ux1 = col_spans[c + 1][0] if c < cols - 1 else x1
-            uy1 = row_spans[r + 1][0] if r < rows - 1 else y1
+            seen = visible_part(Box(x0, y0, x1 - x0, y1 - y0), r, c, col_spans, row_spans)
+            cx = ox + (seen.x + seen.w / 2) * scale
+            cy = oy + (seen.y + seen.h / 2) * scale
             label = sheet_label(r, c)
-            size = 12.0
-            tw = text_width(label, size, bold=True)
-            # the centre of the part no neighbour covers, or the first spot round it that
-            # covers none of the drawing's words
-            spots = [(0.5, 0.5), (0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)]
-            spots += [(0.5, 0.25), (0.5, 0.75), (0.25, 0.5), (0.75, 0.5)]
-            choice: tuple[float, float] | None = None
-            for fx, fy in spots:
-                x = ox + (ux0 + (ux1 - ux0) * fx) * scale
-                y = oy + (uy0 + (uy1 - uy0) * fy) * scale
-                # a narrow last sheet's label would hang past the map: keep it on the page
-                x = min(max(x, region.x + tw / 2 + 1.0), region.right - tw / 2 - 1.0)
-                y = min(max(y, region.y + 3.6), region.bottom - 1.6)
-                if choice is None:
-                    choice = (x, y)  # the centre, when no spot is free
-                if not any(_meet(Box(x - tw / 2 - 1.0, y - 3.6, tw + 2.0, 5.2), w) for w in words):
-                    choice = (x, y)
-                    break
-            assert choice is not None
-            cx, cy = choice
-            # see-through label boxes: the reduced drawing under a label stays visible
+            tw = text_width(label, MAP_LABEL, bold=True) + 2.0
+            if r == 0:
+                cy = oy - LABEL_BAND / 2
+            elif r == rows - 1:
+                cy = oy + height * scale + LABEL_BAND / 2
+            elif c == 0:
+                cx = ox - tw / 2 - 1.0
+            elif c == cols - 1:
+                cx = ox + width * scale + tw / 2 + 1.0
             canvas.rect(
-                cx - tw / 2 - 1.0,
-                cy - 3.6,
-                tw + 2.0,
-                5.2,
-                Style(stroke=BLACK, width=0.2, fill="#ffffff", opacity=0.75),
+                cx - tw / 2, cy - th / 2, tw, th, Style(stroke=BLACK, width=0.2, fill="#ffffff")
             )
-            canvas.text(cx, cy + 1.2, label, size, bold=True, anchor="middle")
+            canvas.text(cx, cy + 1.6, label, MAP_LABEL, bold=True, anchor="middle")
     return canvas
 
 
 def _box_of(points: Sequence[Point]) -> Box:
     xs, ys = [x for x, _ in points], [y for _, y in points]
     return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
-
-
-def _meet(a: Box, b: Box) -> bool:
-    return min(a.right, b.right) > max(a.x, b.x) and min(a.bottom, b.bottom) > max(a.y, b.y)
 
 
 def _fit_scale(paper: Paper, width: float, height: float) -> float:

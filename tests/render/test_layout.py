@@ -15,7 +15,7 @@ from pypdf import PdfReader
 
 from generator.errors import InvalidInput, LimitExceeded
 from generator.render import layout
-from generator.render.canvas import FOLD, Canvas, Style
+from generator.render.canvas import FOLD, Canvas, Op, Style
 from generator.render.clip import Box, clip_ops
 from generator.render.document import Document
 from generator.render.paper import Paper
@@ -418,30 +418,49 @@ def test_tile_splits_a_big_drawing_into_labelled_overlapping_true_scale_sheets()
     )
 
 
-def test_tile_alignment_crosses_sit_on_the_same_drawing_points_on_neighbours():
+def test_tile_cut_lines_of_one_sheet_meet_the_glue_margins_of_the_next():
+    """Each seam: the sheet on the left is cut along a solid line at its window's right edge,
+    which is where the grey glue margin of the sheet on its right ends."""
     width, height = 400.0, 200.0
     doc = new_doc()
     tiling = layout.tile(doc, A4, width, height, dots_drawing(width, height, 10.0))
     assert (tiling.rows, tiling.cols) == (1, 3)
 
-    def crosses(i):
+    def marks(i, group):
         sheet, box = tiling.sheets[i], tiling.content_boxes[i]
         win = tiling.window(0, i, width, height)
-        out = set()
-        for op, pts in sheet.absolute_points():
-            if op.kind == "path" and op.style == layout.ALIGN:
-                (x1, y1), (x2, y2) = pts
-                if y1 == y2:  # the horizontal arm: its middle is the cross's centre
-                    out.add((round((x1 + x2) / 2 - box.x + win.x, 4), round(y1 - box.y + win.y, 4)))
+        out = []
+        for op, stack in sheet.flat():
+            if any((g.id or "").startswith(group) for g in stack) and op.kind == "path":
+                pts = next(_one(op, stack).absolute_points())[1]
+                out.append((op, [(x - box.x + win.x, y - box.y + win.y) for x, y in pts]))
         return out
 
-    a1, a2, a3 = crosses(0), crosses(1), crosses(2)
-    assert a1 and a1 <= a2 and a3 <= a2 and a1 | a3 == a2
-    xs = sorted({x for x, _ in a1})
-    # both edges of the strip A1 shares with A2 (spread evenly over the three sheets: full
-    # sheets would have left A3 a 52 mm sliver, under a quarter of its printable area)
-    (_, a1_right), (a2_left, _), _ = tiling.col_spans
-    assert xs == pytest.approx([a2_left, a1_right]) and a1_right - a2_left == pytest.approx(10.0)
+    for i in range(3):
+        cuts = marks(i, layout.CUT_LINE_ID)
+        tints = [pts for op, pts in marks(i, layout.GLUE_MARGIN_ID) if op.style == layout.GLUE_TINT]
+        if i < 2:
+            ((op, ((x1, _), (x2, _))),) = cuts
+            assert op.style == layout.TILE_CUT and not op.style.dash
+            assert x1 == x2 == pytest.approx(tiling.col_spans[i][1])
+        else:
+            assert cuts == []
+        if i > 0:
+            (pts,) = tints
+            xs = sorted({round(x, 4) for x, _ in pts})
+            assert xs == pytest.approx([tiling.col_spans[i][0], tiling.col_spans[i - 1][1]])
+            assert xs[1] - xs[0] >= layout.TILE_OVERLAP - EPS
+        else:
+            assert tints == []
+
+
+def _one(op, stack):  # noqa: ANN001
+    c = Canvas(1, 1)
+    for g in stack:
+        c.ops.append(Op("begin", (), group=g))
+    c.ops.append(op)
+    c.ops.extend(Op("end", ()) for _ in stack)
+    return c
 
 
 def test_tile_clips_the_drawing_to_each_sheet():
@@ -454,7 +473,17 @@ def test_tile_clips_the_drawing_to_each_sheet():
 
     doc = new_doc()
     tiling = layout.tile(doc, A4, width, height, draw)
-    for sheet, box in zip(tiling.sheets, tiling.content_boxes, strict=True):
+    for i, (sheet, box) in enumerate(zip(tiling.sheets, tiling.content_boxes, strict=True)):
+        r, c = divmod(i, tiling.cols)
+        win = tiling.window(r, c, width, height)
+        # past a cut line (right, bottom) the drawing bleeds TILE_BLEED, no further
+        bleed = layout.TILE_BLEED
+        box = Box(
+            box.x,
+            box.y,
+            win.w + (bleed if c < tiling.cols - 1 else 0.0),
+            win.h + (bleed if r < tiling.rows - 1 else 0.0),
+        )
         for op, pts in sheet.absolute_points():
             if (
                 op.kind == "path"
@@ -653,49 +682,6 @@ def test_tiling_paper_on_a_tie_avoids_thin_slivers_of_drawing():
         assert all(plan.empty == 0 and plan.narrowest > 90 for plan in plans.values())
         chosen = layout.tiling_paper([A4, A4L], *size)
         assert plans[chosen].narrowest == max(plan.narrowest for plan in plans.values())
-
-
-def test_every_cross_in_a_shared_strip_is_on_both_sheets():
-    """A short last row put the crosses of its sheets' column strips 1/6 down a 25 mm window,
-    inside the row strip it shares with the sheet above, which had no cross there (found by
-    the metrology audit): laying crosses on crosses then fails."""
-    width, height = 400.0, 290.0
-    doc = new_doc()
-    tiling = layout.tile(doc, A4, width, height, dots_drawing(width, height, 10.0))
-    assert tiling.rows >= 2 and tiling.cols >= 2
-
-    def crosses(r, c):
-        k = r * tiling.cols + c
-        sheet, box = tiling.sheets[k], tiling.content_boxes[k]
-        win = tiling.window(r, c, width, height)
-        out = set()
-        for op, pts in sheet.absolute_points():
-            if op.kind == "path" and op.style == layout.ALIGN:
-                (x1, y1), (x2, y2) = pts
-                if y1 == y2:
-                    out.add((round((x1 + x2) / 2 - box.x + win.x, 4), round(y1 - box.y + win.y, 4)))
-        return out, win
-
-    checked = 0
-    for r in range(tiling.rows):
-        for c in range(tiling.cols):
-            mine, win = crosses(r, c)
-            for dr, dc in ((0, 1), (1, 0)):
-                if r + dr >= tiling.rows or c + dc >= tiling.cols:
-                    continue
-                theirs, other = crosses(r + dr, c + dc)
-                x0, x1 = max(win.x, other.x), min(win.right, other.right)
-                y0, y1 = max(win.y, other.y), min(win.bottom, other.bottom)
-
-                def shared(points, x0=x0, x1=x1, y0=y0, y1=y1):
-                    e = 1e-6
-                    return {
-                        (x, y) for x, y in points if x0 - e <= x <= x1 + e and y0 - e <= y <= y1 + e
-                    }
-
-                assert shared(mine) == shared(theirs) and shared(mine)
-                checked += 1
-    assert checked == tiling.rows * (tiling.cols - 1) + tiling.cols * (tiling.rows - 1)
 
 
 def test_fewest_sheets_counts_without_drawing_the_pieces():

@@ -17,7 +17,7 @@ import pytest
 from pypdf import PdfReader
 
 from generator.render import layout, nets
-from generator.render.canvas import CUT, FOLD, Canvas
+from generator.render.canvas import CUT, Canvas
 from generator.render.document import Document
 from generator.render.paper import Paper
 from generator.render.pdf import PT_PER_MM, pdf_bytes
@@ -245,28 +245,53 @@ def test_net_sizes_match_what_is_drawn():
     assert nets.cube_net_size(16.0) == pytest.approx((4 * 16 + 4.8, 3 * 16))
 
 
-def test_cut_lines_are_solid_and_fold_lines_dashed():
+def seg_key(a, b) -> frozenset:  # noqa: ANN001
+    return frozenset((round(p[0], 3), round(p[1], 3)) for p in (a, b))
+
+
+def fold_lines(c: Canvas) -> list:
+    return [
+        op
+        for op, _ in c.flat()
+        if op.kind == "path" and op.style.stroke == nets.NET_FOLD_GREY and op.style.dash
+    ]
+
+
+def test_cut_lines_are_solid_and_fold_lines_dashed_along_the_whole_fold():
     """The cut line is one closed path round the faces and tabs (a cutting machine cuts it in
-    one go); each fold is one path of two short dashes at its ends, so no dashed line runs
-    along an edge of the finished die."""
+    one go); each fold (shared face edge or tab base) is one fine grey dashed line from corner
+    to corner, its dashes fitted so a dash touches each corner (issue 26: the ticks at the
+    ends left 80 % of every fold blank)."""
     for draw, folds, tabs in ((nets.cube_net, 5, 7), (nets.d8_net, 7, 5)):
         c = Canvas(300, 300)
         net = draw(c, 0, 0)
         paths = [op for op, _ in c.flat() if op.kind == "path"]
-        styles = [op.style for op in paths]
-        assert styles.count(FOLD) == folds + tabs  # shared face edges + every tab's base
         (cut,) = [op for op in paths if op.style == CUT]
         assert cut.data[-1] == ("Z",) and sum(cmd[0] == "M" for cmd in cut.data) == 1
         assert len(cut.data) - 1 == len(net.outline()) == (len(net.cut_edges()) + 3 * tabs)
-        assert FOLD.dash and not CUT.dash
-        for op in paths:
-            if op.style != FOLD:
-                continue
-            a, a2, b2, b = (cmd[1:] for cmd in op.data)
-            assert [cmd[0] for cmd in op.data] == ["M", "L", "M", "L"]
-            assert math.dist(a, b) == pytest.approx(net.edge, abs=1e-3)  # the whole fold...
-            assert math.dist(a, a2) == pytest.approx(nets.FOLD_TICK, abs=1e-3)
-            assert math.dist(b2, b) == pytest.approx(nets.FOLD_TICK, abs=1e-3)
+        lines = fold_lines(c)
+        assert len(lines) == folds + tabs  # shared face edges + every tab's base
+        assert not CUT.dash and CUT.stroke == "#000000" and CUT.width == 0.25
+        want = {seg_key(e.a, e.b) for e in net.folds() + net.tab_edges()}
+        drawn = set()
+        for op in lines:
+            assert [cmd[0] for cmd in op.data] == ["M", "L"]
+            a, b = op.data[0][1:], op.data[1][1:]
+            drawn.add(seg_key(a, b))
+            assert math.dist(a, b) == pytest.approx(net.edge, abs=1e-3)  # the whole fold
+            assert op.style.width == 0.15 < CUT.width
+            on, off = op.style.dash
+            n = round((net.edge + off) / (on + off))
+            assert n * on + (n - 1) * off == pytest.approx(net.edge, abs=1e-2)  # ends inked
+            assert 0.7 <= on <= 1.3 and 0.5 <= off <= 1.1
+        assert drawn == want
+
+
+def test_fold_dashes_fit_any_edge():
+    for length in (5.0, 8.0, 16.0, 20.0, 33.3):
+        on, off = nets.fold_style(length).dash
+        n = round((length + off) / (on + off))
+        assert n >= 2 and n * on + (n - 1) * off == pytest.approx(length, abs=1e-2)
 
 
 def test_face_callbacks_get_an_upright_frame_at_the_face_centre():
@@ -285,7 +310,7 @@ def test_face_callbacks_get_an_upright_frame_at_the_face_centre():
         marks = [
             pts
             for op, pts in c.absolute_points()
-            if op.kind == "path" and op.style not in (CUT, FOLD)  # not the tabs' "glue"
+            if op.kind == "path" and op.style != CUT and op.style.stroke != nets.NET_FOLD_GREY
         ]
         assert len(marks) == n
         for face, (centre, up, corner) in zip(net.faces, marks, strict=True):
@@ -349,10 +374,10 @@ def test_printed_face_edges_measure_the_edge_in_the_pdf(draw, edge, folds, bare)
     strokes = pdf_strokes(pdf_bytes(doc))
     dashed = [pts for d, pts in strokes if d]
     solid = [pts for d, pts in strokes if not d and len(pts) > 4]
-    assert len(dashed) == folds  # each fold: a dash at each end, its ends an edge apart
+    assert len(dashed) == folds  # each fold: one dashed line, an edge long
     for pts in dashed:
-        assert len(pts) == 4
-        assert math.dist(pts[0], pts[3]) == pytest.approx(edge, abs=0.1)
+        assert len(pts) == 2
+        assert math.dist(pts[0], pts[1]) == pytest.approx(edge, abs=0.1)
     (outline,) = solid  # the cut line, one path round the net
     sides = [math.dist(p, q) for p, q in zip(outline, outline[1:] + outline[:1], strict=True)]
     assert sum(1 for d in sides if abs(d - edge) < 0.1) == bare  # the bare face edges

@@ -26,7 +26,7 @@ import pytest
 from generator.commands.dice import blank_dice_document
 from generator.printing import PrintSpec
 from generator.render import layout, nets, pieces
-from generator.render.canvas import FOLD, WHITE, Canvas, Op
+from generator.render.canvas import FOLD, WHITE, Canvas, Op, to_grey
 from generator.render.clip import Box
 from generator.render.document import Document
 from generator.render.paper import Paper
@@ -294,32 +294,49 @@ def page_shapes_of(pc: Piece) -> list[tuple[pieces.Shape, bool]]:
     return out
 
 
-@pytest.mark.parametrize(("paper", "mono"), CASES[:2])
-def test_folds_are_dashes_at_the_ends_of_each_fold(paper, mono):
+@pytest.mark.parametrize(("paper", "mono"), CASES)
+def test_every_fold_of_a_die_net_is_a_line_along_the_whole_fold(paper, mono):
+    """Issue 26: a fold drawn as two 2 mm ticks left its middle blank. Each fold is a fine
+    grey dashed line from corner to corner (a corner of the cut outline or of two faces)."""
     nets_seen = 0
     for name, doc in built(paper, mono):
         for canvas in doc.pages:
             for pc in page_pieces(canvas):
-                folds = [(op, st) for op, st in pc.ops if op.style == FOLD]
                 if len(pc.outline.points) not in (28, 20):
                     continue  # not a die net (a tent's fold is its ridge, not a die's edge)
                 nets_seen += 1
                 corners = list(pc.outline.points)
+                edge = max(
+                    math.dist(a, b) for a, b in zip(corners, corners[1:] + corners[:1], strict=True)
+                )
+                net = (nets.cube_layout if len(corners) == 28 else nets.d8_layout)(edge)
+                folds = [
+                    (op, st)
+                    for op, st in pc.ops
+                    if op.kind == "path" and op.style.stroke == to_grey_if(mono) and op.style.dash
+                ]
+                assert len(folds) == len(net.folds()) + len(net.tab_edges()), name
                 for op, stack in folds:
                     pts = []
                     for cmd in op.data:
                         x, y = cmd[1], cmd[2]
                         for g in reversed(stack):
                             x, y = g.apply(x, y)
-                        pts.append((cmd[0], (x, y)))
-                    assert [k for k, _ in pts] == ["M", "L", "M", "L"], name
-                    (_, a), (_, a2), (_, b2), (_, b) = pts
-                    assert math.dist(a, a2) <= nets.FOLD_TICK + 1e-3, name
-                    assert math.dist(b2, b) <= nets.FOLD_TICK + 1e-3, name
-                    # the dashes start at the net's outline: the fold between them is unmarked
+                        pts.append((x, y))
+                    assert [cmd[0] for cmd in op.data] == ["M", "L"], name
+                    a, b = pts
+                    scale = math.prod(g.scale for g in stack)
+                    assert math.dist(a, b) == pytest.approx(net.edge, abs=1e-3), name
+                    assert op.style.dash[0] * scale < 1.5 and op.style.width < 0.25, name
+                    # every fold that ends on the outline starts at one of its corners
                     for end in (a, b):
-                        assert min(math.dist(end, q) for q in corners) < 1e-3, name
+                        near = min(math.dist(end, q) for q in corners)
+                        assert near < 1e-3 or pc.contains(end, 0.5), name
     assert nets_seen >= 20
+
+
+def to_grey_if(mono: bool) -> str:
+    return to_grey(nets.NET_FOLD_GREY) if mono else nets.NET_FOLD_GREY
 
 
 @pytest.mark.parametrize(("paper", "mono"), CASES[:2])

@@ -1,5 +1,5 @@
-"""Tiled boards as a player tapes them: no word crosses the edge of any sheet's window, no
-alignment cross sits on a word, and no sheet is left nearly blank.
+"""Tiled boards as a player joins them: no word crosses the edge of any sheet's window and no
+sheet is left nearly blank (tests/render/test_tile_joins.py: the joins themselves).
 
 Every tiled printable of every game (Trading Paint's board tiles, Triactor's tiled board,
 Dice Rush's boards at spaces too big for one page, Graph Racers' sheets of a big track) is
@@ -8,7 +8,6 @@ built on A4 and Letter; `layout.tile` is watched to learn each drawing and its w
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
 import pytest
@@ -22,7 +21,6 @@ from generator.render.paper import Paper
 
 ROOT = Path(__file__).resolve().parents[2]
 RING = ROOT / "tests" / "data" / "racetrack" / "momba" / "ring.track"
-CROSS_GAP = 1.0  # mm: no alignment cross within this of a word
 
 
 def _printable(game: str, name: str):
@@ -132,35 +130,6 @@ def test_no_word_crosses_the_edge_of_a_sheet(tilings):
     assert problems == []
 
 
-def test_no_alignment_cross_lies_on_a_word(tilings):
-    problems = []
-    for name, _paper, _w, _h, _draw, t in tilings:
-        for sheet, label, content in zip(t.sheets, t.labels, t.content_boxes, strict=True):
-            words = []
-            for op, stack in sheet.flat():
-                if op.kind == "text" and op.data[2].strip():
-                    xs, ys = zip(*layout.text_corners(op, stack), strict=True)
-                    words.append((Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)), op))
-            # the crosses' arms (the calibration bar's ticks, below the drawing, share the style)
-            arms = [
-                pts
-                for op, pts in sheet.absolute_points()
-                if op.style == layout.ALIGN
-                and content.contains(
-                    Box((pts[0][0] + pts[1][0]) / 2, (pts[0][1] + pts[1][1]) / 2, 0, 0)
-                )
-            ]
-            assert arms, f"{name} {label}: no alignment crosses"
-            for (x1, y1), (x2, y2) in arms:
-                arm = Box(min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1))
-                for box, op in words:
-                    dx = max(box.x - arm.right, arm.x - box.right, 0.0)
-                    dy = max(box.y - arm.bottom, arm.y - box.bottom, 0.0)
-                    if math.hypot(dx, dy) < CROSS_GAP:
-                        problems.append(f"{name} {label}: a cross on {op.data[2]!r}")
-    assert problems == []
-
-
 def test_no_sheet_is_mostly_empty(tilings):
     """Under a quarter of a sheet's printable area carrying drawing is "mostly empty"; no
     tiled printable leaves such a sheet (a plan with as many sheets avoids it every time)."""
@@ -217,21 +186,7 @@ def test_a_seam_moves_off_a_word_and_a_strip_widens_round_a_wide_one():
     assert a2_start <= 149.5 and a1_end >= 180.5 and a1_end - a2_start > layout.TILE_OVERLAP
 
 
-def test_the_overlap_line_names_a_widened_strip():
-    assert layout.overlap_text([10.0, 10.0], 10.0) == "10 mm"
-    assert layout.overlap_text([10.0, 62.4], 10.0) == "10 to 62 mm"
-
-
-def test_crosses_step_aside_from_words_and_neighbours_agree():
-    spots = layout.cross_spots(0.0, 120.0, [(15.0, 25.0), (55.0, 65.0)])
-    reach = layout.CROSS_ARM + layout.CROSS_CLEAR
-    assert len(spots) == 3
-    for s in spots:
-        assert all(s <= a - reach or s >= b + reach for a, b in [(15.0, 25.0), (55.0, 65.0)])
-    assert spots == layout.cross_spots(0.0, 120.0, [(55.0, 65.0), (15.0, 25.0)])
-
-
-def test_tile_draws_whole_words_and_crosses_off_them():
+def test_tile_draws_whole_words():
     def draw(c: Canvas) -> None:
         for k in range(12):
             c.text(8.0 + 30 * k, 120.0, f"label {k}", 9)
