@@ -20,7 +20,7 @@ from generator.render.canvas import BLACK, GREY, Canvas, Style
 from generator.render.clip import Box
 from generator.render.document import Document
 from generator.render.nets import fold_style
-from generator.render.text import text_width, wrap
+from generator.render.text import wrap
 
 TITLE_PT = 20.0
 HEAD_PT = 12.0
