@@ -89,9 +89,11 @@ def test_kit_is_one_pdf_cover_first_rules_last(tmp_path):
     reader = PdfReader(pdf)
     parts = [p for p in game("pushing-race").printables() if p.kit is not None]
     cover = reader.pages[0].extract_text()
-    assert "Print-and-play kit" in cover and "In this kit" in cover and "card stock" in cover
+    assert "print and play" in cover and "In this kit" in cover and "card stock" in cover
     assert "Looney Pyramids, 5 per player" in cover
-    assert "Print on US Letter paper at 100 %" in " ".join(cover.split())
+    assert 'Print at 100 % ("actual size", never "fit to page") on US Letter' in " ".join(
+        cover.split()
+    )
     assembly = reader.pages[1].extract_text()
     assert "Making the pieces" in assembly and "Cut" in assembly and "Glue" in assembly
     assert "Join tiles" not in assembly  # its board is one sheet: nothing to join

@@ -43,7 +43,7 @@ NO_VARIANTS = ("goal", "difficulty")  # options that change the puzzles, not the
 # Words that tell the player what to do with the paper: the instructions check (b) also fails
 # such words drawn under INSTRUCTION_SIZE outside layout.instructions.
 INSTRUCTION_WORDS = re.compile(
-    r"\b(cut|fold|glue|tape|trim|print|turn|roll|move|take|land|put|place|play"
+    r"\b(cut|fold|glue|tape|trim|print|turn|roll|move|take|land|put|play"
     r"|lay (?:the|them|out|crosses))\b"
     r"|^(circle|write|fill in|continue)\b",
     re.IGNORECASE,
@@ -309,6 +309,10 @@ def test_the_checks_see_what_they_look_for() -> None:
         "cut solid lines, fold dashed lines",
         "trim at a neighbour's dashed line, tape",
         "circle each horse in your bets once",
+        "Turn a die any way round before you lay it",
+        "Two pages: print them on both sides",
+        "Take one damage point for each square",
+        "Only the space you land on counts",
     ):
         assert INSTRUCTION_WORDS.search(s), s
     for s in ("fold", "glue", "start / finish", "coin on step 14", "place (1st or 2nd)"):

@@ -44,7 +44,7 @@ def _query(query: Any) -> dict[str, str]:
 
 def kits_body() -> str:
     from generator.games.registry import GAMES
-    from generator.kits import PAPER_NAMES
+    from generator.kit_cover import PAPER_NAMES
 
     papers = "".join(f'<option value="{k}">{esc(v)}</option>' for k, v in PAPER_NAMES.items())
     parts = [
