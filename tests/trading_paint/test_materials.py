@@ -138,7 +138,7 @@ def test_path_die_faces_are_the_template_grids():
         assert len(black) == sum(row.count("#") for row in load_faces().grids[face - 1])
 
 
-@pytest.mark.parametrize(("players", "cars"), [(2, 6), (3, 6), (4, 8), (6, 6)])
+@pytest.mark.parametrize(("players", "cars"), [(2, 6), (3, 6), (4, 8), (5, 6), (6, 6)])
 def test_car_nets_one_per_car(tmp_path, players, cars):
     doc = dice_nets.cars_document(PrintOptions(tmp_path), players, 16.0)
     t = text(pdf_of(doc))
@@ -189,10 +189,10 @@ def test_printing_commands_write_files_and_refuse_to_overwrite(tmp_path):
         "Error: Invalid value for '--sheet': 'abc': write the poster size as WIDTHxHEIGHT, "
         "e.g. 600x400mm or 24x36in"
     )
-    r = runner.invoke(cli, ["trading-paint", "cars", "--players", "5", "--out", str(tmp_path)])
+    r = runner.invoke(cli, ["trading-paint", "cars", "--players", "7", "--out", str(tmp_path)])
     assert r.exit_code == 2  # an option out of its range is a usage error
     assert r.output == (
-        "Error: Invalid value for '--players': '5' is not one of '2', '3', '4', '6'.\n"
+        "Error: Invalid value for '--players': '7' is not one of '2', '3', '4', '5', '6'.\n"
     )
 
 

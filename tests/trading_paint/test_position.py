@@ -76,7 +76,7 @@ def test_example_file_loads_and_draws():
     ("data", "message"),
     [
         ([], "a JSON object"),
-        ({"players": 5, "cars": []}, "2, 3, 4 or 6"),
+        ({"players": 7, "cars": []}, "2, 3, 4, 5 or 6"),
         ({"players": 2, "cars": {}}, "'cars' must be a list"),
         ({"players": 2, "cars": [{"car": 9, "at": [3, 3]}]}, "car 9 does not exist"),
         ({"players": 2, "cars": [{"car": 1, "at": [30, 3]}]}, "off the board"),
@@ -123,7 +123,7 @@ def test_example_file_loads_and_draws():
         # found by the CLI audit: a TypeError traceback, and advice naming an absent option
         ({"players": 2, "cars": [], "turn": {"stage": "path", "path": 5}}, "'path' must be a list"),
         ({"players": 2, "cars": [], "turn": {"options": 5}}, "'options' must be a list"),
-        ({"players": 5, "cars": []}, r"pos.json: 'players' is 5; .* for 2, 3, 4 or 6 players$"),
+        ({"players": 7, "cars": []}, r"pos.json: 'players' is 7; .* for 2, 3, 4, 5 or 6 players$"),
     ],
 )
 def test_malformed_positions_are_one_clear_error(data, message):

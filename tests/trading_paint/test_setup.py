@@ -1,4 +1,4 @@
-"""Set-ups for 2, 3, 4 and 6 players, turn order, and bad player counts."""
+"""Set-ups for 2 to 6 players, turn order, and bad player counts."""
 
 from __future__ import annotations
 
@@ -41,10 +41,20 @@ def test_six_players_two_teams():
     assert teams_of(s) == "ABABAB"
 
 
-@pytest.mark.parametrize("n", [0, 1, 5, 7, 8])
+@pytest.mark.parametrize("n", [0, 1, 7, 8])
 def test_impossible_player_counts(n):
-    with pytest.raises(InvalidInput, match="2, 3, 4 or 6 players"):
+    with pytest.raises(InvalidInput, match="2 to 6 players"):
         initial_state(n)
+
+
+def test_five_players_race_the_six_cars_of_six_one_player_driving_two():
+    """The rule text says 2 to 6 players but sets up only 2, 3, 4 and 6 (D19): five play as six,
+    team B's first player also driving car 6."""
+    from generator.games.trading_paint.rules.setup import get_setup
+
+    s = initial_state(5)
+    assert teams_of(s) == "ABABAB" and s.pos == B.start_squares
+    assert [c.driver for c in get_setup(5).cars] == [1, 2, 3, 4, 5, 2]
 
 
 def test_turn_order_outside_lane_first_then_round():
@@ -81,5 +91,5 @@ def test_late_car_without_a_vacated_square_is_skipped():
 
 
 def test_position_file_players_must_be_a_known_count():
-    with pytest.raises(InvalidInput, match="2, 3, 4 or 6"):
-        position(park({1: (13, 12)}), players=5)
+    with pytest.raises(InvalidInput, match="2, 3, 4, 5 or 6"):
+        position(park({1: (13, 12)}), players=7)

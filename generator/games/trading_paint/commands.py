@@ -48,7 +48,7 @@ def luck(as_json: bool, max_dice: int) -> None:
 @trading_paint.command("simulate")
 @click.option(
     "--players",
-    type=click.Choice(["2", "3", "4", "6"]),
+    type=click.Choice(["2", "3", "4", "5", "6"]),
     default="2",
     show_default=True,
     help="Players (teams follow the set-ups of the rules).",

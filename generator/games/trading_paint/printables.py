@@ -8,7 +8,7 @@ from generator.errors import BadOption
 from generator.games.trading_paint.printing.sizes import DICE_MIN
 from generator.printing import KitPart, Option, Printable, PrintSpec
 
-PLAYERS = ("2", "3", "4", "6")
+PLAYERS = ("2", "3", "4", "5", "6")
 
 
 def _sheet(value: str) -> None:
@@ -32,10 +32,10 @@ def _dice(spec: PrintSpec, edge: float, count: int) -> list:
     return [dice_document(spec, edge, count)]
 
 
-def _cars(spec: PrintSpec, players: str, edge: float) -> list:
+def _cars(spec: PrintSpec, players: str, edge: float, every: bool) -> list:
     from generator.games.trading_paint.printing.dice_nets import cars_document
 
-    return [cars_document(spec, int(players), edge)]
+    return [cars_document(spec, "all" if every else int(players), edge)]
 
 
 def _rules(spec: PrintSpec) -> list:
@@ -135,7 +135,6 @@ PRINTABLES: tuple[Printable, ...] = (
         ),
         renamed=(("--size", "--edge"),),
         demo=(),
-        kit=KitPart(stock="card", make="cut out, fold and glue into cubes"),
     ),
     Printable(
         "cars",
@@ -147,15 +146,26 @@ PRINTABLES: tuple[Printable, ...] = (
                 "players",
                 "choice",
                 "2",
-                "2, 3, 4 or 6 (teams and car numbers).",
+                "2 to 6 (teams and car numbers).",
                 choices=PLAYERS,
             ),
             DIE_EDGE,
+            Option(
+                "--every-count",
+                "every",
+                "flag",
+                False,
+                "Every car for 2 to 6 players and the path dice, on the fewest sheets, with "
+                "which cars to cut for how many players (the kit's sheets; --players unused).",
+            ),
         ),
         renamed=(("--size", "--edge"),),
         demo=(),
         kit=KitPart(
-            values={"players": "6"}, stock="card", make="cut out, fold and glue into cubes"
+            values={"every": True},
+            stock="card",
+            make="cut out, fold and glue into cubes: every path die, and the cars your "
+            "player count races (the table on the first sheet)",
         ),
     ),
     Printable(
@@ -226,3 +236,26 @@ PRINTABLES: tuple[Printable, ...] = (
         kit=KitPart(make="keep beside the board"),
     ),
 )
+
+# What the kit's cover says about Trading Paint (generator/kits.py reads it): players, a race's
+# playing time (a one-lap race of 6 cars, 60 squares at about 2 squares a turn: some 30 turns a
+# car, half a minute each), the pieces the kit prints, and which cars to cut for each player
+# count: the set-ups of rules/setup.py, as the first sheet of cars prints them (tested).
+KIT_COVER = {
+    "players": "2-6",
+    "minutes": "45-60",
+    "pieces": (
+        "the oval board (tiles to tape)",
+        "8 path dice (6 and 2 spares)",
+        "12 car dice (teams A, B and C)",
+        "a stop-or-roll card",
+        "a rules summary",
+    ),
+    "counts": (
+        (2, "cars A1 B2 A3 B4 A5 B6: one team each"),
+        (3, "cars A1 B2 C3 A4 B5 C6: one team each"),
+        (4, "cars A1 B2 A3 B4 A5 B6 A7 B8: two cars each, A7 and B8 start late"),
+        (5, "cars A1 B2 A3 B4 A5 B6: one car each, player 2 also drives B6"),
+        (6, "cars A1 B2 A3 B4 A5 B6: one car each"),
+    ),
+}

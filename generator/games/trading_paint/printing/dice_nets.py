@@ -111,7 +111,7 @@ def _dice_legend(canvas: Canvas, x: float, y: float, width: float) -> None:
         x,
         y + 35.0,
         "Turn a die any way round before you lay it; it must open towards the car or the die before it.",
-        7.0,
+        8.0,
         colour="#444444",
     )
 
@@ -120,8 +120,14 @@ def _dice_legend(canvas: Canvas, x: float, y: float, width: float) -> None:
 CARS_KEY_STRIP = 11.0  # mm at the top of a cars sheet for the team key line and the size note
 
 
-def cars_document(opts: PrintSpec, players: int, edge: float) -> Document:
-    """One car-die net per car: team colour and symbol on every face, car number on five."""
+def cars_document(opts: PrintSpec, players: int | str, edge: float) -> Document:
+    """One car-die net per car: team colour and symbol on every face, car number on five.
+    players "all": every car for 2 to 6 players and the path dice (the kit's sheets)."""
+    if players == "all":
+        from generator.games.trading_paint.printing.kit_pieces import pieces_document
+
+        return pieces_document(opts, edge)
+    players = int(players)
     setup = get_setup(players)
     doc = Document(
         f"trading-paint-cars-{players}p",
@@ -161,7 +167,7 @@ def cars_document(opts: PrintSpec, players: int, edge: float) -> Document:
             layout.MARGIN,
             layout.MARGIN + 8.5,
             dice_fit_note(edge).replace("dice:", "cars:", 1),
-            7.5,
+            8.0,
             colour="#444444",
         )
     return doc

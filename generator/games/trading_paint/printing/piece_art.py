@@ -131,7 +131,8 @@ def car_face_drawer(car_number: int, team: int, team_name: str, face: int):  # n
         canvas.rect(o, o + band, band, w - 2 * band, frame)
         canvas.rect(h - g - band, o + band, band, w - 2 * band, frame)
         if face == 6:  # the roof: the team symbol big, so the team reads from above
-            draw_team_symbol(canvas, team, 0, -edge * 0.05, edge * 0.5)
+            # symbol above the words with clear paper between (tests: their boxes never touch)
+            draw_team_symbol(canvas, team, 0, -edge * 0.12, edge * 0.42)
             canvas.text(
                 0,
                 h - band - edge * 0.06,
@@ -141,11 +142,12 @@ def car_face_drawer(car_number: int, team: int, team_name: str, face: int):  # n
                 anchor="middle",
             )
             return
-        size_pt = edge * 1.55  # points: about 0.55 of the face height
-        canvas.text(0, edge * 0.2, str(car_number), size_pt, bold=True, anchor="middle")
-        draw_team_symbol(
-            canvas, team, -h + band + edge * 0.13, -h + band + edge * 0.13, edge * 0.22
-        )
+        # the number low and the symbol in the top corner, clear of each other (tests measure
+        # their boxes): the number about 0.45 of the face high, its top below the symbol
+        size_pt = edge * 1.3
+        canvas.text(0, h - band - edge * 0.09, str(car_number), size_pt, bold=True, anchor="middle")
+        corner = -h + band + edge * 0.14
+        draw_team_symbol(canvas, team, corner, corner, edge * 0.2)
         canvas.text(
             h - band - edge * 0.06,
             -h + band + edge * 0.2,

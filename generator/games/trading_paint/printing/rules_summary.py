@@ -76,9 +76,10 @@ def rules_document(opts: PrintSpec) -> Document:
         canvas,
         box,
         "Trading Paint: a dice-car race · rules summary",
-        "Rules by Joe Hall (mazedice@gmail.com), summed up by racegen. Two pages: print them on "
-        "both sides of one sheet.",
+        "Rules by Joe Hall (mazedice@gmail.com), summed up by racegen.",
     )
+    y += 5.0  # an instruction, at body size (the byline above is a credit)
+    canvas.text(x, y, "Two pages: print them on both sides of one sheet.", layout.RULES_BODY)
     setups = load_setups()
 
     def team_text(s, t):  # noqa: ANN001, ANN202
@@ -86,8 +87,15 @@ def rules_document(opts: PrintSpec) -> Document:
         late = sum(1 for c in s.cars if c.team == t and not c.start)
         return f"{t} on " + " & ".join(starts) + (f" + {late} late car" if late else "")
 
+    def doubled(s) -> str:  # noqa: ANN001 - a player driving two cars when the teams do not say so
+        drivers = [c.driver for c in s.cars]
+        if s.players in (2, 3) or s.players == len(s.cars) or any(not c.start for c in s.cars):
+            return ""
+        twice = [i + 1 for i, d in enumerate(drivers) if drivers.index(d) != i]
+        return "".join(f" (player {drivers[k - 1]} also drives car {k})" for k in twice)
+
     teams = "; ".join(
-        f"{n} players: " + ", ".join(team_text(s, t) for t in s.teams)
+        f"{n} players: " + ", ".join(team_text(s, t) for t in s.teams) + doubled(s)
         for n, s in sorted(setups.items())
     )
     sections = [

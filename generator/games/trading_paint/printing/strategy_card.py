@@ -154,8 +154,9 @@ def _roll_table(canvas: Canvas, x: float, y: float, width: float) -> float:
         x,
         y,
         "The same whatever the last die opens (forward and both sides, forward only, forward "
-        "and one side, one side only): only what stopping would gain matters. Below 4 rolling "
-        "on is worth 4 x (4/5)^(4 - gain); from 4 up, (5 x gain + 4)/6.",
+        "and one side, one side only): only what stopping would gain matters. Each roll risks the "
+        "X, one roll in six, and with it all the path would gain: below 4 squares the risk is "
+        "worth taking, above 4 it is not, at exactly 4 it makes no difference.",
         width,
     )
 

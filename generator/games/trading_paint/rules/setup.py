@@ -1,4 +1,5 @@
-"""Set-ups for 2, 3, 4 and 6 players, as the rule text lists them.
+"""Set-ups for 2 to 6 players: 2, 3, 4 and 6 as the rule text lists them, 5 as 6 with one
+player driving two cars (docs/rules/trading-paint.md, D19).
 
 Start squares are numbered across the lanes behind the starting line, 1 in the outside lane
 to 6 in the inside lane; the outside car plays first and the inside car last, so cars are
@@ -15,7 +16,7 @@ from generator.errors import InvalidInput
 from generator.games.trading_paint.rules.board import Board, load_board
 from generator.games.trading_paint.rules.state import ENTER, POINTS, ROLL, WAITING, State
 
-PLAYER_COUNTS = (2, 3, 4, 6)
+PLAYER_COUNTS = (2, 3, 4, 5, 6)
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ def get_setup(players: int) -> Setup:
     setups = load_setups()
     if players not in setups:
         raise InvalidInput(
-            f"{players} players: Trading Paint is set up for 2, 3, 4 or 6 players; "
+            f"{players} players: Trading Paint is set up for 2 to 6 players; "
             "choose one of those with --players"
         )
     return setups[players]
