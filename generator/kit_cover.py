@@ -39,7 +39,6 @@ RULE = Style(stroke=BLACK, width=0.3)
 TOOLS = (  # what a step needs, by the words of KitPart.make
     ("cut", "scissors or a craft knife and a ruler"),
     ("glue", "a glue stick"),
-    ("tape", "clear tape"),
 )
 CARD = "card stock (160 to 220 g/m2)"
 

@@ -168,7 +168,7 @@ def _glue(canvas: Canvas, b: Box) -> None:
     canvas.text(x0 + w + 4, y0 + h / 2 + 1.2, "glue", 7.0, anchor="middle", rotate=90)
 
 
-def _tape(canvas: Canvas, b: Box) -> None:
+def _join(canvas: Canvas, b: Box) -> None:
     """Two tiles: the left one cut along the solid line on its right, slid over the grey
     glue margin of the right one (the drawing, a line, continues across)."""
     h = b.h * 0.8
@@ -193,5 +193,5 @@ DIAGRAMS = (
     ("cut", "Cut", _cut),
     ("fold", "Fold", _fold),
     ("glue", "Glue", _glue),
-    ("tape", "Join tiles", _tape),
+    ("join", "Join tiles", _join),
 )

@@ -147,7 +147,7 @@ class KitPart:
     stock: "paper" or "card" (card stock for pieces that are handled); duplex: print both
     sides (flip on the long edge); copies: how many to print ("1", "1 per player");
     make: what to do with the pages, in the words of the assembly page ("cut out", "fold and
-    glue", "tape the tiles together"); rules: the rules summary (it goes last); inputs:
+    glue", "join the tiles"); rules: the rules summary (it goes last); inputs:
     (spec -> values) the values no option's default gives, made for the kit (a generated
     circuit for a track's sheets)."""
 

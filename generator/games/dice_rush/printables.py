@@ -136,7 +136,7 @@ PRINTABLES: tuple[Printable, ...] = (
         "when it fits the paper, else tiled over sheets with an assembly map): the default "
         "board, --board FILE, or --variant N.",
         demo=(),
-        kit=KitPart(make="trim; tape the sheets together if the board is tiled"),
+        kit=KitPart(make="trim; join the sheets if the board is tiled (each sheet says how)"),
     ),
     Printable(
         "dice",

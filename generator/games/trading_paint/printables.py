@@ -123,7 +123,9 @@ PRINTABLES: tuple[Printable, ...] = (
         ),
         listed="board tiles|poster|overview",
         demo=(),
-        kit=KitPart(make="tape the tiles together along the shared strips"),
+        kit=KitPart(
+            make="join the tiles: cut each along its solid line, glue it over the grey margin"
+        ),
     ),
     Printable(
         "dice",
@@ -245,7 +247,7 @@ KIT_COVER = {
     "players": "2-6",
     "minutes": "45-60",
     "pieces": (
-        "the oval board (tiles to tape)",
+        "the oval board (sheets to join)",
         "8 path dice (6 and 2 spares)",
         "12 car dice (teams A, B and C)",
         "a stop-or-roll card",

@@ -46,7 +46,7 @@ KIT_COVER = {
     "players": "3 to 6",
     "minutes": "30 to 45 a race",
     "pieces": (
-        "1 board (true size, taped from sheets)",
+        "1 board (true size, sheets to join)",
         f"{KIT_SLIPS} betting slips a race",
         "8 horse cards",
         "16 horse pawns (8 and a spare set)",
@@ -70,7 +70,7 @@ PRINTABLES: tuple[Printable, ...] = (
                 "choice",
                 "both",
                 "page: one landscape page (scaled); tiled: true piecepack size over several "
-                "sheets, to tape together; tiles: the 24 two-inch piecepack tiles to cut out "
+                "sheets, to join; tiles: the 24 two-inch piecepack tiles to cut out "
                 "and lay out; both: page and tiled.",
                 choices=("page", "tiled", "both", "tiles"),
             ),
@@ -78,7 +78,8 @@ PRINTABLES: tuple[Printable, ...] = (
         renamed=(("--size", "--style"),),
         demo=(),
         kit=KitPart(
-            values={"style": "tiled"}, make="tape the tiles together along the shared strips"
+            values={"style": "tiled"},
+            make="join the tiles: cut each along its solid line, glue it over the grey margin",
         ),
     ),
     Printable(

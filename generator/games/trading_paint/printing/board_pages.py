@@ -236,7 +236,7 @@ def _overview(doc: Document, paper: Paper, board, square_mm: float, mono: bool) 
     entries = overview_legend(board)
     *areas, coords = entries
     play = (
-        f"Play on the board at true size, printed as tiles to tape together ({BOARD_SQUARE:g} mm "
+        f"Play on the board at true size, printed as sheets to join ({BOARD_SQUARE:g} mm "
         f"squares for {DIE_FACE:g} mm paper dice), or on the largest board one sheet holds, "
         "printed as a poster. This page is a map, for reference and the rules."
     )

@@ -1,5 +1,5 @@
 """The Triactor board as documents: the one-page playmat (scaled to the paper, landscape) and
-the true-size board tiled over sheets to tape together (`triactor board --style
+the true-size board tiled over sheets to join (`triactor board --style
 page|tiled|both`; the tiles to cut out are board_tiles.py).
 
 The drawing itself is artwork.draw_board; the builder returns Documents for the command to
