@@ -28,11 +28,13 @@ BODY_PT = 10.0
 TABLE_PT = 9.0
 CAPTION_PT = 8.0
 LINE = 4.6  # mm between 10 pt lines
+TOP = 28.0  # mm from the top of the box to the picture: title, facts, summary
 TABLE_LINE = 4.0  # mm between 9 pt lines
 PICTURE_MOST = 95.0  # mm: the picture's height on a page with room
 ROW_MOST = 4  # pieces shown of a page of pieces: its first row, at most this many
 PICTURE_LEAST = 35.0  # mm: below this the cover has no picture
 PAPER_NAMES = {"a4": "A4", "letter": "US Letter", "a3": "A3", "tabloid": "Tabloid"}
+END = Op("end", ())
 SHEET = Style(stroke="#999999", width=0.25, fill="#ffffff")  # a page in the picture
 SHADOW = Style(stroke=None, fill="#d0d0d0")
 RULE = Style(stroke=BLACK, width=0.3)
@@ -51,7 +53,7 @@ def cover(kit: Document, game, parts: list, paper, mono: bool) -> None:  # noqa:
     y = _words(words, box, game, facts, parts, paper, kit)
     room = box.bottom - y - 6.0
     picture = min(PICTURE_MOST, room)
-    top = box.y + 23.0  # under the title and the facts line
+    top = box.y + TOP  # under the title, the facts line and the summary
     _title(canvas, box, game, facts)
     if picture >= PICTURE_LEAST:
         _picture(canvas, Box(box.x, top, box.w, picture), parts)
@@ -66,12 +68,13 @@ def _title(canvas: Canvas, box: Box, game, facts: dict[str, Any]) -> None:  # no
     x, y = box.x, box.y + 9.0
     canvas.text(x, y, game.title, TITLE_PT, bold=True)
     y += 8.0
-    line = [f"{facts['players']} players"] if "players" in facts else []
-    line += [f"about {facts['minutes']} minutes"] if "minutes" in facts else []
+    said = {k: str(v).replace("-", " to ") for k, v in facts.items() if k in ("players", "minutes")}
+    line = [f"{said['players']} players"] if "players" in said else []
+    line += [f"about {said['minutes']} minutes"] if "minutes" in said else []
     line.append("print and play")
     canvas.text(x, y, "  ·  ".join(line), FACTS_PT, bold=True, colour="#333333")
-    canvas.text(box.right, y, game.summary[0].upper() + game.summary[1:], BODY_PT,
-                anchor="end", colour="#555555")  # fmt: skip
+    summary = game.summary[0].upper() + game.summary[1:] + "."
+    canvas.text(x, y + 5.5, summary, BODY_PT, colour="#555555")
 
 
 def _words(
@@ -85,7 +88,7 @@ def _words(
 ) -> float:
     """Everything but the title and the picture, from just under the title; returns the y
     where the last line ends."""
-    x, y = box.x, box.y + 23.0
+    x, y = box.x, box.y + TOP
     y = _contents(canvas, box, x, y, facts, parts, game)
     counts = facts.get("counts", ())
     if counts:
@@ -174,7 +177,7 @@ def _printing_notes(parts: list, paper) -> list[str]:  # noqa: ANN001
     card = [p for p in parts if p.kit.stock == "card"]
     if card:
         where = ", ".join(_pages(p) for p in card)
-        what = ", ".join(_label(p).lower() for p in card)
+        what = ", ".join(part_name(p).lower() for p in card)
         notes.append(
             f"Print page{'s' if len(card) > 1 or card[0].pages > 1 else ''} {where} ({what}) on "
             f"{CARD}: those pieces are handled. Plain paper for the rest; give the page numbers "
@@ -205,16 +208,17 @@ def _picture(canvas: Canvas, box: Box, parts: list) -> None:
     others = others[:3]
     side = box.w * 0.3 if others else 0.0
     left = Box(box.x, box.y, box.w - side - (6.0 if others else 0.0), box.h)
-    _thumbnail(canvas, _board_page(board, canvas.mono), left, _label(board))
+    _thumbnail(canvas, _board_page(board, canvas.mono), left, part_name(board))
     if not others:
         return
     cell_h = (box.h - 3.0 * (len(others) - 1)) / len(others)
     for k, part in enumerate(others):
         b = Box(box.right - side, box.y + k * (cell_h + 3.0), side, cell_h)
-        _thumbnail(canvas, part.doc.pages[0], b, _label(part))
+        _thumbnail(canvas, part.doc.pages[0], b, part_name(part))
 
 
-def _label(part) -> str:  # noqa: ANN001
+def part_name(part) -> str:  # noqa: ANN001
+    """A part as the kit names it: its document's title without the game's name."""
     name = part.doc.title.removeprefix(part.doc.game).strip(" :·") or part.doc.title
     return name[0].upper() + name[1:]
 
@@ -267,28 +271,31 @@ def _extent(page: Canvas, ops: list[Op]) -> tuple[float, float, float, float]:
 def _first_row(ops: list[Op]) -> list[Op]:
     """The first ROW_MOST pieces (`piece-N` groups: pieces.py) of the page's first row, where
     it has pieces (dice or coins large enough to see); else every op."""
-    groups: list[tuple[float, list[Op]]] = []
-    depth = 0
+    groups: list[list[Op]] = []  # each piece in the groups around it
+    around: list[Op] = []  # the begin ops of the groups we are in, outside any piece
+    depth = 0  # inside a piece: how deep
     for op in ops:
         if depth:
-            groups[-1][1].append(op)
+            groups[-1].append(op)
             depth += (op.kind == "begin") - (op.kind == "end")
+            if depth == 0:
+                groups[-1] += [END] * len(around)
         elif op.kind == "begin" and op.group and (op.group.id or "").startswith("piece-"):
-            groups.append((0.0, [op]))
+            groups.append([*around, op])
             depth = 1
+        elif op.kind == "begin":
+            around.append(op)
+        elif op.kind == "end":
+            around.pop()
     if not groups:
         return ops
     tops = []
-    for _, group in groups:
+    for group in groups:
         probe = Canvas(1.0, 1.0, ops=list(group))
         tops.append(min(y for _, points in probe.absolute_points() for _, y in points))
     first = min(tops)
-    return [
-        op
-        for top, (_, group) in zip(tops, groups, strict=True)
-        if top < first + 3.0
-        for op in group
-    ]
+    row = [group for top, group in zip(tops, groups, strict=True) if top < first + 3.0]
+    return [op for group in row[:ROW_MOST] for op in group]
 
 
 def _without_footer(ops: list[Op]) -> list[Op]:

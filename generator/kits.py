@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from generator.kit_cover import cover
+from generator.kit_cover import cover, part_name
 from generator.printing import KitPart, Printable, PrintSpec
 from generator.render import pages
 from generator.render.canvas import BLACK, GREY, Canvas, Style
@@ -110,11 +110,13 @@ def _assembly(kit: Document, parts: list[Part], steps, paper, mono: bool) -> Non
         if not part.kit.make:
             continue
         y += LINE + 1.4
-        canvas.text(x, y, part.doc.title[:60], BODY_PT, bold=True)
-        for ln in wrap(part.kit.make[0].upper() + part.kit.make[1:] + ".", BODY_PT, box.w - 60):
-            canvas.text(x + 60.0, y, ln, BODY_PT)
-            y += LINE
-        y -= LINE
+        names = wrap(part_name(part), BODY_PT, 56.0, bold=True)
+        words = wrap(part.kit.make[0].upper() + part.kit.make[1:] + ".", BODY_PT, box.w - 60)
+        for k, ln in enumerate(names):
+            canvas.text(x, y + k * LINE, ln, BODY_PT, bold=True)
+        for k, ln in enumerate(words):
+            canvas.text(x + 60.0, y + k * LINE, ln, BODY_PT)
+        y += LINE * (max(len(names), len(words)) - 1)
 
 
 def _blank(kit: Document, paper, mono: bool) -> None:  # noqa: ANN001
