@@ -106,7 +106,7 @@ def _dice_legend(canvas: Canvas, x: float, y: float, width: float) -> None:
         cx = x + slot * (i + 0.5)
         draw_face(canvas, fs.grids[face - 1], cx - 7.0, y + 17.0, 11.0)
         draw_connections(canvas, face, 0, cx + 7.0, y + 17.0, 11.0)
-        canvas.text(cx, y + 28.5, f"{face}: {words[face]}", 7.5, anchor="middle", bold=face == 5)
+        canvas.text(cx, y + 28.5, f"{face}: {words[face]}", 8.0, anchor="middle", bold=face == 5)
     canvas.text(
         x,
         y + 35.0,

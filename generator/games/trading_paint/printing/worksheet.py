@@ -226,7 +226,7 @@ def _answer_column(canvas: Canvas, col: Box, p: Puzzle) -> None:
             + 0.5
         )
         for f in sol.get("faces", []):
-            y = _text(canvas, col, y, f"{f['face']}: {_frac(f['value'])} · {f['play']}", 7.0)
+            y = _text(canvas, col, y, f"{f['face']}: {_frac(f['value'])} · {f['play']}", SMALL_PT)
         return
     if p.kind == "fewest":
         y = _text(canvas, col, y, f"{sol.get('dice_needed', '?')} dice:", TEXT_PT, bold=True)
