@@ -50,7 +50,7 @@ def cover(kit: Document, game, parts: list, paper, mono: bool) -> None:  # noqa:
     facts = game.kit_cover()
     canvas, box = pages.page(kit, paper, mono=mono)
     words = Canvas(canvas.width, canvas.height, mono=mono)  # the words, laid out first
-    y = _words(words, box, game, facts, parts, paper, kit)
+    y = _words(words, box, game, facts, parts, paper)
     room = box.bottom - y - 6.0
     picture = min(PICTURE_MOST, room)
     top = box.y + TOP  # under the title, the facts line and the summary
@@ -83,13 +83,12 @@ def _words(
     game,
     facts: dict[str, Any],
     parts: list,
-    paper,
-    kit: Document,  # noqa: ANN001
+    paper,  # noqa: ANN001
 ) -> float:
     """Everything but the title and the picture, from just under the title; returns the y
     where the last line ends."""
     x, y = box.x, box.y + TOP
-    y = _contents(canvas, box, x, y, facts, parts, game)
+    y = _contents(canvas, box, x, y, facts, parts)
     counts = facts.get("counts", ())
     if counts:
         y += 8.0
@@ -127,7 +126,7 @@ def _words(
     return y
 
 
-def _contents(canvas: Canvas, box: Box, x: float, y: float, facts, parts, game) -> float:  # noqa: ANN001
+def _contents(canvas: Canvas, box: Box, x: float, y: float, facts, parts) -> float:  # noqa: ANN001
     """The "In this kit" table and the pieces counted under it; returns the last baseline."""
     canvas.text(x, y, "In this kit", HEAD_PT, bold=True)
     w = box.w
@@ -140,11 +139,9 @@ def _contents(canvas: Canvas, box: Box, x: float, y: float, facts, parts, game) 
     y += 1.5
     for part in parts:
         y += LINE + 0.4
-        last = part.first + part.pages - 1
-        name = part.doc.title.removeprefix(game.title).strip(" :·") or part.doc.title
         row = (
-            name[0].upper() + name[1:],
-            f"{part.first}" if part.pages == 1 else f"{part.first}-{last}",
+            part_name(part),
+            _pages(part),
             "card stock" if part.kit.stock == "card" else "paper",
             "both (long edge)" if part.kit.duplex else "one",
             part.kit.copies,
@@ -254,7 +251,8 @@ def _thumbnail(canvas: Canvas, page: Canvas, box: Box, caption: str) -> None:
 
 def _extent(page: Canvas, ops: list[Op]) -> tuple[float, float, float, float]:
     """The box (page mm) holding every point `ops` draw (text by its anchor, circles by
-    their radius), or the whole page when they draw nothing."""
+    their radius as drawn, before any group's scale: a margin, not a bound), or the whole
+    page when they draw nothing."""
     probe = Canvas(page.width, page.height, ops=list(ops))
     xs: list[float] = []
     ys: list[float] = []
