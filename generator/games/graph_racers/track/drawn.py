@@ -28,6 +28,7 @@ from functools import cached_property, lru_cache
 from typing import Any, ClassVar
 
 from generator.errors import InvalidInput
+from generator.games.graph_racers.track.drawn_lap import check_lap, inner_edge
 from generator.games.graph_racers.track.lines import CrossLine
 
 SCALE = 64  # edge coordinates are in 1/SCALE of a square
@@ -200,6 +201,7 @@ class DrawnTrack:
                         f"{self.cols}x{self.rows} grid"
                     )
         self.geometry.check_simple(source)
+        inner_edge(self.edges, source)
         for n, gate in enumerate(self.gates):
             what = "the finish" if gate is self.finish else f"checkpoint {n + 1}"
             self.geometry.check_gate(gate, what, source)
@@ -207,6 +209,7 @@ class DrawnTrack:
             raise InvalidInput(f"{source}: a lap needs at least one checkpoint")
         if not self.starts:
             raise InvalidInput(f"{source}: the finish line has no grid point on the track")
+        check_lap(self.edges, self.finish, self.checkpoints, SCALE, source)
         return self
 
 
