@@ -25,6 +25,10 @@ KIT_PLAYERS = 6  # the seed's "two to maybe six players": the kit's race sheet a
 
 
 # --- the options the game's commands share ------------------------------------------------------
+# no help text here names a command-line flag: the web page shows the same texts beside its fields
+CELLS_ONLY = " Cell maps only: drawn circuits are raced without boosts."
+
+
 def rule_options(stored: str) -> tuple[Option, ...]:
     """--accel --collision --brakes --turbo --rocket; not given: `stored` decides."""
     return (
@@ -43,9 +47,9 @@ def rule_options(stored: str) -> tuple[Option, ...]:
             "collision",
             "choice",
             None,
-            "exact (default): the move's line may not touch an off-track square; "
-            "endpoint: only the landing point must be on the track."
-            + (f" Not given: {stored}." if stored else ""),
+            "exact (default): the move's straight line may not touch the track's edge (a drawn "
+            "circuit's edge line, or a cell map's off-track squares); endpoint: only the "
+            "landing point must be on the track." + (f" Not given: {stored}." if stored else ""),
             choices=("exact", "endpoint"),
         ),
         Option(
@@ -53,7 +57,7 @@ def rule_options(stored: str) -> tuple[Option, ...]:
             "brakes",
             "int",
             None,
-            "Uses of good brakes (slow one axis by 2).",
+            "Uses of good brakes (slow one axis by 2)." + CELLS_ONLY,
             low=0,
             high=9,
         ),
@@ -62,7 +66,7 @@ def rule_options(stored: str) -> tuple[Option, ...]:
             "turbo",
             "int",
             None,
-            "Uses of turbo (speed one axis up by 2).",
+            "Uses of turbo (speed one axis up by 2)." + CELLS_ONLY,
             low=0,
             high=9,
         ),
@@ -71,7 +75,7 @@ def rule_options(stored: str) -> tuple[Option, ...]:
             "rocket",
             "int",
             None,
-            "Rocket booster (speed one axis up by 3, once).",
+            "Rocket booster (speed one axis up by 3, once)." + CELLS_ONLY,
             low=0,
             high=1,
         ),
@@ -135,11 +139,19 @@ DIFFICULTY = Option(
     "difficulty",
     "choice",
     "easy",
-    "Measured by par, corners, narrowest width and how much slower accel 5 is than 9.",
+    "Measured on every track, never assumed: a drawn circuit by the braking points of its "
+    "optimal line, its narrowest width and how few optimal lines it has; a cell map by its "
+    "par, corners, narrowest width and how much slower the 5 accelerations are than the 9.",
     choices=("easy", "medium", "hard"),
 )
 CHECKPOINTS = Option(
-    "--checkpoints", "checkpoints", "int", 2, "Checkpoints a lap passes in order.", low=1, high=6
+    "--checkpoints",
+    "checkpoints",
+    "int",
+    2,
+    "Checkpoints a lap passes in order, about evenly round the lap after the finish line.",
+    low=1,
+    high=6,
 )
 KIND = Option(
     "--kind",
@@ -156,8 +168,10 @@ WIDTH = Option(
     "width_text",
     "text",
     None,
-    "Track width range, MIN..MAX (points for cells, squares for drawn). "
-    "[default: 3..5 for cells, the difficulty's widths for drawn]",
+    "Track width range, MIN..MAX in whole numbers (such as 3..4, or 4). Drawn circuits: "
+    "squares between the two edges, within the difficulty's widths (easy 3.6..5, medium "
+    "3..4.2, hard 2.4..3.4; the default), which it narrows and never widens. Cell maps: grid "
+    "points across the track (default 3..5).",
 )
 GRID = Option(
     "--grid",
@@ -356,7 +370,7 @@ PRINTABLES: tuple[Printable, ...] = (
         ),
         help="A classroom worksheet: K generated tracks per page, each with its par and a box "
         "for the student's moves and line, name and date on every page, the rules at 9 pt at "
-        "the foot; answer pages after the puzzles, in a second file or none (--answers).",
+        "the foot; the answer pages after the puzzles, in a second file, or none.",
         seeded=True,
         demo=("--count", "4", "--per-page", "2", "--difficulty", "medium"),
         files=_worksheet_files,
@@ -396,9 +410,9 @@ PRINTABLES: tuple[Printable, ...] = (
         "Writes two files, both or neither. graph-racers-classpack-DIFFICULTY-sSEED.pdf: every "
         "student's sheet in class order, one puzzle a page at the largest size the page holds "
         "(no map twice in the pack), each page with the sheet's code (4 characters without "
-        "look-alikes, from --seed and the student's number, so a lost sheet prints again the "
+        "look-alikes, from the seed and the student's number, so a lost sheet prints again the "
         "same), name, date and a box for the moves; printed double-sided, each student gets "
-        "one sheet (--tracks 2). One file to print, not one per student. ...-teacher.pdf: the "
+        "one sheet (with 2 tracks). One file to print, not one per student. ...-teacher.pdf: the "
         "codes in order with each sheet's pars (a marking list), then every student's answer "
         "pages in code order.",
         seeded=True,
