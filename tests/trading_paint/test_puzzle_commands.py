@@ -82,16 +82,19 @@ def test_worksheet_pdf_pages_true_size_and_answers(tmp_path):
     assert r.exit_code == 0, r.output
     (pdf,) = r.output.split()
     reader = PdfReader(pdf)
-    assert len(reader.pages) == 4  # two puzzle pages, two answer pages
+    assert len(reader.pages) == 5  # the rules page, two puzzle pages, two answer pages
     box = reader.pages[0].mediabox
     assert (round(float(box.width) * MM_PER_PT, 1), round(float(box.height) * MM_PER_PT, 1)) == (
         215.9,
         279.4,
     )
-    first = reader.pages[0].extract_text()
+    rules = reader.pages[0].extract_text()
+    assert "the rules these puzzles use" in rules and "Path" in rules
+    first = reader.pages[1].extract_text()
     assert "Puzzle 1" in first and "Puzzle 2" in first and "Your answer" in first
     assert "Rolled, in this order" in first and "this bar is 50 mm" in first
-    answers = reader.pages[2].extract_text()
+    assert "true size: squares 17 mm: for 16 mm paper dice" in first
+    answers = reader.pages[3].extract_text()
     assert answers.startswith("Answers") or "Answers · puzzles 1-2" in answers
 
 
@@ -107,7 +110,7 @@ def test_worksheet_answers_separate_and_same_bytes(tmp_path):
     for n in names:
         assert (tmp_path / "a" / n).read_bytes() == (tmp_path / "b" / n).read_bytes()
     key = PdfReader(str(next((tmp_path / "a").glob("*-answers.pdf"))))
-    assert len(key.pages) == 2 and "Answers" in key.pages[0].extract_text()
+    assert len(key.pages) == 2 and "Answers" in key.pages[0].extract_text()  # no rules page
 
 
 def test_worksheet_files_are_known_before_the_puzzles_are_made(tmp_path):
@@ -121,15 +124,16 @@ def test_worksheet_files_are_known_before_the_puzzles_are_made(tmp_path):
     (p,) = [p for p in PRINTABLES if p.name == "worksheet"]
     stem = "trading-paint-worksheet-lay-any-easy-s1"
     spec = PrintOptions(tmp_path)
-    assert p.planned_files(spec) == [(stem, 6)]  # 6 puzzles, 2 a page, the answers after
+    # the rules page, 6 puzzles 2 a page, the answers after
+    assert p.planned_files(spec) == [(stem, 7)]
     assert p.planned_files(spec, count=5, answers="separate") == [
-        (stem, 3),
+        (stem, 4),
         (f"{stem}-answers", 3),
     ]
-    assert p.planned_files(spec, count=3, per_page="1", answers="none") == [(stem, 3)]
+    assert p.planned_files(spec, count=3, per_page="1", answers="none") == [(stem, 4)]
     seeded = PrintOptions(tmp_path, seed=7)
     assert p.planned_files(seeded, kind="stop", difficulty="hard") == [
-        ("trading-paint-worksheet-stop-hard-s7", 6)
+        ("trading-paint-worksheet-stop-hard-s7", 7)
     ]
     with pytest.raises(BadOption, match="a stop puzzle has no goal"):
         p.planned_files(spec, kind="stop", goal="bump")
@@ -160,7 +164,7 @@ def test_worksheet_refuses_a_taken_file_before_generating(tmp_path, monkeypatch)
     assert sorted(p.name for p in tmp_path.iterdir()) == [answers.name]
 
 
-def test_worksheet_squares_are_16_mm_where_the_dice_go():
+def test_worksheet_squares_are_the_boards_17_mm_where_the_dice_go():
     from generator.games.trading_paint.printing.worksheet import window_limit, worksheet_documents
     from generator.games.trading_paint.puzzles.generate import Request, generate
     from generator.render.paper import Paper
@@ -170,14 +174,14 @@ def test_worksheet_squares_are_16_mm_where_the_dice_go():
         puzzles, paper=Paper.get("a4"), per_page=2, mono=False, answers="none", stem="t",
         title="t", ident="",
     )  # fmt: skip
-    page = doc.pages[0]
+    page = doc.pages[1]  # after the rules page
     squares = 0
     for op, pts in page.absolute_points():
         if op.kind == "path" and len(pts) == 4:
             xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-            if abs(max(xs) - min(xs) - 16.0) < 1e-6 and abs(max(ys) - min(ys) - 16.0) < 1e-6:
+            if abs(max(xs) - min(xs) - 17.0) < 1e-6 and abs(max(ys) - min(ys) - 17.0) < 1e-6:
                 squares += 1
-    # every track square of both windows is drawn 16 mm wide and high
+    # every track square of both windows is drawn 17 mm wide and high, as on the board
     expected = 0
     for p in puzzles:
         x0, y0, x1, y1 = p.window

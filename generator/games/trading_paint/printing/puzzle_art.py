@@ -2,8 +2,8 @@
 
 The window is cut out of the very drawing the board prints (`board_art.draw_board`, clipped as
 geometry), so a square, a turn, the pit and the finish line look the same as on the board a
-player owns, and at 16 mm a real path die covers a square. Columns are numbered above the
-window and rows at its left, as round the board.
+player owns, and a real path die covers a square (17 mm squares, 16 mm dice). Columns are
+numbered above the window and rows at its left, as round the board.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from functools import cache
 from generator.games.trading_paint.printing.board_art import draw_board
 from generator.games.trading_paint.printing.board_style import COORD_BAND, WALL_BAND
 from generator.games.trading_paint.printing.piece_art import draw_face, team_symbol
+from generator.games.trading_paint.printing.sizes import BOARD_SQUARE
 from generator.games.trading_paint.rules.board import Board
 from generator.games.trading_paint.rules.faces import load_faces
 from generator.games.trading_paint.rules.state import State
@@ -24,8 +25,9 @@ from generator.render.glyphs import arrow, suit
 from generator.render.palette import team_style
 
 LABELS = 5.0  # mm above and left of the window for the square numbers
-LABEL_PT = 7.0
+LABEL_PT = 8.0
 CAR_INSET = 1.6  # mm between a car's edge and its square's
+SHARED = 0.48  # a die and a car on one square: each this share of a car's size, corner to corner
 ROUTE = Style(stroke="#d55e00", width=1.1, cap="round", join="round", opacity=0.8)
 ROUTE_MONO = Style(stroke=BLACK, width=1.1, cap="round", join="round", dash=(3.0, 1.5), opacity=0.8)
 GHOST = Style(stroke="#555555", width=0.35, dash=(1.2, 0.9))
@@ -43,7 +45,7 @@ class Window:
     y0: int
     x1: int
     y1: int
-    sq: float = 16.0
+    sq: float = BOARD_SQUARE
 
     def _edge(self, v: int, n: int, far: bool) -> float:
         o = WALL_BAND + COORD_BAND
@@ -147,24 +149,32 @@ def draw_cars(
     *,
     ghosts: State | None = None,
     mover: int = -1,
+    shared: frozenset[int] = frozenset(),
+    tag: str = "",
 ) -> None:
     """Every car in the window; with `ghosts`, a dashed outline where each moved car stood and
-    an arrow to where it is now (none for `mover`, whose route is drawn)."""
+    an arrow to where it is now (none for `mover`, whose route is drawn). A car on a square of
+    `shared` (where an answer's die lies too, as when a bumped car goes back onto the last die)
+    is drawn small in the square's lower right, beside the die (`draw_die(..., shared=True)`)."""
     size = win.sq - 2 * CAR_INSET
     for i, p in enumerate(state.pos):
+        cx, cy = win.centre(p) if p >= 0 and win.shows(p) else (0.0, 0.0)
+        small = p in shared
+        if small:  # a die lies here too: the car in the lower right, the die in the upper left
+            cx, cy = cx + win.sq / 4, cy + win.sq / 4
         if ghosts is not None:
             old = ghosts.pos[i]
             if old >= 0 and old != p and win.shows(old):
                 gx, gy = win.centre(old)
                 canvas.rect(x + gx - size / 2, y + gy - size / 2, size, size, GHOST)
                 if p >= 0 and win.shows(p) and i != mover:
-                    nx, ny = win.centre(p)
-                    _short_arrow(canvas, x + gx, y + gy, x + nx, y + ny, win.sq)
+                    _short_arrow(canvas, x + gx, y + gy, x + cx, y + cy, win.sq)
         if p < 0 or not win.shows(p):
             continue
-        cx, cy = win.centre(p)
         on_wall = state.board.kind[p] != 1 and state.entry[i] >= 0
-        draw_car(canvas, state, i, x + cx, y + cy, size * (0.6 if on_wall else 1.0))
+        scale = SHARED if small else 0.6 if on_wall else 1.0
+        with canvas.group(f"{tag}car-{i + 1}" if tag else None):
+            draw_car(canvas, state, i, x + cx, y + cy, size * scale)
 
 
 def _short_arrow(canvas: Canvas, x1: float, y1: float, x2: float, y2: float, sq: float) -> None:
@@ -208,19 +218,31 @@ def draw_star(canvas: Canvas, win: Window, cell: int, x: float, y: float) -> Non
     canvas.polygon(pts, STAR)
 
 
-def draw_die(canvas: Canvas, win: Window, die: tuple[int, int, int], x: float, y: float) -> None:
-    """A path die lying on its square, turned as laid."""
+def draw_die(
+    canvas: Canvas,
+    win: Window,
+    die: tuple[int, int, int],
+    x: float,
+    y: float,
+    *,
+    shared: bool = False,
+    tag: str = "",
+) -> None:
+    """A path die lying on its square, turned as laid; `shared`: small in the square's upper
+        left, leaving the lower right to the car that stands on it (`draw_cars(shared=...)`). With a `tag`, the die is the group `{tag}die-COLUMN,ROW`, as a
+    car is `{tag}car-N`, so a test finds both on the recorded page."""
     square, face, rotation = die
     cx, cy = win.centre(square)
+    edge = win.sq - 1.2
+    if shared:
+        edge = (win.sq - 2 * CAR_INSET) * SHARED
+        cx, cy = cx - win.sq / 4, cy - win.sq / 4
     grid = load_faces().orientation(face, rotation).grid
-    draw_face(canvas, grid, x + cx, y + cy, win.sq - 1.2)
-    canvas.rect(
-        x + cx - (win.sq - 1.2) / 2,
-        y + cy - (win.sq - 1.2) / 2,
-        win.sq - 1.2,
-        win.sq - 1.2,
-        Style(stroke=BLACK, width=0.35),
-    )
+    with canvas.group(f"{tag}die-{win.board.label(square)}" if tag else None):
+        draw_face(canvas, grid, x + cx, y + cy, edge)
+        canvas.rect(
+            x + cx - edge / 2, y + cy - edge / 2, edge, edge, Style(stroke=BLACK, width=0.35)
+        )
 
 
 def draw_route(canvas: Canvas, win: Window, cells: list[int], x: float, y: float) -> None:
@@ -260,10 +282,51 @@ def draw_face_row(
         draw_face(canvas, fs.grids[face - 1], fx, fy, edge)
         canvas.rect(fx - edge / 2, fy - edge / 2, edge, edge, Style(stroke=BLACK, width=0.3))
         canvas.text(
-            fx, fy + edge / 2 + 3.2, _ordinal(k + 1), 7.0, anchor="middle", colour="#444444"
+            fx, fy + edge / 2 + 3.4, _ordinal(k + 1), LABEL_PT, anchor="middle", colour="#444444"
         )
     return rows * (edge + gap + 4.0)
 
 
 def _ordinal(n: int) -> str:
     return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
+
+
+AHEAD = 14  # squares: how far ahead of a stop puzzle's car its squares are numbered
+
+
+def progress_ahead(state: State, cell: int) -> float:
+    """Squares of progress round the lap from the car to play to `cell`: 1 a square along a
+    straight, 6 for a whole turn in every lane (`Board.exact_station`)."""
+    b = state.board
+    me = state.car
+    start = state.entry[me] if state.entry[me] >= 0 else state.pos[me]
+    return float((b.exact_station[cell] - b.exact_station[start]) % b.lap_length)
+
+
+def number_text(v: float) -> str:
+    """3 as '3', 4.5 as '4.5', 1.7142 as '1.7'."""
+    return f"{v:.1f}".removesuffix(".0")
+
+
+def draw_progress(canvas: Canvas, win: Window, state: State, x: float, y: float) -> None:
+    """In the upper right of every track square up to AHEAD squares ahead of the car to play,
+    how many squares of progress it lies ahead (8 pt), so a stop puzzle's values can be
+    counted off the page."""
+    b = state.board
+    for col in range(max(0, win.x0), min(b.width - 1, win.x1) + 1):
+        for row in range(max(0, win.y0), min(b.height - 1, win.y1) + 1):
+            c = b.cell(col, row)
+            if not b.is_track(c):
+                continue
+            v = progress_ahead(state, c)
+            if not 0 < v <= AHEAD:
+                continue
+            cx, cy = win.centre(c)
+            canvas.text(
+                x + cx + win.sq / 2 - 1.0,
+                y + cy - win.sq / 2 + 3.6,
+                number_text(v),
+                LABEL_PT,
+                anchor="end",
+                colour="#333333",
+            )

@@ -2,8 +2,9 @@
 the question and a box for the answer; answer pages with the dice turned right, the car's
 route, every car's final square and the near miss that makes the answer unique.
 
-A page holds one or two puzzles, one above the other. Each puzzle's window of the board is at
-16 mm squares (real path dice fit), on the left; the question, the faces and the answer box
+A rules page comes first (worksheet_rules.py). A page holds one or two puzzles, one above the
+other. Each puzzle's window of the board is at the board's 17 mm squares (16 mm paper dice
+fit, sizes.py), on the left; the question, the faces and the answer box
 stand in a column on its right. The windows a page can hold (`window_limit`) are the same on
 A4 and US Letter, so a seed gives the same puzzles on either paper.
 """
@@ -16,11 +17,14 @@ from generator.games.trading_paint.printing.puzzle_art import (
     draw_cars,
     draw_die,
     draw_face_row,
+    draw_progress,
     draw_route,
     draw_star,
     draw_window,
     draw_wrecks,
 )
+from generator.games.trading_paint.printing.sizes import BOARD_SQUARE, size_note
+from generator.games.trading_paint.printing.worksheet_rules import rules_page
 from generator.games.trading_paint.puzzles.puzzle import Puzzle
 from generator.games.trading_paint.rules.state import State
 from generator.printing import PrintSpec
@@ -31,7 +35,7 @@ from generator.render.document import Document, answer_document
 from generator.render.paper import Paper
 
 GAME = "Trading Paint"
-SQUARE = 16.0  # mm: a path die's size
+SQUARE = BOARD_SQUARE  # mm: the board's square, 1 mm larger than a folded path die
 SIDE = 50.0  # mm: the column beside the window
 GAP = 4.0  # mm between window and column
 HEADER = 24.0  # mm: title, name and date, instructions
@@ -42,13 +46,14 @@ SMALL_PT = 8.0
 LINE = 4.0  # mm between 9 pt lines
 FACE = 10.0  # mm: a face in the roll-order row
 PER_PAGE = (1, 2)
-INSTRUCTIONS = (
-    "Lay real path dice (16 mm) on the squares, in the order rolled: the first in front of the "
-    "car, each next one beyond an open side of the one before, turned any way you like. A path "
-    "goes forward or to the side, never back; in a turn (dotted) both ways round are forward. "
+INSTRUCTIONS = {
+    "lay": "Lay real path dice on the squares, in the order rolled, as the rules on page 1 say. "
     "Write dice as FACE@COLUMN,ROW/TURN, e.g. 4@21,14/90 (a 4 on square 21,14, turned 90 "
-    "degrees anticlockwise), then stop, bump or draft."
-)
+    "degrees anticlockwise), then stop, bump or draft.",
+    "stop": "Each car is in the middle of its path, its dice laid. Stop now, or roll one more "
+    "die? Choose what moves the car further on average over the six faces, counting squares "
+    "as the rules on page 1 say (the small numbers: squares ahead of the car). Circle one.",
+}
 RULE = Style(stroke=BLACK, width=0.25)
 WRITE = Style(stroke="#9a9a9a", width=0.2)
 
@@ -85,6 +90,7 @@ def worksheet_documents(
     """The worksheet, with its answer pages after the puzzles (answers='after'), in a second
     document (answers='separate') or left out (answers='none')."""
     doc = Document(stem=stem, title=title, game=GAME, ident=ident)
+    rules_page(doc, paper, mono, puzzles, title)
     pages = [puzzles[i : i + per_page] for i in range(0, len(puzzles), per_page)]
     for k, items in enumerate(pages):
         _page(doc, paper, mono, title, items, k * per_page, per_page, answers=False)
@@ -123,7 +129,8 @@ def _page(
         canvas.line(box.x + 10, y + 0.5, box.x + 100, y + 0.5, RULE)
         canvas.text(box.x + 108, y, "Date", TEXT_PT)
         canvas.line(box.x + 117, y + 0.5, box.right, y + 0.5, RULE)
-        lines = layout.wrap(INSTRUCTIONS, SMALL_PT, box.w)
+        kind = "stop" if items[0].kind == "stop" else "lay"
+        lines = layout.wrap(INSTRUCTIONS[kind], SMALL_PT, box.w)
     for i, ln in enumerate(lines[:3]):
         canvas.text(box.x, y + 4.6 + 3.5 * i, ln, SMALL_PT)
     for slot, (k, p) in zip(slots(paper, per_page), enumerate(items, first + 1), strict=False):
@@ -132,8 +139,8 @@ def _page(
     canvas.text(
         box.right,
         box.bottom - layout.BAR_HEIGHT + 2.6,
-        "squares 16 mm, true size: path dice fit",
-        7.0,
+        f"true size: {size_note(SQUARE)}",
+        SMALL_PT,
         anchor="end",
     )
 
@@ -163,17 +170,25 @@ def _slot(canvas: Canvas, slot: Box, k: int, p: Puzzle, answers: bool) -> None:
     if p.goal is not None and p.goal.kind == "square":
         draw_star(canvas, win, p.goal.square, x, y)
     draw_wrecks(canvas, after or state, win, x, y)
+    if p.kind == "stop":
+        draw_progress(canvas, win, state, x, y)
+    tag = f"puzzle-{k}-"
     if answers and p.kind != "stop":
-        for die in _dice(p):
-            draw_die(canvas, win, die, x, y)
+        dice = _dice(p)
+        # a bumped car goes back onto the last die: both are drawn, side by side
+        shared = frozenset(c for c, _, _ in dice) & frozenset((after or state).pos)
+        for die in dice:
+            draw_die(canvas, win, die, x, y, shared=die[0] in shared, tag=tag)
         draw_route(canvas, win, _route(p), x, y)
-        draw_cars(canvas, after or state, win, x, y, ghosts=state, mover=state.car)
+        draw_cars(
+            canvas, after or state, win, x, y, ghosts=state, mover=state.car, shared=shared, tag=tag
+        )
     else:
         for die in state.path:
-            draw_die(canvas, win, die, x, y)
+            draw_die(canvas, win, die, x, y, tag=tag)
         if state.path:
             draw_route(canvas, win, [state.pos[state.car]] + [c for c, _, _ in state.path], x, y)
-        draw_cars(canvas, state, win, x, y)
+        draw_cars(canvas, state, win, x, y, tag=tag)
     col = Box(slot.right - SIDE, y, SIDE, slot.bottom - y)
     if answers:
         _answer_column(canvas, col, p)
@@ -351,12 +366,12 @@ def worksheet_files(
     answers: str,
 ) -> list[tuple[str, int]]:
     """(stem, pages) of every file the worksheet writes, known before the puzzles are
-    generated (which takes seconds): the command claims them first. The answer pages come
-    after the puzzles (answers='after': twice the pages), in a second file (-answers) or not
+    generated (which takes seconds): the command claims them first. A rules page comes first,
+    then the puzzle pages; the answer pages come after the puzzles (answers='after': twice the pages), in a second file (-answers) or not
     at all."""
     stem = worksheet_stem(spec, kind, goal, difficulty)
     pages = -(-count // per_page)
-    files = [(stem, pages * (2 if answers == "after" else 1))]
+    files = [(stem, 1 + pages * (2 if answers == "after" else 1))]  # the rules page first
     if answers == "separate":
         files.append((f"{stem}-answers", pages))
     return files

@@ -1,0 +1,186 @@
+"""The rules page of a Trading Paint worksheet: a box (10 pt) with exactly the rules its
+puzzles use, read from each puzzle's answer (its ending, its tags, the squares its dice lie
+on), the team legend when a team-mate is drafted, and for stop puzzles how the values are
+counted. Every rule at 10 pt takes about 90 mm of a page, more than two puzzles at 17 mm
+squares leave free, so the box has a page of its own, before the puzzles.
+"""
+
+from __future__ import annotations
+
+from generator.games.trading_paint.puzzles.puzzle import Puzzle
+from generator.render import layout
+from generator.render.canvas import BLACK, Canvas, Style
+from generator.render.clip import Box
+from generator.render.document import Document
+from generator.render.paper import Paper
+
+BOX_PT = layout.RULES_BODY  # 10 pt
+BOX_LINE = 4.2  # mm between lines
+HEAD_W = 19.0  # mm: the rule's name, in bold, left of its words
+PAD = 1.8  # mm inside the box
+BOX = Style(stroke=BLACK, width=0.3, fill="#f4f4f4")
+
+RULES = {
+    "path": (
+        "Path",
+        "Lay the dice in the order rolled: the first on the square in front of the car, each "
+        "next one beyond an open side of the one before, turned any way. Forward or to the "
+        "side, never back; a die never lies on a car.",
+    ),
+    "turn": (
+        "Turns",
+        "In a turn (dotted squares) both ways round the corner count as forward, and a path "
+        "may go only forward there.",
+    ),
+    "stop": ("Stop", "The car drives on to the square beyond an open side of the last die."),
+    "bump": (
+        "Bump",
+        "Only from behind: a path that runs into the back of a car bumps it back one square, "
+        "onto the last die, and your car takes its square (cars bumper to bumper all go back, "
+        "yours goes to the front). On a straight a car's side cannot be bumped.",
+    ),
+    "side": (
+        "Side bump",
+        "In a turn a path moving left (towards the pit) may bump a car from its side.",
+    ),
+    "wall": (
+        "Wall",
+        "A die that leaves no way on but off the track puts the car on the wall or in the pit "
+        "and ends its turn; a car bumped in the outside lane goes into the wall beside it.",
+    ),
+    "pit": (
+        "Re-entry",
+        "A car on the wall or in the pit re-enters on the square beside it (the side it left "
+        "at a corner); the path starts there.",
+    ),
+    "draft": (
+        "Draft",
+        "A path that reaches the free square right behind a team-mate jumps the car to the "
+        "head of that line of cars (in a turn, you pick the square).",
+    ),
+    "write": (
+        "Write",
+        "each die as FACE@COLUMN,ROW/TURN, e.g. 4@21,14/90: a 4 on square 21,14, turned 90 "
+        "degrees anticlockwise from upright; then stop, bump SQUARE (the car bumped) or draft "
+        "SQUARE (the team-mate).",
+    ),
+    "finish": ("Finish", "A path that crosses the checkered finish line finishes the car."),
+    "roll": (
+        "Stop or roll",
+        "Stop: the car drives to the square beyond an open side of the last die. Roll: one "
+        "more die, laid as the rules say; a 5 (X) loses the whole path, the car stays put.",
+    ),
+    "count": (
+        "Counting",
+        "A choice is worth the squares the car moves forward, averaged over the six faces a "
+        "roll can show. Count 1 for each square along a straight, in any lane; a whole turn "
+        "counts 6 in every lane (small numbers: squares ahead of the car).",
+    ),
+}
+ORDER = tuple(RULES)
+
+
+def puzzle_rules(p: Puzzle) -> set[str]:
+    """The rules a puzzle's answer uses (keys of RULES)."""
+    b = p.state.board
+    if p.kind == "stop":
+        used = {"roll", "count"}
+        plays = " ".join(f.get("play", "") for f in p.solution.get("faces", []))
+        used |= {k for k in ("bump", "draft") if k in plays}
+        if any(b.turn[c] for c, _, _ in p.state.path):
+            used.add("turn")
+        return used
+    used = {"path", "write"}
+    tags = set(p.tags)
+    ending = p.solution.get("ending") or {}
+    kind = ending.get("kind", "")
+    if kind in ("stop", "bump", "draft"):
+        used.add(kind)
+    if ending.get("finishes") or "finish" in tags or (p.goal and p.goal.kind == "finish"):
+        used.add("finish")
+    squares = [b.cell(*d["square"]) for d in p.solution.get("dice", [])]
+    if any(b.turn[c] for c in squares):
+        used.add("turn")
+    if "side bump in a turn" in tags:
+        used.add("side")
+    if "wall" in tags:
+        used.add("wall")
+    if "pit re-entry" in tags:
+        used.add("pit")
+    if "draft" in tags:
+        used.add("draft")
+    if "bump" in kind or "chained bump" in tags:
+        used.add("bump")
+    return used
+
+
+def team_legend(puzzles: list[Puzzle], first: int) -> str:
+    """Which cars are team-mates, puzzle by puzzle."""
+    parts = []
+    for k, p in enumerate(puzzles, first):
+        s = p.state
+        teams: dict[int, list[int]] = {}
+        for car, team in enumerate(s.team):
+            if s.pos[car] != -2:
+                teams.setdefault(team, []).append(car + 1)
+        mates = ["&".join(map(str, cars)) for cars in teams.values() if len(cars) > 1]
+        if mates:
+            parts.append(f"puzzle {k}: cars " + ", ".join(mates))
+    return (
+        "Team-mates share a colour and the symbol in the corner; " + "; ".join(parts) + "."
+        if parts
+        else ""
+    )
+
+
+def sheet_sections(puzzles: list[Puzzle], first: int) -> list[tuple[str, str]]:
+    """(name, words) of every rule the page's puzzles use, in a fixed order."""
+    used: set[str] = set()
+    for p in puzzles:
+        used |= puzzle_rules(p)
+    sections = [RULES[k] for k in ORDER if k in used]
+    if "draft" in used:
+        legend = team_legend(puzzles, first)
+        if legend:
+            sections.append(("Teams", legend))
+    return sections
+
+
+def sections_height(sections: list[tuple[str, str]], width: float) -> float:
+    lines = sum(len(layout.wrap(w, BOX_PT, width - 2 * PAD - HEAD_W)) for _, w in sections)
+    return 2 * PAD + lines * BOX_LINE + 0.8
+
+
+def draw_rules_box(canvas: Canvas, box: Box, sections: list[tuple[str, str]]) -> float:
+    """The rules box at the top of `box` (its width); returns its height."""
+    h = sections_height(sections, box.w)
+    with canvas.group(layout.unique_id(canvas, "rules-box")):
+        canvas.rect(box.x, box.y, box.w, h, BOX)
+        y = box.y + PAD + BOX_LINE - 1.0
+        for name, words in sections:
+            canvas.text(box.x + PAD, y, name, BOX_PT, bold=True)
+            for ln in layout.wrap(words, BOX_PT, box.w - 2 * PAD - HEAD_W):
+                canvas.text(box.x + PAD + HEAD_W, y, ln, BOX_PT)
+                y += BOX_LINE
+    return h
+
+
+def rules_page(
+    doc: Document, paper: Paper, mono: bool, puzzles: list[Puzzle], title: str
+) -> list[tuple[str, str]]:
+    """The worksheet's first page: the rules its puzzles use, in one box; returns the
+    sections printed."""
+    canvas, box = layout.page(doc, paper, mono=mono)
+    canvas.text(box.x, box.y + 5.5, f"{title} · the rules these puzzles use", 13.0, bold=True)
+    y = box.y + 12.5
+    for ln in layout.wrap(
+        "Keep this page beside the puzzles. Only these rules are needed; the rules summary "
+        "(racegen trading-paint rules) has the whole game.",
+        BOX_PT,
+        box.w,
+    ):
+        canvas.text(box.x, y, ln, BOX_PT)
+        y += BOX_LINE
+    sections = sheet_sections(puzzles, 1)
+    draw_rules_box(canvas, Box(box.x, y + 1.0, box.w, box.h), sections)
+    return sections
