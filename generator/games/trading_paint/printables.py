@@ -181,7 +181,7 @@ PRINTABLES: tuple[Printable, ...] = (
     ),
     Printable(
         "worksheet",
-        "A worksheet of puzzles with the board at true size (real path dice fit), then answers.",
+        "A worksheet: a page of the rules its puzzles use, the puzzles on the board at true size (17 mm squares: paper path dice fit), then answers.",
         _worksheet,
         (
             Option(
