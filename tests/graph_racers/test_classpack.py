@@ -186,7 +186,7 @@ def test_a_repeat_the_generator_could_not_avoid_says_what_to_change(tmp_path, mo
     from generator.games.graph_racers.printing import classroom
 
     def repeating(
-        plan, opts, difficulty, width, seed, rules, checkpoints, count, avoid, tries, kind
+        plan, opts, difficulty, width, seed, rules, checkpoints, count, avoid, tries, kind, each
     ):  # noqa: ANN001, ANN202, E501
         tracks = _tracks(count)
         tracks[1] = tracks[1].with_(meta={"generator": {"same_map_as": 1}})
@@ -236,16 +236,52 @@ def test_pack_pages_print_cleanly(monkeypatch):
 
 
 def test_a_drawn_pack_never_gives_one_shape_twice():
-    """A pack of drawn circuits (the default): 12 students x 2 at the pack's size (37x28),
-    every pair of the 24 shapes compared (the benchmark does 30 students)."""
-    from generator.games.graph_racers.generating.drawn import generate_drawn
-    from generator.games.graph_racers.generating.shapes.signature import same_shape, signature
+    """The easy class pack of seed 1 (30 students x 2 at 37x28), as the command picks it: no
+    sheet holds two shapes a person calls the same (overlap under SAME_OUTLINE; the issue's
+    student 3DRR had one L twice at 0.888), no two sheets of the pack hold a near copy (under
+    NEAR_COPY), and no two tracks share a Fourier signature."""
+    from itertools import combinations
 
-    req = Request(28, 37, (0, 99), "easy", 4, Rules(), 2)
-    students = class_pack(12, 2, 4, lambda n: generate_drawn(req, n))
+    from generator.games.graph_racers.generating.drawn import make_drawn
+    from generator.games.graph_racers.generating.shapes.signature import (
+        NEAR_COPY,
+        SAME_OUTLINE,
+        outline,
+        overlap,
+        same_shape,
+        signature,
+    )
+    from generator.games.graph_racers.printing.classpack import pick_shapes
+
+    req = Request(28, 37, (0, 99), "easy", 1, Rules(), 2)
+    made = pick_shapes(lambda i, earlier: make_drawn(req, i, earlier), 60, 2)
+    students = class_pack(30, 2, 1, lambda n: made)
+    assert [s.code for s in students][8] == "3DRR"
     tracks = [t for s in students for t in s.tracks]
+    shapes = [outline(t.meta["drawn_from"]["centre"]) for t in tracks]
     sigs = [signature([tuple(p) for p in t.meta["drawn_from"]["centre"]]) for t in tracks]
-    assert len(sigs) == 24
-    for a in range(24):
-        for b in range(a + 1, 24):
-            assert not same_shape(sigs[a], sigs[b]), (a + 1, b + 1)
+    sheets = [overlap(shapes[i], shapes[i + 1]) for i in range(0, 60, 2)]
+    assert max(sheets) < SAME_OUTLINE
+    pack = [overlap(shapes[a], shapes[b]) for a, b in combinations(range(60), 2)]
+    assert max(pack) < NEAR_COPY
+    assert not any(same_shape(sigs[a], sigs[b]) for a, b in combinations(range(60), 2))
+
+
+def test_the_overlap_measure_sees_the_same_l_in_3drr():
+    """Before: the pack's 17th and 18th tracks (student 3DRR) were one L turned, at Fourier
+    distance 0.046 (more than SAME_SHAPE) but overlap 0.888: the same shape to the eye."""
+    from generator.games.graph_racers.generating.drawn import generate_drawn
+    from generator.games.graph_racers.generating.shapes.signature import (
+        SAME_OUTLINE,
+        SAME_SHAPE,
+        outline,
+        overlap,
+        shape_distance,
+        signature,
+    )
+
+    tracks = generate_drawn(Request(28, 37, (0, 99), "easy", 1, Rules(), 2), 18)[16:]
+    centres = [[tuple(p) for p in t.meta["drawn_from"]["centre"]] for t in tracks]
+    assert shape_distance(*map(signature, centres)) > SAME_SHAPE
+    assert overlap(*map(outline, centres)) == pytest.approx(0.888, abs=0.001)
+    assert overlap(*map(outline, centres)) >= SAME_OUTLINE

@@ -95,10 +95,12 @@ def sheet_tracks(
     map_tries: int | None = None,
     *,
     kind: str = "cells",
+    each: int = 0,
 ) -> list:
     """`count` generated tracks of the plan's size (generate.generate: the earlier tracks
-    `avoid` picks never repeated, `map_tries` attempts for a new map once one repeats), or the
-    generator's error worded for a worksheet."""
+    `avoid` picks never repeated, `map_tries` attempts for a new map once one repeats; drawn
+    circuits for a class pack whose students take `each` in turn: classpack.pick_shapes), or
+    the generator's error worded for a worksheet."""
     from generator.games.graph_racers.generating.circuit import ExtentTooSmall
     from generator.games.graph_racers.generating.generate import (
         NoRoom,
@@ -131,6 +133,11 @@ def sheet_tracks(
     )
     bar = opts.bar(count, "generating")
     try:
+        if kind == "drawn" and each:
+            from generator.games.graph_racers.generating.drawn import make_drawn
+            from generator.games.graph_racers.printing.classpack import pick_shapes
+
+            return pick_shapes(lambda i, earlier: make_drawn(req, i, earlier), count, each, bar)
         tries = {} if map_tries is None else {"map_tries": map_tries}
         return generated(kind, req, count, bar, page=k, avoid=avoid or recent, **tries)
     except WidthMismatch as e:
@@ -314,6 +321,7 @@ class ClassPack:
                 every_earlier,
                 PACK_TRIES,
                 kind=self.kind,
+                each=self.tracks_each,
             )
 
         try:

@@ -43,6 +43,7 @@ COIN_INK = "#5a4300"
 OBSTACLE_STYLE = Style(stroke=BLACK, width=0.2, fill="#f2c48d")
 CHECKPOINT = Style(stroke="#0072b2", width=0.6, dash=(1.5, 1.0), cap="butt")
 LINE_COLOUR = "#d55e00"
+BADGE = 0.38  # a checkpoint badge's radius, in squares
 LABEL_BAND = 4.0  # mm above and left of the grid for row and column numbers
 
 
@@ -258,9 +259,9 @@ class TrackDrawing:
             out.append(
                 (min(x1, x2) - half, min(y1, y2) - half, max(x1, x2) + half, max(y1, y2) + half)
             )
-        r = self.pitch * 0.38
+        r = self.pitch * BADGE
         for cp in self.track.checkpoints:
-            (ax, ay), _ = self._ends(cp, extra=0.5)
+            ax, ay = self._badge_centre(cp)
             out.append((ax - r, ay - r, ax + r, ay + r))
         return out
 
@@ -279,9 +280,13 @@ class TrackDrawing:
         x2, y2 = self.xy((centre[0] + dr * 0.9 + side[0], centre[1] + dc * 0.9 + side[1]))
         return x1, y1, x2, y2
 
+    def _badge_centre(self, line: Line) -> tuple[float, float]:
+        """Where a checkpoint's numbered badge goes (mm): on a cell map, the line's first end."""
+        return self._ends(line, extra=0.5)[0]
+
     def _badge(self, canvas: Canvas, line: Line, label: str, colour: str) -> None:
-        (ax, ay), _ = self._ends(line, extra=0.5)
-        r = self.pitch * 0.38
+        ax, ay = self._badge_centre(line)
+        r = self.pitch * BADGE
         canvas.circle(ax, ay, r, Style(stroke=colour, width=0.3, fill="#ffffff"))
         canvas.text(ax, ay + r * 0.5, label, r * 4.5, bold=True, anchor="middle", colour=colour)
 

@@ -15,8 +15,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 
-from generator.games.graph_racers.printing.drawing import WALL_FILL, TrackDrawing
+import numpy as np
+
+from generator.games.graph_racers.printing.drawing import (
+    BADGE,
+    CHECKPOINT,
+    WALL_FILL,
+    TrackDrawing,
+)
 from generator.games.graph_racers.track.drawn import SCALE, Gate, signed_area2
 from generator.render.canvas import BLACK, Canvas, Style
 from generator.render.palette import VERMILLION
@@ -24,6 +32,8 @@ from generator.render.palette import VERMILLION
 EDGE = Style(stroke=BLACK, width=0.45, cap="round", join="round")
 KERB_RED = Style(stroke=VERMILLION, width=0.9, dash=(1.2, 1.2), cap="butt", join="round")
 KERB_WHITE = Style(stroke="#ffffff", width=0.9, cap="butt", join="round")
+BADGE_CLEAR = 0.1  # squares between a badge and the edge line's ink
+BADGE_REACH = 8.0  # squares beyond its end that a badge may slide along its line
 
 
 @dataclass(frozen=True)
@@ -113,6 +123,60 @@ class DrawnDrawing(TrackDrawing):
         if line.orientation == "horizontal":
             return self.xy((line.at, lo)), self.xy((line.at, hi))
         return self.xy((lo, line.at)), self.xy((hi, line.at))
+
+    @cached_property
+    def _badge_places(self) -> dict[Gate, tuple[float, float]]:
+        return {g: self._badge_place(g) for g in self.track.checkpoints}
+
+    def _badge_place(self, gate: Gate) -> tuple[float, float]:
+        """Where a checkpoint's badge sits, (row, col) in squares: on the gate's grid line
+        beyond one of its ends, as near it as the badge lies wholly off the track (clear of
+        the edge line's ink by BADGE_CLEAR) and on the paper, so it hides no point of the
+        track nor any answer line; failing that (a narrow infield beside the paper's
+        border), on the gate half way between two grid points, where it covers none."""
+        t = self.track
+        segs = (
+            np.array([(*e[i], *e[(i + 1) % len(e)]) for e in t.edges for i in range(len(e))], float)
+            / SCALE
+        )
+        ar, ac, br, bc = segs.T
+        dr, dc = br - ar, bc - ac
+        length2 = np.maximum(dr * dr + dc * dc, 1e-12)
+        need = BADGE + EDGE.width / 2 / self.pitch + BADGE_CLEAR
+
+        def clear(r: float, c: float) -> bool:
+            if not (BADGE - 0.5 <= r <= t.rows - 0.5 - BADGE):
+                return False
+            if not (BADGE - 0.5 <= c <= t.cols - 0.5 - BADGE):
+                return False
+            u = np.clip(((r - ar) * dr + (c - ac) * dc) / length2, 0.0, 1.0)
+            gap = np.hypot(ar + u * dr - r, ac + u * dc - c).min()
+            return gap >= need and t.where(round(r * SCALE), round(c * SCALE)) == 0
+
+        lo, hi = gate.lo / SCALE, gate.hi / SCALE
+
+        def at(along: float) -> tuple[float, float]:
+            return (gate.at, along) if gate.orientation == "horizontal" else (along, gate.at)
+
+        steps = int(BADGE_REACH * 10)
+        for k in range(steps + 1):
+            for p in (at(lo - BADGE - k / 10), at(hi + BADGE + k / 10)):
+                if clear(*p):
+                    return p
+        between = [i + 0.5 for i in range(math.ceil(lo), math.floor(hi))] or [(lo + hi) / 2]
+        return at(min(between, key=lambda a: abs(a - lo)))
+
+    def _badge_centre(self, line: Gate) -> tuple[float, float]:  # type: ignore[override]
+        return self.xy(self._badge_places[line])
+
+    def _badge(self, canvas: Canvas, line: Gate, label: str, colour: str) -> None:  # type: ignore[override]
+        """The gate's dashed line carried on to its badge, then the badge."""
+        (ax, ay), (bx, by) = self._ends(line)
+        x, y = self._badge_centre(line)
+        end = min((ax, ay), (bx, by), key=lambda p: math.hypot(p[0] - x, p[1] - y))
+        if math.hypot(end[0] - x, end[1] - y) > self.pitch * BADGE:
+            canvas.line(*end, x, y, CHECKPOINT)
+        super()._badge(canvas, line, label, colour)
 
     def _middle(self, line: Gate) -> float:  # type: ignore[override]
         return (line.lo + line.hi) / 2 / SCALE
