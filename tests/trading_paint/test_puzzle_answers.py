@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 
@@ -15,6 +16,7 @@ from generator.games.trading_paint.puzzles.goals import Goal
 from generator.games.trading_paint.puzzles.lay import lay_solutions
 from generator.games.trading_paint.puzzles.puzzle import Puzzle
 from generator.games.trading_paint.puzzles.solving import check, solve
+from generator.games.trading_paint.puzzles.stopping import one_die_values, reasoning, stop_or_roll
 from generator.games.trading_paint.rules.moves import occupancy
 from generator.games.trading_paint.rules.state import WAITING
 
@@ -161,3 +163,98 @@ def _check_without(p: Puzzle) -> int:
     assert all(s.squares != named for s in lay_solutions(p.state, p.faces, p.goal))
     assert square in named
     return 1
+
+
+# --- stop puzzles graded by the reasoning they need ---------------------------------------------
+# seed 21's old 'hard' puzzle 03: two dice laid up to the finish line, stopping finishes the car
+FINISHING = {
+    "format": "trading-paint-position/1",
+    "players": 2,
+    "to_play": 6,
+    "caution": "after",
+    "cars": [
+        {"car": 1, "at": [0, 2]},
+        {"car": 2, "at": [5, 11]},
+        {"car": 3, "at": [12, 11]},
+        {"car": 4, "at": [2, 6]},
+        {"car": 5, "finished": 1},
+        {"car": 6, "at": [10, 12]},
+    ],
+    "turn": {"stage": "path", "dice": 2, "path": [[11, 12, 6, 1], [12, 12, 6, 1]]},
+}
+
+
+def test_stopping_that_finishes_the_car_is_an_easy_call():
+    from generator.games.trading_paint.rules.position import from_dict
+
+    s = from_dict(FINISHING)
+    ans = stop_or_roll(s)
+    assert (ans.choice, ans.stop, ans.roll) == ("stop", Fraction(5, 2), Fraction(25, 12))
+    # every face finishes the car too: worth what stopping is, and the X loses it
+    assert [o.value for o in ans.faces] == [Fraction(5, 2)] * 4 + [0, Fraction(5, 2)]
+    assert reasoning(s, ans) == "easy"  # its margin (5/12) once made it 'hard'
+
+
+def test_one_die_ahead_values_each_face_by_where_it_can_end_at_once():
+    from generator.games.trading_paint.rules.position import from_dict
+
+    s = from_dict(FINISHING)
+    assert one_die_values(s, stop_or_roll(s)) == (Fraction(5, 2),) * 4 + (0, Fraction(5, 2))
+
+
+@pytest.fixture(scope="module")
+def hard_stops():
+    return generate(Request("stop", "any", "hard", 2, 4))
+
+
+def test_hard_stop_puzzles_need_more_than_one_die_of_look_ahead(hard_stops):
+    for p in hard_stops:
+        ans = stop_or_roll(p.state)
+        ones = one_die_values(p.state, ans)
+        look = sum(ones, Fraction(0)) / 6
+        # the one-die look (each face laid, the path ended at once) makes the other call ...
+        assert (look > ans.stop) != (ans.choice == "roll") or look == ans.stop
+        # ... because some face is worth more or less than where it can end at once
+        assert any(o.value != v for o, v in zip(ans.faces, ones, strict=True))
+        assert reasoning(p.state, ans) == p.grade == "hard"
+        assert ans.margin >= Fraction(1, 4)
+        assert check(p, ans.choice).right
+
+
+def test_moments_a_step_apart_with_the_same_sums_are_one_puzzle():
+    """Seed 21's old hard puzzles 03 and 05: two cars a row apart at the finish line, the
+    same call on the same values; a set keeps only one of them."""
+    from generator.games.trading_paint.puzzles.generate import likeness
+    from generator.games.trading_paint.puzzles.keys import stop_answer
+    from generator.games.trading_paint.rules.position import from_dict
+
+    other = dict(FINISHING, to_play=4)
+    other["cars"] = [
+        {"car": 1, "at": [3, 14]},
+        {"car": 2, "at": [10, 11]},
+        {"car": 3, "at": [0, 1]},
+        {"car": 4, "at": [10, 12]},
+        {"car": 5, "at": [2, 3]},
+        {"car": 6, "at": [3, 3]},
+    ]
+    other["turn"] = {
+        "stage": "path",
+        "dice": 3,
+        "path": [[11, 12, 4, 0], [12, 12, 3, 0], [12, 13, 3, 0]],
+    }
+    pair = []
+    for data in (FINISHING, other):
+        s = from_dict(data)
+        p = Puzzle("stop", s)
+        p.solution = stop_answer(s, stop_or_roll(s))
+        pair.append(p)
+    assert pair[0].state.pos != pair[1].state.pos
+    assert likeness(pair[0]) == likeness(pair[1])
+
+
+def test_no_two_stop_puzzles_of_a_set_pose_the_same_sums(hard_stops):
+    sums = [
+        (p.solution["stop"], p.solution["roll"], sorted(f["value"] for f in p.solution["faces"]))
+        for p in hard_stops
+    ]
+    assert len(sums) == 2 and sums[0] != sums[1]
