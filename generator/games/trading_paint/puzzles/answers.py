@@ -120,9 +120,13 @@ class Replay:
     error: str = ""
 
 
-def replay(state: State, faces: tuple[int, ...], tokens: list[Token]) -> Replay:
+def replay(
+    state: State, faces: tuple[int, ...], tokens: list[Token], *, finish: bool = False
+) -> Replay:
     """Play the tokens from `state` (the start of a turn or the middle of a path) through the
-    rules engine; stops at the first die or ending that the rules do not allow, and says why."""
+    rules engine; stops at the first die or ending that the rules do not allow, and says why.
+    finish: the goal is to finish, so a bare `stop` is a stop across the line (any one: a
+    finished car leaves the board) when the path can stop both across it and short of it."""
     b = state.board
     me = state.car
     moves: list[tuple[State, Move]] = []
@@ -131,13 +135,16 @@ def replay(state: State, faces: tuple[int, ...], tokens: list[Token]) -> Replay:
         if state.car != me or state.over:
             return Replay(moves, state, dice, f"{tok.text}: the turn is already over")
         if tok.word:
-            move, why = _ending(state, tok)
+            move, why = _ending(state, tok, finish)
             if move is None:
                 return Replay(moves, state, dice, f"{tok.text}: {why}")
             moves.append((state, move))
             state = apply_legal(state, move)
             continue
         # a die: roll it (after a bank or in the middle of a path, roll on first)
+        if state.dice >= len(faces):
+            rolled = "1 face is" if len(faces) == 1 else f"{len(faces)} faces are"
+            return Replay(moves, state, dice, f"die {n} ({tok.text}): only {rolled} rolled")
         if state.stage in (PATH, BANK):
             if Roll() not in legal_moves(state):
                 return Replay(
@@ -151,10 +158,6 @@ def replay(state: State, faces: tuple[int, ...], tokens: list[Token]) -> Replay:
         if state.stage != ROLL:
             return Replay(moves, state, dice, f"die {n} ({tok.text}): no die can be laid now")
         k = state.dice
-        if k >= len(faces):
-            return Replay(
-                moves, state, dice, f"die {n} ({tok.text}): only {len(faces)} faces are rolled"
-            )
         if tok.face != faces[k]:
             return Replay(
                 moves,
@@ -216,7 +219,7 @@ def _place(state: State, tok: Token) -> tuple[Move | None, str]:
     return None, f"turned {tok.rotation * 90} degrees the {tok.face} leads nowhere from there"
 
 
-def _ending(state: State, tok: Token) -> tuple[Move | None, str]:
+def _ending(state: State, tok: Token, finish: bool = False) -> tuple[Move | None, str]:
     b = state.board
     legal = legal_moves(state) if state.stage in (PATH, BANK) else []
     if tok.word == "stop":
@@ -232,6 +235,10 @@ def _ending(state: State, tok: Token) -> tuple[Move | None, str]:
                     f"the path does not lead to {b.label(tok.squares[0])} (it can stop on {can})",
                 )
             return match[0], ""
+        if len(stops) > 1 and finish:
+            across = [m for m in stops if apply_legal(state, m).pos[state.car] == FINISHED]
+            if across:
+                return across[0], ""
         if len(stops) > 1:
             can = " ".join(b.label(m.square) for m in stops)
             return None, f"say where to stop: {can}"
@@ -246,10 +253,21 @@ def _ending(state: State, tok: Token) -> tuple[Move | None, str]:
             for m in options
             if m.square == tok.squares[0] or (isinstance(m, Draft) and m.landing == tok.squares[0])
         ]
-        if len(tok.squares) > 1:
-            options = [m for m in options if isinstance(m, Draft) and m.landing == tok.squares[1]]
         if not options:
-            return None, f"no {tok.word} of the car on {b.label(tok.squares[0])} is open here"
+            return None, f"no {tok.word} of a car on {b.label(tok.squares[0])} is open here"
+        if len(tok.squares) > 1 and cls is Bump:
+            return None, "a bump names one square: the car it strikes"
+        if len(tok.squares) > 1:
+            lands = [m for m in options if isinstance(m, Draft) and m.landing == tok.squares[1]]
+            if not lands:
+                who = state.occupant(options[0].square) + 1
+                lands_open = sorted({m.landing for m in options}, key=lambda c: b.xy(c)[::-1])
+                can = " or ".join(b.label(c) for c in lands_open)
+                return None, (
+                    f"the draft of car {who} on {b.label(options[0].square)} may land on {can}, "
+                    f"not on {b.label(tok.squares[1])}"
+                )
+            options = lands
     if len({m.square for m in options}) > 1:
         return None, f"say which car to {tok.word}"
     return options[0], ""

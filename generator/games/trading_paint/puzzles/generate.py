@@ -89,7 +89,7 @@ def generate(req: Request, progress: Callable[[int], None] | None = None) -> lis
             puzzle = make_stop(scene, req, rng)
         if puzzle is None:
             continue
-        ident = (puzzle.state.pos, puzzle.state.car, puzzle.faces, puzzle.state.path)
+        ident = likeness(puzzle)
         if ident in seen:
             continue
         seen.add(ident)
@@ -389,7 +389,7 @@ READABLE = 6**6  # largest denominator printed on a stop puzzle's answer
 def make_stop(scene: State, req: Request, rng: random.Random) -> Puzzle | None:
     from fractions import Fraction
 
-    from generator.games.trading_paint.puzzles.stopping import path_gain, stop_or_roll
+    from generator.games.trading_paint.puzzles.stopping import path_gain, reasoning, stop_or_roll
 
     n = len(scene.path)
     if scene.banked:
@@ -407,7 +407,7 @@ def make_stop(scene: State, req: Request, rng: random.Random) -> Puzzle | None:
         return None
     if max(answer.stop.denominator, answer.roll.denominator) > READABLE:
         return None  # fractions from a turn's angles: exact, but no one reads them
-    if stop_grade(answer.margin) != req.difficulty:
+    if reasoning(scene, answer) != req.difficulty:
         return None
     check = stop_or_roll(scene, reach=12)
     if check.choice != answer.choice or check.margin < Fraction(MIN_MARGIN_NUM, MIN_MARGIN_DEN):
@@ -446,9 +446,12 @@ def make_stop(scene: State, req: Request, rng: random.Random) -> Puzzle | None:
     return puzzle
 
 
-def stop_grade(margin) -> str:  # noqa: ANN001
-    """A stop puzzle is as hard as its call is close: the two choices differ by at least one
-    square (easy), half a square (medium) or a quarter (hard)."""
-    if margin >= 1:
-        return "easy"
-    return "medium" if margin * 2 >= 1 else "hard"
+def likeness(p: Puzzle) -> tuple:
+    """What two puzzles of one set must not share: the same position, car, faces and path; for
+    a stop puzzle also the same sums (the call, both values and the six faces' values), which
+    make two moments a step apart on the same straight one puzzle twice."""
+    if p.kind != "stop":
+        return (p.state.pos, p.state.car, p.faces, p.state.path)
+    sol = p.solution
+    values = tuple(sorted(f["value"] for f in sol["faces"]))
+    return ("stop", sol["answer"], sol["stop"], sol["roll"], values)

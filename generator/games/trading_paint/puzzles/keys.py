@@ -9,13 +9,24 @@ reaching it. For a stop puzzle: both values as exact fractions and what each fac
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from generator.games.trading_paint.puzzles.answers import cars_after, die_text
 from generator.games.trading_paint.puzzles.goals import Goal
 from generator.games.trading_paint.puzzles.grading import distances
-from generator.games.trading_paint.puzzles.lay import Solution, complete_ways
+from generator.games.trading_paint.puzzles.lay import Solution, complete_ways, lay_solutions
 from generator.games.trading_paint.rules.moves import die_exits, occupancy, slot_at
 from generator.games.trading_paint.rules.paths import Ending, Query, Way
-from generator.games.trading_paint.rules.state import Bump, Draft, Face, Place, Roll, State, Stop
+from generator.games.trading_paint.rules.state import (
+    WAITING,
+    Bump,
+    Draft,
+    Face,
+    Place,
+    Roll,
+    State,
+    Stop,
+)
 from generator.games.trading_paint.rules.turn import apply_legal, legal_moves
 
 
@@ -139,18 +150,9 @@ def near_miss(
     """One line on what makes the answer unique: the rival a blocker cut, or the way that
     comes closest without reaching the goal."""
     b = state.board
-    if cut:
-        rival, squares = cut[0]
-        blocker = next(
-            (s for s in squares if s in occupancy(state) or s in state.wrecks), squares[0]
-        )
-        who = state.occupant(blocker)
-        what = f"car {who + 1}" if who >= 0 else "the wreck"
-        dice = " ".join(die_text(b, d) for d in rival.way.dice)
-        return (
-            f"Without {what} on {b.label(blocker)}, {dice} would also "
-            f"{goal.text(scene, verb=True)}."
-        )
+    line = _without_line(state, faces, goal, cut, scene)
+    if line:
+        return line
     dist = distances(state, goal)
     mine = sol.way.dice
     best = None
@@ -169,6 +171,46 @@ def near_miss(
     w, e, _ = best
     dice = " ".join(die_text(b, d) for d in w.dice)
     return f"Near miss: {dice} {ending_words(state, e)}, which does not reach the goal."
+
+
+def _without_line(
+    state: State,
+    faces: tuple[int, ...],
+    goal: Goal,
+    cut: list[tuple[Solution, tuple[int, ...]]],
+    scene: State,
+) -> str:
+    """'Without car 2 on 24,8, DICE would also ...' for the first rival that one blocker alone
+    cuts: the engine, with exactly that car (or wreck) taken off the board, finds the rival
+    among the solutions. '' when every rival needs more than one blocker gone."""
+    b = state.board
+    occ = occupancy(state)
+    for rival, squares in cut:
+        for blocker in squares:
+            if blocker not in occ and blocker not in state.wrecks:
+                continue
+            opened = without(state, blocker)
+            found = [s for s in lay_solutions(opened, faces, goal) if s.squares == rival.squares]
+            if not found:
+                continue
+            who = state.occupant(blocker)
+            what = f"car {who + 1}" if who >= 0 else "the wreck"
+            dice = " ".join(die_text(b, d) for d in found[0].way.dice)
+            return (
+                f"Without {what} on {b.label(blocker)}, {dice} would also "
+                f"{goal.text(scene, verb=True)}."
+            )
+    return ""
+
+
+def without(state: State, square: int) -> State:
+    """The position with the car (or the wreck) on `square` taken off the board."""
+    occ = occupancy(state)
+    if square in occ:
+        pos = list(state.pos)
+        pos[occ[square]] = WAITING
+        return replace(state, pos=tuple(pos))
+    return replace(state, wrecks=state.wrecks - {square})
 
 
 def stop_answer(state: State, answer) -> dict:  # noqa: ANN001

@@ -163,7 +163,7 @@ def check(p: Puzzle, text: str) -> Verdict:
     assert p.goal is not None
     state = p.state
     tokens = parse(state.board, text)
-    run = replay(state, p.faces, tokens)
+    run = replay(state, p.faces, tokens, finish=p.goal.kind == "finish")
     if run.error:
         if p.kind == "lay":
             # a die laid before the one the rules refuse may already be the wrong one

@@ -238,3 +238,57 @@ def _play(val: Valuer, s: State, base: Fraction) -> str:
     if val.over(s) and not words:
         return "the path is lost" if progress(s, val.car) == base else "the turn ends"
     return " ".join(words)
+
+
+def one_die_values(state: State, answer: StopOrRoll, reach: int = REACH) -> tuple[Fraction, ...]:
+    """What each face is worth to a player who looks one die ahead: lay it, then end the path
+    at once (stop, bump or draft: the best), in squares gained; an X is worth nothing. A die
+    after which the path cannot end (it must roll on) is valued exactly."""
+    me = state.car
+    base = progress(state, me)
+    val = Valuer(me, max(state.dice, 1), reach, float(base))
+    rolled = apply_legal(state, Roll())
+    out = []
+    for f, _ in chance_outcomes(rolled):
+        if f.face == X:
+            out.append(Fraction(0))
+            continue
+        best = None
+        for _, after in placed_positions(apply_legal(rolled, f)):
+            w = _ended_now(val, after)
+            if best is None or w > best:
+                best = w
+        out.append((best if best is not None else val.value(apply_legal(rolled, f))) - base)
+    return tuple(out)
+
+
+def _ended_now(val: Valuer, s: State) -> Fraction:
+    if val.over(s) or s.stage != PATH:
+        return val.value(s)
+    ends = [m for m in legal_moves(s) if isinstance(m, (Stop, Bump, Draft))]
+    if not ends:
+        return val.value(s)  # it must roll on: no shortcut
+    return max(
+        val._stop(s, m.square) if isinstance(m, Stop) else progress(apply_legal(s, m), val.car)
+        for m in ends
+    )
+
+
+def reasoning(state: State, answer: StopOrRoll) -> str:
+    """How much thought the call takes (the grade of a stop puzzle):
+    easy - the faces alone decide: no face beats stopping (stop), or even the worst face,
+    with the X's sixth lost, beats it (roll); medium - looking one die ahead decides (each face
+    laid and the path ended at once, averaged with the X); hard - that look gets it wrong: a
+    face is worth more (or less) than where it can stop at once, by rolling on or by a bump or
+    draft and a fresh path."""
+    ones = one_die_values(state, answer)
+    faces = [o.value for o in answer.faces if o.face != X]
+    if answer.choice == "stop" and max(faces) <= answer.stop:
+        return "easy"
+    real = [v for o, v in zip(answer.faces, ones, strict=True) if o.face != X]
+    if answer.choice == "roll" and min(real) * 5 > answer.stop * 6:
+        return "easy"
+    look = sum(ones, Fraction(0)) / len(ones)
+    if (look > answer.stop) == (answer.choice == "roll") and look != answer.stop:
+        return "medium"
+    return "hard"
