@@ -287,7 +287,7 @@ def build(
 
 
 MAX_SIZE = (120, 80)  # cols, rows: beyond, a drawn circuit is a poster, not a worksheet puzzle
-MIN_SIZE = (16, 12)
+MIN_SIZE = (20, 14)  # measured: smaller sizes fit no circuit of some difficulty
 
 
 def size_problem(req: Request) -> str | None:
