@@ -86,3 +86,21 @@ def test_generated_circuits_are_robust_at_print_scale(size, difficulty, seed) ->
     assert solve_drawn(track, Rules(), legal=offset.narrowed(INK)).moves == par
     assert solve_drawn(track, Rules(), legal=offset.widened(INK)).moves == par
     assert print_scale(track).robust
+
+
+def test_solve_says_whether_an_uploaded_circuit_is_robust_at_print_scale() -> None:
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+
+    path = str(DATA / "drawn-ink-generate-24x23-easy-3-track-1.json")
+    text = CliRunner().invoke(cli, ["graph-racers", "solve", path])
+    assert text.exit_code == 0, text.output
+    assert (
+        "not robust at print scale: grid point (13, 2) lies 0.001 square (0.01 mm at 5 mm) "
+        "from an edge line, under 0.1\n" in text.output
+    )
+    got = CliRunner().invoke(cli, ["graph-racers", "solve", path, "--json"])
+    data = json.loads(got.output)
+    assert data["moves"] == 22 and data["robust_at_print"] is False
+    assert data["print_scale"]["closest_point"] == {"point": [13, 2], "squares": 0.0011}

@@ -106,7 +106,7 @@ def solve_cmd(
         sol = solve(track, rules, max_states=max_states, count_lines=count_lines)
     sol = _natural_line(track, sol)
     scale = None
-    if track.kind == "drawn" and sol.moves is not None:
+    if getattr(track, "kind", "cells") == "drawn" and sol.moves is not None:
         from generator.games.graph_racers.solving.print_scale import print_scale
 
         scale = print_scale(track, rules, max_states=max_states)
