@@ -114,6 +114,8 @@ def _project(v: Fine, a: Fine, b: Fine, reach: float) -> tuple[float, float]:
     t = max(0.0, min(1.0, ((v[0] - a[0]) * vr + (v[1] - a[1]) * vc) / n))
     sr, sc = a[0] + t * vr, a[1] + t * vc
     d = math.hypot(v[0] - sr, v[1] - sc)
+    if d == 0:  # a point on the move (after rounding): left, the check turns it down
+        return v
     return (sr + (v[0] - sr) * reach / d, sc + (v[1] - sc) * reach / d)
 
 
