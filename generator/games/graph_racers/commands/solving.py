@@ -105,12 +105,20 @@ def solve_cmd(
 
         sol = solve(track, rules, max_states=max_states, count_lines=count_lines)
     sol = _natural_line(track, sol)
+    scale = None
+    if getattr(track, "kind", "cells") == "drawn" and sol.moves is not None:
+        from generator.games.graph_racers.solving.print_scale import print_scale
+
+        scale = print_scale(track, rules, max_states=max_states)
     if as_json:
         from generator.schemas import dumps
 
         out = {"track": track.name, **sol.to_dict()}
         if track.notes:
             out["notes"] = list(track.notes)
+        if scale is not None:
+            out["robust_at_print"] = scale.robust
+            out["print_scale"] = scale.to_dict()
         click.echo(dumps(out, "graph-racers-solve/1"))
     elif sol.moves is not None:
         for note in track.notes:
@@ -128,6 +136,8 @@ def solve_cmd(
             else:
                 more = "at least " if sol.lines_capped else ""
                 click.echo(f"optimal racing lines: {more}{sol.optimal_lines}")
+        if scale is not None:
+            click.echo(scale.words())
         unit = "CP-SAT branches" if sol.engine == "cp-sat" else "states expanded"
         click.echo(f"{sol.engine}: {sol.expanded} {unit} in {sol.seconds:.3f} s")
     if sol.moves is None:

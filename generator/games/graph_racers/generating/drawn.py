@@ -27,11 +27,13 @@ from fractions import Fraction
 from typing import Any
 
 from generator.errors import InvalidInput
+from generator.games.graph_racers.generating.clear_points import clear_grid_points, clear_moves
 from generator.games.graph_racers.generating.generate import NotFound, Request, presets
 from generator.games.graph_racers.generating.shapes.circuit import Circuit
 from generator.games.graph_racers.generating.shapes.compose import compose
 from generator.games.graph_racers.generating.shapes.signature import same_shape, signature
 from generator.games.graph_racers.solving.drawn import solve_drawn
+from generator.games.graph_racers.solving.print_scale import CLEARANCE, move_gaps, print_scale
 from generator.games.graph_racers.solving.solution import Solution
 from generator.games.graph_racers.track.drawn import SCALE, DrawnTrack, Gate
 
@@ -259,10 +261,15 @@ def _kerbs(circ: Circuit, edges) -> list[dict[str, int]]:  # noqa: ANN001
     return out
 
 
-def build(circ: Circuit, rows: int, cols: int, checkpoints: int, name: str) -> DrawnTrack | None:
-    """The exact track of a composed circuit, with its gates and kerbs; None when no gate
-    fits (the track never runs along a grid axis where one is needed)."""
-    edges = (_fine(circ.left), _fine(circ.right))
+def build(
+    circ: Circuit, rows: int, cols: int, checkpoints: int, name: str, edges: Any = None
+) -> DrawnTrack | None:
+    """The exact track of a composed circuit (or of the given edges, bent from its own),
+    with its gates and kerbs; None when no gate fits (the track never runs along a grid axis
+    where one is needed). Its edges are bent round the grid points near them
+    (clear_points.py)."""
+    if edges is None:
+        edges = (clear_grid_points(_fine(circ.left)), clear_grid_points(_fine(circ.right)))
     straight = next(((f.start, f.end) for f in circ.features if f.name == "long-straight"), None)
     placed = place_gates(circ, edges, checkpoints, straight)
     if placed is None:
@@ -280,7 +287,7 @@ def build(circ: Circuit, rows: int, cols: int, checkpoints: int, name: str) -> D
 
 
 MAX_SIZE = (120, 80)  # cols, rows: beyond, a drawn circuit is a poster, not a worksheet puzzle
-MIN_SIZE = (16, 12)
+MIN_SIZE = (16, 12)  # below, no difficulty fits; every one fits from 20x14 (rules doc)
 
 
 def size_problem(req: Request) -> str | None:
@@ -341,22 +348,44 @@ def make_drawn(
             misses["same shape"] = misses.get("same shape", 0) + 1
             continue
         name = f"drawn {req.cols}x{req.rows} {req.difficulty} #{req.seed}-{index + 1}"
-        track = build(circ, req.rows, req.cols, req.checkpoints, name)
-        if track is None:
-            misses["gates"] = misses.get("gates", 0) + 1
+        why, done = _robust(circ, req, name)
+        if done is None:
+            misses[why] = misses.get(why, 0) + 1
             continue
-        sol = solve_drawn(track, req.rules, count_lines=LINES_CAP)
-        if sol.moves is None:
-            misses["no lap"] = misses.get("no lap", 0) + 1
-            continue
-        g = grade(sol, 2 * min(circ.half_width), req.rows, req.cols)
-        if g.difficulty != req.difficulty:
-            misses[f"graded {g.difficulty}"] = misses.get(f"graded {g.difficulty}", 0) + 1
-            continue
+        track, sol, g = done
         return _finished(track, circ, sol, g, req, index, attempt), sig
     common = sorted(misses.items(), key=lambda kv: -kv[1])[:3]
     shown = replace(req, width=(f"{width[0]:g}", f"{width[1]:g}"), max_attempts=ATTEMPTS)
     raise NotFound(shown, " (" + ", ".join(f"{why}: {n}" for why, n in common) + ")")
+
+
+REPAIRS = 3  # rounds of bending the edges away from optimal moves too near them
+
+
+def _robust(circ: Circuit, req: Request, name: str) -> tuple[str, Any]:
+    """The circuit built, solved, graded as asked and robust at print scale (its edges bent
+    away from the optimal moves that pass too near them, up to REPAIRS times, each time
+    re-gated and re-solved): ("", (track, solution, grade)), or (why not, None)."""
+    edges = None
+    for _ in range(REPAIRS + 1):
+        track = build(circ, req.rows, req.cols, req.checkpoints, name, edges)
+        if track is None:
+            return "gates", None
+        sol = solve_drawn(track, req.rules, count_lines=LINES_CAP)
+        if sol.moves is None:
+            return "no lap", None
+        g = grade(sol, 2 * min(circ.half_width), req.rows, req.cols)
+        if g.difficulty != req.difficulty:
+            return f"graded {g.difficulty}", None
+        gaps = move_gaps(track, req.rules)
+        near = [m for m, gap in gaps[1] if gap < CLEARANCE] if gaps else []
+        if not near:
+            if print_scale(track, req.rules).robust:
+                return "", (track, sol, g)
+            break
+        moves = [((a[0] * SCALE, a[1] * SCALE), (b[0] * SCALE, b[1] * SCALE)) for a, b in near]
+        edges = tuple(clear_grid_points(clear_moves(e, moves)) for e in track.edges)
+    return "not robust at print scale", None
 
 
 def widths(req: Request) -> tuple[float, float]:

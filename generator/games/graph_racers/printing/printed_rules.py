@@ -132,7 +132,9 @@ def basic_sections() -> list[Section]:
             "A move",
             "Your vector is how far you moved last turn: so many squares across and so many "
             "up or down. Each turn move by the same vector again, or change it by one square "
-            "north, south, east or west. " + drawn_move_rule(rules),
+            "north, south, east or west. On racegen's printed circuits no grid point and no "
+            "move of a par line comes within a tenth of a square (0.5 mm) of an edge line, so a "
+            "ruler settles every answer. " + drawn_move_rule(rules),
         ),
         (
             "Stopping",

@@ -22,7 +22,7 @@ then the first in a fixed order).
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from generator.errors import InvalidInput, LimitExceeded
 from generator.games.graph_racers.moves.rules import NORMAL, Rules, normal_changes, turns
@@ -51,13 +51,17 @@ def supports(rules: Rules) -> str | None:
 class DrawnRace:
     """The search over one drawn track under one set of rules."""
 
-    def __init__(self, track: DrawnTrack, rules: Rules) -> None:
+    def __init__(
+        self, track: DrawnTrack, rules: Rules, legal: Callable[[Point, Vector], bool] | None = None
+    ) -> None:
         why = supports(rules)
         if why:
             raise InvalidInput(f"{track.name}: {why}; drop the boost options")
         self.track = track
         self.rules = rules
         self.geom = track.geometry
+        # who judges a move: the drawn edges, or (print_scale.py) the edges offset
+        self.judge = legal or self.geom.legal
         self.cols = track.cols
         self.accels = normal_changes(rules.accel)
         self.final = len(track.gates)
@@ -86,7 +90,7 @@ class DrawnRace:
         need = lands & ~known
         if need:
             for i in bits_of(need):
-                if self.geom.legal(self.point(i), d):
+                if self.judge(self.point(i), d):
                     legal |= 1 << i
             self._known[d] = known | need
             self._legal[d] = legal
@@ -206,16 +210,18 @@ def solve_drawn(
     *,
     max_states: int | None = None,
     count_lines: int = 0,
+    legal: Callable[[Point, Vector], bool] | None = None,
 ) -> Solution:
     """The exact par of a lap of a drawn circuit and one optimal line (the most natural of
     them: fewest changes of direction, then least total acceleration). count_lines > 0 also counts the optimal lines, up
     to that cap. Gives up (LimitExceeded) when the search needs more than max_states states
-    (None: the sweep's default, as it settles states the same way)."""
+    (None: the sweep's default, as it settles states the same way). `legal` judges a move in
+    place of the drawn edges (print_scale.py: the edges offset by the ink)."""
     rules = rules or Rules()
     if max_states is None:
         max_states = default_max_states()["sweep"]
     began = time.perf_counter()
-    race = DrawnRace(track, rules)
+    race = DrawnRace(track, rules, legal)
     layers, finishing = race.run(max_states)
     settled = sum(b.bit_count() for layer in layers for b in layer.values())
     if not finishing:
@@ -246,22 +252,7 @@ def optimal_lines(
     changes of direction, then least total acceleration) are then summed forwards over that
     small graph."""
     n = len(layers) - 1
-    # the finishing moves: (state at layer n) -> the end points they reach
-    on_line: list[dict[tuple[int, Vector, int], list]] = [{} for _ in range(n + 1)]
-    ends: dict[tuple[int, Vector, int], list[tuple[int, Vector]]] = {}
-    for s, d, i in finishing:
-        for a in race.accels:
-            v0 = (d[0] - a[0], d[1] - a[1])
-            if layers[n].get((s, v0), 0) >> i & 1:
-                ends.setdefault((i, v0, s), []).append((i + d[0] * race.cols + d[1], d))
-    for state in ends:
-        on_line[n][state] = []
-    for k in range(n, 0, -1):
-        for i, v, s in on_line[k]:
-            preds = race.predecessors(layers, k, i, v, s)
-            on_line[k][(i, v, s)] = preds
-            for p in preds:
-                on_line[k - 1].setdefault(p, [])
+    on_line, ends = on_lines(race, layers, finishing)
     # forwards: lines counted, and the natural line's cost and choice
     count: dict[tuple[int, Vector, int], int] = {}
     cost: dict[tuple[int, Vector, int], tuple[int, int, tuple]] = {}
@@ -282,6 +273,50 @@ def optimal_lines(
                 best = c
     capped = bool(cap) and total > cap
     return list(best[2]), min(total, cap) if cap else 0, capped
+
+
+State = tuple[int, Vector, int]  # point index, vector, stage
+
+
+def on_lines(
+    race: DrawnRace, layers: list[dict[Key, int]], finishing: list
+) -> tuple[list[dict[State, list[State]]], dict[State, list[tuple[int, Vector]]]]:
+    """The states on some optimal line, layer by layer, each with its predecessors on one,
+    and the finishing moves (state at the last layer -> the end points and vectors)."""
+    n = len(layers) - 1
+    # the finishing moves: (state at layer n) -> the end points they reach
+    on_line: list[dict[tuple[int, Vector, int], list]] = [{} for _ in range(n + 1)]
+    ends: dict[tuple[int, Vector, int], list[tuple[int, Vector]]] = {}
+    for s, d, i in finishing:
+        for a in race.accels:
+            v0 = (d[0] - a[0], d[1] - a[1])
+            if layers[n].get((s, v0), 0) >> i & 1:
+                ends.setdefault((i, v0, s), []).append((i + d[0] * race.cols + d[1], d))
+    for state in ends:
+        on_line[n][state] = []
+    for k in range(n, 0, -1):
+        for i, v, s in on_line[k]:
+            preds = race.predecessors(layers, k, i, v, s)
+            on_line[k][(i, v, s)] = preds
+            for p in preds:
+                on_line[k - 1].setdefault(p, [])
+    return on_line, ends
+
+
+def optimal_moves(
+    race: DrawnRace, layers: list[dict[Key, int]], finishing: list
+) -> set[tuple[Point, Point]]:
+    """Every move (from, to) that some optimal line makes."""
+    on_line, ends = on_lines(race, layers, finishing)
+    out = set()
+    for layer in on_line:
+        for (i, _v, _s), preds in layer.items():
+            for j, _v0, _s0 in preds:
+                out.add((race.point(j), race.point(i)))
+    for (i, _v, _s), outs in ends.items():
+        for j, _d in outs:
+            out.add((race.point(i), race.point(j)))
+    return out
 
 
 def _then(cost: tuple, v0: Vector, v1: Vector, point: int) -> tuple:
