@@ -133,6 +133,7 @@ CUSTOM = [
     Case("graph-racers", "worksheet", (("count", 3), ("per_page", "3"), ("kind", "cells"))),
     Case("graph-racers", "worksheet", (("count", 4), ("per_page", "4"), ("difficulty", "hard"))),
     Case("graph-racers", "classpack", (("students", 1), ("tracks", 2))),
+    Case("graph-racers", "classpack", (("key", "true-size"), ("students", 1), ("tracks", 2))),
     Case("", "paper", (("kind", "graph"),)),
     Case("", "paper", (("kind", "dot"), ("spacing", 6.35))),
     Case("", "dice", (("die", "d6"),)),

@@ -42,9 +42,11 @@ def texts(path) -> list[str]:
 
 @pytest.fixture(scope="module")
 def pack(tmp_path_factory):
-    """Three students with two puzzles each (seed 3), written once."""
+    """Three students with two puzzles each (seed 3), written once, the key true size (one
+    answer a page: tests/graph_racers/test_classpack_key.py has the compact key)."""
     out = tmp_path_factory.mktemp("pack")
-    r = run("--students", "3", "--difficulty", "easy", "--seed", "3", "--out", str(out))
+    r = run("--students", "3", "--difficulty", "easy", "--seed", "3", "--key", "true-size",
+            "--out", str(out))  # fmt: skip
     assert r.exit_code == 0, r.output
     return out, r
 
@@ -203,9 +205,11 @@ def test_a_repeat_the_generator_could_not_avoid_says_what_to_change(tmp_path, mo
     assert list(tmp_path.iterdir()) == []
 
 
-def test_pack_pages_print_cleanly(monkeypatch):
+@pytest.mark.parametrize(("key", "pages"), [("compact", 2), ("true-size", 3)])
+def test_pack_pages_print_cleanly(monkeypatch, key, pages):
     """The print-quality checks every printable passes (margins, overlaps, type sizes, the bar),
-    on a pack's sheets and booklet in memory: two students, one small puzzle each."""
+    on a pack's sheets and booklet in memory: two students, one small puzzle each; the
+    booklet's answers compact (one page) or true size (one a page)."""
     from pathlib import Path
 
     monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1]))  # tests/render
@@ -227,8 +231,9 @@ def test_pack_pages_print_cleanly(monkeypatch):
         stem="pack",
         title="Graph Racers (medium)",
         ident="test",
+        key=key,
     )
-    assert [len(d.pages) for d in docs] == [2, 3]
+    assert [len(d.pages) for d in docs] == [2, pages]
     problems = []
     for doc in docs:
         problems += document_problems(doc.stem, doc, has_track)

@@ -42,11 +42,15 @@ def no_page(_: Canvas) -> bool:
 
 
 def has_track(canvas: Canvas) -> bool:
-    """A Graph Racers page with a track drawn at true scale (its grid lines, not a scaled map)."""
+    """A Graph Racers page with a track drawn at true scale (its grid lines, not a scaled map
+    or a compact key's reduced tracks)."""
     texts = canvas.texts()
     if any(t.startswith("Assembly map") for t in texts):
         return False
-    return any(op.kind == "path" and op.style == GRID for op, _ in canvas.flat())
+    return any(
+        op.kind == "path" and op.style == GRID and all(g.scale == 1 for g in stack)
+        for op, stack in canvas.flat()
+    )
 
 
 def tile_sheet(canvas: Canvas) -> bool:

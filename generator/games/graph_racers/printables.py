@@ -404,6 +404,18 @@ PRINTABLES: tuple[Printable, ...] = (
             CHECKPOINTS,
             KIND,
             GRID,
+            Option(
+                "--key",
+                "key",
+                "choice",
+                "compact",
+                "The teacher's answers: compact, four a page with each track drawn smaller and "
+                "every point of its line written out, to mark beside the students' sheets "
+                "(about 16 pages for 30 students); true-size, one a page at the students' size, "
+                "where its puzzle stood, to settle with a ruler whether a move touches the edge "
+                "(61 pages for 30 students).",
+                choices=("compact", "true-size"),
+            ),
             *rule_options("the seed's basic rules"),
         ),
         help="A class pack: a different worksheet for every student, and one teacher booklet. "
@@ -413,8 +425,9 @@ PRINTABLES: tuple[Printable, ...] = (
         "look-alikes, from the seed and the student's number, so a lost sheet prints again the "
         "same), name, date and a box for the moves; printed double-sided, each student gets "
         "one sheet (with 2 tracks). One file to print, not one per student. ...-teacher.pdf: the "
-        "codes in order with each sheet's pars (a marking list), then every student's answer "
-        "pages in code order.",
+        "codes in order with each sheet's pars (a marking list), then every student's answers "
+        "in code order: four a page, scaled, with the points written out (compact, the "
+        "default), or one a page at true size.",
         seeded=True,
         listed="classpack (a worksheet per student with a code, the teacher's booklet)",
         files=_classpack_files,

@@ -292,15 +292,20 @@ class ClassPack:
     kind: str
     rules: Any
     seed: int
+    key: str = "compact"  # the booklet's answers: compact (four a page) or true-size
 
     @property
     def stem(self) -> str:
         return f"graph-racers-classpack-{self.difficulty}-s{self.seed}"
 
     def files(self) -> list[tuple[str, int]]:
-        """(stem, pages) of its two files: the students' sheets and the teacher's booklet."""
+        """(stem, pages) of its two files: the students' sheets (one puzzle a page) and the
+        teacher's booklet (its index of codes, then its answers: worksheets.booklet_pages)."""
+        from generator.games.graph_racers.printing.worksheets import booklet_pages
+
         n = self.students * self.tracks_each
-        return [(self.stem, n), (f"{self.stem}-teacher", n + 1)]
+        booklet = booklet_pages(self.plan.paper, self.students, self.tracks_each, self.key)
+        return [(self.stem, n), (f"{self.stem}-teacher", booklet)]
 
     def pack(self, opts: PrintSpec) -> list:
         """The students (classpack.Student) with their tracks, no map twice in the pack."""
@@ -346,6 +351,7 @@ class ClassPack:
             stem=self.stem,
             title=f"Graph Racers ({self.difficulty})",
             ident=f"graph-racers:{plan.cols}x{plan.rows}#{self.seed} · {self.rules.short()}",
+            key=self.key,
         )
 
 
@@ -359,9 +365,11 @@ def classpack(
     checkpoints: int = 2,
     kind: str = "drawn",
     pitch: float = 5.0,
+    key: str = "compact",
 ) -> ClassPack:
     """The class pack `racegen graph-racers classpack` prints, planned (the defaults are the
-    command's): a different worksheet for every student, and one teacher booklet."""
+    command's): a different worksheet for every student, and one teacher booklet (its answers
+    four a page, scaled, or one a page at true size: `key`)."""
     if students * tracks > MAX_PUZZLES:
         raise BadOption(
             f"{students} students x {tracks} tracks is {students * tracks} puzzles, more than "
@@ -369,7 +377,8 @@ def classpack(
             "--students",
         )
     plan = sheet_plan(opts, 1, pitch, rules, checkpoints, "a class pack page", kind=kind)
-    return ClassPack(plan, students, tracks, difficulty, checkpoints, kind, rules, opts.seed_or(1))
+    seed = opts.seed_or(1)
+    return ClassPack(plan, students, tracks, difficulty, checkpoints, kind, rules, seed, key)
 
 
 def _worksheet_job(spec: PrintSpec, values: dict[str, Any]) -> Worksheet:

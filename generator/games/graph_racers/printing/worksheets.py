@@ -19,7 +19,13 @@ from typing import Any
 from generator.errors import InvalidInput
 from generator.games.graph_racers.moves.check import moves_text
 from generator.games.graph_racers.moves.rules import Rules
-from generator.games.graph_racers.printing.answer_key import boost_notes, lines_note
+from generator.games.graph_racers.printing.answer_key import (
+    KeyAnswer,
+    boost_notes,
+    compact_key,
+    key_pages,
+    lines_note,
+)
 from generator.games.graph_racers.printing.drawing import TrackDrawing
 from generator.games.graph_racers.printing.faces import face, grade_note
 from generator.games.graph_racers.printing.page import BOX_STYLE, GAME, bar_and_grid_note
@@ -272,6 +278,23 @@ def worksheet_documents(
 # --- class packs --------------------------------------------------------------------------
 
 INDEX_ROW = 7.0  # mm per student in the teacher's index
+KEYS = ("compact", "true-size")  # the teacher's booklet's answers (classpack --key)
+
+
+def index_rows(paper: Paper) -> int:
+    """The students the booklet's index lists a page."""
+    box = layout.usable_box(paper)
+    return int((box.bottom - box.y - WS_HEADER) // INDEX_ROW)
+
+
+def booklet_pages(paper: Paper, students: int, tracks: int, key: str) -> int:
+    """The teacher's booklet's pages, known before any track is made: the index of codes, then
+    one answer a page (true-size) or key_pages' four a page (compact)."""
+    if key not in KEYS:
+        raise InvalidInput(f"--key {key}: use {' or '.join(KEYS)}")
+    answers = students * tracks
+    index = -(-students // index_rows(paper))
+    return index + (answers if key == "true-size" else key_pages(answers))
 
 
 def classpack_documents(
@@ -285,6 +308,7 @@ def classpack_documents(
     stem: str,
     title: str,
     ident: str,
+    key: str = "compact",
 ) -> list[Document]:
     """A class pack's two documents (students: classpack.Student, in class order; solutions:
     each student's, track by track).
@@ -295,9 +319,12 @@ def classpack_documents(
     moves. With two puzzles a student (the default), printed double-sided, each student gets
     one sheet; one file to send to the printer, not thirty.
     `<stem>-teacher`: the teacher's booklet: an index of the codes in order with each sheet's
-    pars (a marking list), then every student's answer pages in code order, each answer where
-    its puzzle stood on the student's page and under the same code, so a handed-in sheet's
-    key is found by its code."""
+    pars (a marking list), then every student's answers in code order, so a handed-in sheet's
+    key is found by its code: key "compact", four answers a page, scaled, each with its points
+    written out (answer_key.compact_key); "true-size", one answer a page at the students' size,
+    where its puzzle stood on the student's page and under the same code (for a ruler)."""
+    if key not in KEYS:
+        raise InvalidInput(f"--key {key}: use {' or '.join(KEYS)}")
     sheets = Document(stem=stem, title=title, game=GAME, ident=ident)
     teacher = Document(stem=f"{stem}-teacher", title=f"{title}: answers", game=GAME, ident=ident)
     by_number = {s.number: (s, sols) for s, sols in zip(students, solutions, strict=True)}
@@ -314,6 +341,16 @@ def classpack_documents(
             sheet.page(sheets, items, answers=False, code=student.code)
     ordered = sorted(students, key=lambda s: s.code)
     _code_index(teacher, ordered, by_number, paper, mono, title)
+    if key == "compact":
+        answers = [
+            KeyAnswer(s.code, s.number, k, track, sol)
+            for s in ordered
+            for k, (track, sol) in enumerate(
+                zip(s.tracks, by_number[s.number][1], strict=True), start=1
+            )
+        ]
+        compact_key(teacher, answers, rules, paper, pitch, mono, title)
+        return [sheets, teacher]
     for student in ordered:
         sheet = worksheet(student)
         for items in sheet.pages():
@@ -339,7 +376,7 @@ def _code_index(doc: Document, ordered, by_number, paper: Paper, mono: bool, tit
             line=WS_LINE,
         )
         top = box.y + WS_HEADER
-        fit = int((box.bottom - top) // INDEX_ROW)
+        fit = index_rows(paper)
         rule = Style(stroke="#9a9a9a", width=0.2)
         for i, student in enumerate(rows[:fit]):
             y = top + INDEX_ROW * i
