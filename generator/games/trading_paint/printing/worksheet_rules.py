@@ -174,8 +174,8 @@ def rules_page(
     canvas.text(box.x, box.y + 5.5, f"{title} · the rules these puzzles use", 13.0, bold=True)
     y = box.y + 12.5
     for ln in layout.wrap(
-        "Keep this page beside the puzzles. Only these rules are needed; the rules summary "
-        "(racegen trading-paint rules) has the whole game.",
+        "Keep this page beside the puzzles. Only these rules are needed; the game's rules "
+        "summary has the whole game.",
         BOX_PT,
         box.w,
     ):
