@@ -35,7 +35,7 @@ def badges(drawing: DrawnDrawing, line) -> list[tuple[float, float]]:  # noqa: A
     [(28, 37, "easy", 1), (28, 37, "medium", 2), (25, 40, "hard", 3), (17, 26, "easy", 4)],
 )
 def test_no_badge_hides_a_track_point_or_the_answer(rows, cols, difficulty, seed):
-    tracks = generate_drawn(Request(rows, cols, (0, 99), difficulty, seed, Rules(), 2), 5)
+    tracks = generate_drawn(Request(rows, cols, (0, 99), difficulty, seed, Rules(), 2), 3)
     for t in tracks:
         path = [tuple(p) for p in t.meta["solution"]["path"]]
         drawing = DrawnDrawing(t, PITCH)
