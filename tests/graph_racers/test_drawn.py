@@ -238,3 +238,18 @@ def test_lines_counted_and_the_natural_one_chosen_as_brute_force_says() -> None:
 
     assert [tuple(p) for p in sol.path] in [[tuple(p) for p in line] for line in lines]
     assert cost(sol.path) == min(cost(line) for line in lines)
+
+
+@pytest.mark.parametrize("make", [lambda: oval(24, 16, 2.5), lambda: square_ring().validate()])
+def test_the_clear_disc_shortcut_decides_as_the_exact_test(make) -> None:  # noqa: ANN001
+    """Geometry.legal passes a move inside the clear discs of its two ends (`room`) without
+    testing edge pieces: every move of up to 6 squares from every track point is judged the
+    same with the shortcut and with it off (every room 0)."""
+    fast = make().geometry
+    exact = make().geometry
+    exact.__dict__["room"] = [0.0] * (exact.rows * exact.cols)
+    assert max(fast.room) > SCALE  # the shortcut has something to do
+    moves = [(dr, dc) for dr in range(-6, 7) for dc in range(-6, 7)]
+    judged = [(p, d, fast.legal(p, d)) for p in fast.track_points for d in moves]
+    assert sum(ok for _p, _d, ok in judged) > 1000
+    assert [(p, d, exact.legal(p, d)) for p, d, _ok in judged] == judged

@@ -32,7 +32,7 @@ from generator.games.graph_racers.generating.generate import NotFound, Request, 
 from generator.games.graph_racers.generating.shapes.circuit import Circuit
 from generator.games.graph_racers.generating.shapes.compose import compose
 from generator.games.graph_racers.generating.shapes.signature import same_shape, signature
-from generator.games.graph_racers.solving.drawn import solve_drawn
+from generator.games.graph_racers.solving.drawn import search_drawn, solve_drawn
 from generator.games.graph_racers.solving.print_scale import CLEARANCE, move_gaps, print_scale
 from generator.games.graph_racers.solving.solution import Solution
 from generator.games.graph_racers.track.drawn import SCALE, DrawnTrack, Gate
@@ -371,16 +371,17 @@ def _robust(circ: Circuit, req: Request, name: str) -> tuple[str, Any]:
         track = build(circ, req.rows, req.cols, req.checkpoints, name, edges)
         if track is None:
             return "gates", None
-        sol = solve_drawn(track, req.rules, count_lines=LINES_CAP)
+        searched = search_drawn(track, req.rules)  # once: par, lines, gaps and rule (b)
+        sol = solve_drawn(track, req.rules, count_lines=LINES_CAP, searched=searched)
         if sol.moves is None:
             return "no lap", None
         g = grade(sol, 2 * min(circ.half_width), req.rows, req.cols)
         if g.difficulty != req.difficulty:
             return f"graded {g.difficulty}", None
-        gaps = move_gaps(track, req.rules)
+        gaps = move_gaps(track, req.rules, searched=searched)
         near = [m for m, gap in gaps[1] if gap < CLEARANCE] if gaps else []
         if not near:
-            if print_scale(track, req.rules).robust:
+            if print_scale(track, req.rules, gaps=gaps).robust:
                 return "", (track, sol, g)
             break
         moves = [((a[0] * SCALE, a[1] * SCALE), (b[0] * SCALE, b[1] * SCALE)) for a, b in near]

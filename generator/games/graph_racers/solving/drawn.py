@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
+from typing import NamedTuple
 
 from generator.errors import InvalidInput, LimitExceeded
 from generator.games.graph_racers.moves.rules import NORMAL, Rules, normal_changes, turns
@@ -204,6 +205,31 @@ class DrawnRace:
         return out
 
 
+class Searched(NamedTuple):
+    """One breadth-first search of a lap: the race (its move judge and caches), the layers of
+    first-reached states and the finishing moves (none when no lap is possible)."""
+
+    race: DrawnRace
+    layers: list[dict[Key, int]]
+    finishing: list
+
+
+def search_drawn(
+    track: DrawnTrack,
+    rules: Rules | None = None,
+    *,
+    max_states: int | None = None,
+    legal: Callable[[Point, Vector], bool] | None = None,
+) -> Searched:
+    """The search solve_drawn answers from, run once: the generator reads the par, the
+    optimal lines and the print-scale gaps from the same search (generating/drawn.py)."""
+    rules = rules or Rules()
+    if max_states is None:
+        max_states = default_max_states()["sweep"]
+    race = DrawnRace(track, rules, legal)
+    return Searched(race, *race.run(max_states))
+
+
 def solve_drawn(
     track: DrawnTrack,
     rules: Rules | None = None,
@@ -211,18 +237,19 @@ def solve_drawn(
     max_states: int | None = None,
     count_lines: int = 0,
     legal: Callable[[Point, Vector], bool] | None = None,
+    searched: Searched | None = None,
 ) -> Solution:
     """The exact par of a lap of a drawn circuit and one optimal line (the most natural of
-    them: fewest changes of direction, then least total acceleration). count_lines > 0 also counts the optimal lines, up
-    to that cap. Gives up (LimitExceeded) when the search needs more than max_states states
-    (None: the sweep's default, as it settles states the same way). `legal` judges a move in
-    place of the drawn edges (print_scale.py: the edges offset by the ink)."""
-    rules = rules or Rules()
-    if max_states is None:
-        max_states = default_max_states()["sweep"]
+    them: fewest changes of direction, then least total acceleration). count_lines > 0 also
+    counts the optimal lines, up to that cap. Gives up (LimitExceeded) when the search needs
+    more than max_states states (None: the sweep's default, as it settles states the same
+    way). `legal` judges a move in place of the drawn edges (print_scale.py: the edges offset
+    by the ink). `searched`: the search already run (search_drawn) on this track and rules."""
     began = time.perf_counter()
-    race = DrawnRace(track, rules, legal)
-    layers, finishing = race.run(max_states)
+    if searched is None:
+        searched = search_drawn(track, rules, max_states=max_states, legal=legal)
+    race, layers, finishing = searched
+    rules = race.rules
     settled = sum(b.bit_count() for layer in layers for b in layer.values())
     if not finishing:
         return Solution(rules, None, expanded=settled, engine="search")

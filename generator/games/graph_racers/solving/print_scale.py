@@ -24,7 +24,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.games.graph_racers.moves.rules import Rules
-from generator.games.graph_racers.solving.drawn import DrawnRace, optimal_moves, solve_drawn
+from generator.games.graph_racers.solving.drawn import (
+    Searched,
+    optimal_moves,
+    search_drawn,
+)
 from generator.games.graph_racers.solving.solution import default_max_states
 from generator.games.graph_racers.track.clearance import (
     Offset,
@@ -101,15 +105,21 @@ def closest_point(track: DrawnTrack) -> tuple[Point, float]:
     return best
 
 
+Gaps = tuple[int, list[tuple[tuple[Point, Point], float]]]
+
+
 def move_gaps(
-    track: DrawnTrack, rules: Rules, max_states: int | None = None
-) -> tuple[int, list[tuple[tuple[Point, Point], float]]] | None:
+    track: DrawnTrack,
+    rules: Rules,
+    max_states: int | None = None,
+    *,
+    searched: Searched | None = None,
+) -> Gaps | None:
     """The par and every move of every optimal line with its clearance (squares), or None
-    when no lap is possible."""
-    if max_states is None:
-        max_states = default_max_states()["sweep"]
-    race = DrawnRace(track, rules)
-    layers, finishing = race.run(max_states)
+    when no lap is possible. `searched`: the lap's search already run on the drawn edges."""
+    if searched is None:
+        searched = search_drawn(track, rules, max_states=max_states)
+    race, layers, finishing = searched
     if not finishing:
         return None
     geom = track.geometry
@@ -120,10 +130,14 @@ def move_gaps(
 
 
 def print_scale(
-    track: DrawnTrack, rules: Rules | None = None, *, max_states: int | None = None
+    track: DrawnTrack,
+    rules: Rules | None = None,
+    *,
+    max_states: int | None = None,
+    gaps: Gaps | None = None,
 ) -> PrintScale:
     """The print-scale rule (see the module text) checked on one drawn circuit, stopping at
-    the first rule broken."""
+    the first rule broken. `gaps`: move_gaps of this track and rules, if already measured."""
     rules = rules or Rules()
     if max_states is None:
         max_states = default_max_states()["sweep"]
@@ -135,7 +149,8 @@ def print_scale(
             f"grid point ({r}, {c}) lies {_mm(gap)} from an edge line, under {CLEARANCE:g}",
             point,
         )
-    gaps = move_gaps(track, rules, max_states)
+    if gaps is None:
+        gaps = move_gaps(track, rules, max_states)
     if gaps is None:
         return PrintScale(False, "no lap is possible", point)
     par, moves = gaps
@@ -154,7 +169,8 @@ def print_scale(
     # thinned first: the likelier to fail (the thickened par follows from (b), as INK is
     # under CLEARANCE; it is re-solved all the same)
     for how, legal in (("thinned", offset.widened(INK)), ("thickened", offset.narrowed(INK))):
-        got = solve_drawn(track, rules, max_states=max_states, legal=legal).moves
+        searched = search_drawn(track, rules, max_states=max_states, legal=legal)
+        got = len(searched.layers) if searched.finishing else None  # the par alone
         pars.append(got)
         if got != par:
             return PrintScale(

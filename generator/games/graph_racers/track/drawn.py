@@ -23,6 +23,7 @@ The solver is solving/drawn.py, the file format drawn_format.py; docs/rules/grap
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any, ClassVar
@@ -244,6 +245,30 @@ class Geometry:
             (r, c) for r in range(self.rows) for c in range(self.cols) if self._point_on(r, c)
         ]
 
+    @cached_property
+    def room(self) -> list[float]:
+        """Per grid point (index r * cols + c), its distance in fine units to the nearest edge
+        line when it is a track point, else 0: the open disc of that radius round it holds
+        no edge, so it is all track. A move from p to q is then legal when the two discs
+        cover it (room p + room q > its length): `legal`'s shortcut, with a margin far above
+        the floats' rounding; every other move is tested exactly."""
+        import numpy as np
+
+        room = np.zeros(self.rows * self.cols)
+        if not self.track_points or not self.segments:
+            return room.tolist()
+        seg = np.array(self.segments, dtype=float)
+        a, v = seg[:, :2], seg[:, 2:] - seg[:, :2]
+        vv = np.maximum((v * v).sum(axis=1), 1e-12)
+        pts = np.array(self.track_points, dtype=float) * SCALE
+        for lo in range(0, len(pts), 1024):  # points x pieces, a block at a time
+            p = pts[lo : lo + 1024, None, :]
+            t = np.clip(((p - a) * v).sum(axis=2) / vv, 0.0, 1.0)
+            gap = np.hypot(*np.moveaxis(p - (a + t[:, :, None] * v), 2, 0)).min(axis=1)
+            idx = [r * self.cols + c for r, c in self.track_points[lo : lo + 1024]]
+            room[idx] = gap
+        return room.tolist()
+
     def where(self, r: int, c: int) -> int:
         """For a fine point: 1 strictly on the track, 0 off it, -1 on an edge line.
 
@@ -307,6 +332,12 @@ class Geometry:
         dr, dc = d
         if dr == 0 and dc == 0:
             return True
+        qr, qc = r + dr, c + dc
+        rows, cols = self.rows, self.cols
+        if 0 <= r < rows and 0 <= c < cols and 0 <= qr < rows and 0 <= qc < cols:
+            room = self.room
+            if room[r * cols + c] + room[qr * cols + qc] > SCALE * (math.hypot(dr, dc) + 1e-6):
+                return True  # inside the two points' clear discs (`room`)
         pr, pc = r * SCALE, c * SCALE
         seg = (pr, pc, pr + dr * SCALE, pc + dc * SCALE)
         square_on, by_square, segments = self.square_on, self.by_square, self.segments
