@@ -141,6 +141,32 @@ def test_play_an_uploaded_track_to_the_finish(base):
 
 
 @pytest.mark.skipif(SPRINT is None, reason="examples/ is not beside the tests")
+def test_the_par_of_an_uploaded_drawn_circuit_says_it_is_not_robust_at_print_scale(base):
+    """Issue 27: a par shown for an uploaded drawn circuit says when the printed page cannot
+    settle it (the example was drawn before the print-scale rule: a grid point sits 0.009
+    square from an edge)."""
+    import urllib.request
+
+    from web_helpers import multipart
+
+    from generator.games.graph_racers.track.formats import read_track
+
+    path = EXAMPLES / "graph_racers" / "drawn-30x20-medium-s3.json"
+    data, ctype = multipart({}, {"track": (path.name, path.read_bytes())})
+    req = urllib.request.Request(base + "/play/upload", data=data, headers={"Content-Type": ctype})
+    with urllib.request.urlopen(req) as r:
+        url = r.url
+    line = read_track(path).meta["solution"]["path"]
+    status, _, body = request(f"{url}&moves=" + "_".join(f"{r}.{c}" for r, c in line))
+    text = html.unescape(body.decode())
+    assert status == 200 and 'data-par="25"' in text
+    assert (
+        "This circuit is not robust at print scale: grid point (3, 26) lies 0.009 square "
+        "(0.04 mm at 5 mm) from an edge line, under 0.1." in text
+    )
+
+
+@pytest.mark.skipif(SPRINT is None, reason="examples/ is not beside the tests")
 def test_a_crash_is_explained(base):
     url = _upload_sprint(base)
     # from (1,1) straight up: off the track at once

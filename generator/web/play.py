@@ -17,6 +17,7 @@ from urllib.parse import urlencode
 
 import bottle
 
+from generator.errors import LimitExceeded
 from generator.web.page import PageError, convert, esc, guarded, page, read_upload
 from generator.web.seats import SEAT_TEXT, seats_of, table_of, table_query
 
@@ -137,6 +138,14 @@ def _par(key: str, track: Any, rules: Any) -> Any:
     if "solution" in track.meta and isinstance(stored, dict) and Rules.from_dict(stored) == rules:
         return stored_solution(track)
     return solve(track, rules)
+
+
+@lru_cache(maxsize=32)
+def _print_scale(key: str, track: Any, rules: Any) -> Any:
+    """Whether a drawn circuit's par is decided by the printed page (solving/print_scale.py)."""
+    from generator.games.graph_racers.solving.print_scale import print_scale
+
+    return print_scale(track, rules)
 
 
 # --- the race so far -----------------------------------------------------------------------
@@ -407,6 +416,11 @@ def race_body(key: str, track: Any, rules: Any, race: Race) -> str:
             verdict = f"You finished in {moves} moves: par is {par}. A perfect race!"
         else:
             verdict = f"You finished in {moves} moves: par is {par}, {moves - par} more than the best line."
+        if par is not None and getattr(track, "kind", "cells") == "drawn":
+            try:  # a generated circuit always is; an uploaded one may not be
+                verdict += f" This circuit is {_print_scale(key, track, rules).words()}."
+            except LimitExceeded as e:  # the par stands, without the verdict
+                verdict += f" (print scale not checked: {e})"
         status = (
             f'<p class="status" id="race-status" data-moves="{moves}" data-par="{par}">'
             f"{esc(verdict)} The dashed blue line is an optimal line.</p>"

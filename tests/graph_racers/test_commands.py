@@ -244,7 +244,7 @@ def test_drawn_worksheet_too_small_a_slot_says_what_to_do(tmp_path):
     result = run("worksheet", "--count", "2", "--per-page", "6", "--out", str(tmp_path))
     assert (result.exit_code, result.stdout) == (1, "")
     assert result.stderr == (
-        "Error: a drawn circuit needs at least 16x12 points, not 17x9; a worksheet slot at "
+        "Error: a drawn easy circuit needs at least 20x14 points, not 17x9; a worksheet slot at "
         "--per-page 6 on a4 holds 17x9 points: use fewer puzzles per page, a smaller --grid "
         "or --kind cells\n"
     )

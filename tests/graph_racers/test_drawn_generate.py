@@ -135,3 +135,32 @@ def test_the_readme_worksheet_repeats_nothing(tmp_path) -> None:
     text = " ".join(" ".join(p.extract_text().split()) for p in pages[:3])
     assert [text.count(f"Puzzle {k} ·") for k in range(1, 7)] == [1] * 6
     assert text.count("graded easy:") == 6 and "stay inside the track edge" in text
+
+
+@pytest.mark.parametrize(("difficulty", "size"), [("easy", (20, 14)), ("hard", (17, 15))])
+def test_the_documented_least_size_is_made_and_one_less_is_refused_at_once(
+    difficulty: str, size: tuple[int, int], tmp_path
+) -> None:
+    """Issue 27: the documented minimum (16x12) made nothing. Each difficulty's least size
+    (generating/drawn.py MIN_SIZES, measured over seeds 1-5) makes a circuit robust at print
+    scale; a size one point short in either direction, at no other least size, is refused in
+    one line before any attempt."""
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+    from generator.games.graph_racers.solving.print_scale import print_scale
+
+    cols, rows = size
+    (track,) = generate_drawn(request(difficulty, 1, cols, rows), 1)
+    assert (track.cols, track.rows) == size and track.meta["grade"]["difficulty"] == difficulty
+    assert print_scale(track).robust
+    least = "20x14 or 17x15" if difficulty == "hard" else "20x14"
+    for short in ((cols - 1, rows), (cols, rows - 1)):
+        args = ["graph-racers", "generate", "--size", "{}x{}".format(*short)]
+        r = CliRunner().invoke(cli, [*args, "--difficulty", difficulty, "--out", str(tmp_path)])
+        assert (r.exit_code, r.output) == (
+            1,
+            f"Error: a drawn {difficulty} circuit needs at least {least} points, not "
+            "{}x{}; use a --size at least that or --kind cells\n".format(*short),
+        )
+    assert list(tmp_path.iterdir()) == []

@@ -120,7 +120,7 @@ def generate_cmd(
         refuse_taken(p, force)
     check_writable(out, create=False)  # before the generating, which takes seconds
     req = Request(rows, cols, width, difficulty, seed, rules, checkpoints, oil=oil)
-    asked.drawn_size(kind, req, "use --size within it or --kind cells")
+    asked.drawn_size(kind, req, "use a --size at least that or --kind cells")
     bar = Progress(count, "generating")
     try:
         tracks = asked.generated(kind, req, count, bar)

@@ -287,7 +287,14 @@ def build(
 
 
 MAX_SIZE = (120, 80)  # cols, rows: beyond, a drawn circuit is a poster, not a worksheet puzzle
-MIN_SIZE = (16, 12)  # below, no difficulty fits; every one fits from 20x14 (rules doc)
+# The smallest sizes (cols, rows) a difficulty is made at, measured (rules doc, "Sizes"): a
+# size is accepted when it is at least one of them in both directions. Below, the composer
+# fits no circuit robust at print scale in its attempts, so the size is refused at once.
+MIN_SIZES = {
+    "easy": ((20, 14),),
+    "medium": ((20, 14),),
+    "hard": ((20, 14), (17, 15)),  # 17x15: the slot of a 4-a-page worksheet
+}
 
 
 def size_problem(req: Request) -> str | None:
@@ -297,9 +304,11 @@ def size_problem(req: Request) -> str | None:
             f"drawn circuits are made up to {MAX_SIZE[0]}x{MAX_SIZE[1]} points, not "
             f"{req.cols}x{req.rows}"
         )
-    if req.cols < MIN_SIZE[0] or req.rows < MIN_SIZE[1]:
+    least = MIN_SIZES[req.difficulty]
+    if not any(req.cols >= c and req.rows >= r for c, r in least):
+        sizes = " or ".join(f"{c}x{r}" for c, r in least)
         return (
-            f"a drawn circuit needs at least {MIN_SIZE[0]}x{MIN_SIZE[1]} points, not "
+            f"a drawn {req.difficulty} circuit needs at least {sizes} points, not "
             f"{req.cols}x{req.rows}"
         )
     return None
