@@ -198,3 +198,27 @@ def test_draft_in_a_turn_lands_only_in_front_of_the_line():
     assert {m for m in legal_moves(s) if isinstance(m, Draft)} == {Draft(c(21, 13), c(22, 13))}
     s = play(s, Draft(c(21, 13), c(22, 13)))
     assert [B.xy(s.pos[i]) for i in (0, 1, 2)] == [(22, 13), (21, 12), (21, 13)]
+
+
+def test_bump_and_draft_follow_one_line_round_the_corner_of_a_lane():
+    """Issue 28 point 10. Cars on 22,13, 23,13 and 23,12 stand nose to tail in lane 4 of the
+    first turn, round the lane's corner square 23,13. "If two cars are bumper to bumper ... you
+    bump both of them, moving both cars back a space and moving your car to the their front"
+    and "If there are cars in front of, and touching the car you draft, go to the head of that
+    line": both rules read the same line. A bump from 21,13 moves all three back one square
+    each along the lane (car 6 from 23,12 to 23,13; it used to stay, the bumper stopping on
+    23,13), the bumper ends on 23,12; a draft of car 3 goes to the head, car 6 on 23,12, and
+    ends on 23,11 or 24,12."""
+    cars = {1: (20, 13), 3: (22, 13), 5: (23, 13), 6: (23, 12)}
+    s = one_die(cars, face=6, square=c(21, 13), rotation=1)  # the 6 lying east-west
+    s = play(s, Bump(c(22, 13)))
+    assert [B.xy(s.pos[i]) for i in (0, 2, 4, 5)] == [(23, 12), (21, 13), (22, 13), (23, 13)]
+    # the same line for a draft: car 1 one square further back, ending its path on 21,13
+    cars = {1: (19, 13), 3: (22, 13), 5: (23, 13), 6: (23, 12)}
+    s = one_die(cars, face=6, square=c(20, 13), rotation=1)
+    drafts = {m for m in legal_moves(s) if isinstance(m, Draft)}
+    assert drafts == {Draft(c(22, 13), c(23, 11)), Draft(c(22, 13), c(24, 12))}
+    # and a line that stops short of the corner: with 23,12 free, the bump ends on 23,13
+    s = one_die({1: (20, 13), 3: (22, 13), 5: (23, 13)}, face=6, square=c(21, 13), rotation=1)
+    s = play(s, Bump(c(22, 13)))
+    assert [B.xy(s.pos[i]) for i in (0, 2, 4)] == [(23, 13), (21, 13), (22, 13)]

@@ -172,6 +172,32 @@ def test_rules_summary_two_pages_for_both_sides_of_a_sheet(tmp_path):
     assert render(doc, "svg")[0].startswith(b"<?xml")
 
 
+def test_rules_summary_prints_the_readings_of_issue_28(tmp_path):
+    """Issue 28 points 10-12: the summary says what the engine plays. The bump line and the
+    draft line are one line, round a lane's corner; a blocked re-entry's first die may lead
+    backward; in a turn the first die goes on either square ahead and no step goes outward
+    into the turn; the 2 never blocks, so it lies either way up."""
+    flat = " ".join(text(pdf_of(rules_summary.rules_document(PrintOptions(tmp_path)))).split())
+    for needle in (
+        "along the lane and round its corner in a turn",
+        "the same line a bump would push",
+        "it may lead any way, backward too, to get you back on the track",
+        "no bump, no draft, not off the track again",
+        "the first die may go on either square ahead (along the lane or beside it)",
+        "a path changes lanes there only inward before the corner and outward after it",
+        "The 2 is open on all four sides",
+        "so it lies either way up",
+    ):
+        assert needle in flat, needle
+    # the worksheet's rules page says the same in its words
+    from generator.games.trading_paint.printing.worksheet_rules import RULES
+
+    assert "The 2 is open on every side, either way up." in RULES["path"][1]
+    assert "the first die may lie on either square ahead" in RULES["turn"][1]
+    assert "goes one square back and may lead backward too" in RULES["pit"][1]
+    assert "round its corner too, all go back" in RULES["bump"][1]
+
+
 def test_printing_commands_write_files_and_refuse_to_overwrite(tmp_path):
     runner = CliRunner()
     r = runner.invoke(cli, ["trading-paint", "rules", "--out", str(tmp_path)])

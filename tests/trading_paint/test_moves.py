@@ -134,7 +134,44 @@ def test_blocked_by_an_opponent_move_backward_and_no_bump():
     assert legal_moves(s) == [Place(c(14, 10), 0)]  # one square back
     s = play(s, Place(c(14, 10), 0))
     assert Bump(c(15, 10)) not in legal_moves(s)  # may not bump the car that blocked us
-    assert names(s) == ["stop on 14,11", "roll"]
+    # the die one square back may lead backward too (west, 13,10), as well as to the side
+    # ("you must move backward to get back on the track if possible", D8)
+    assert names(s) == ["stop on 13,10", "stop on 14,11", "roll"]
+
+
+def test_wall_re_entry_backward_if_possible_at_the_corner():
+    """Issue 28 point 11. "The only time you may place a dice that moves you backward is if
+    you are off the track and blocked by an opponent's car from reentering. In this case you
+    must move backward to get back on the track if possible." Car 1 on the wall at 26,14 left
+    from 25,14, where opponent car 2 stands: a 1 on 25,15 (one square back, round the corner)
+    leads west to 24,15 (backward along lane 6) and the car gets back on the track there; it
+    used to forfeit ("lost 26,14"): in a turn a die led only forward."""
+    s = position(park({1: {"wall": [26, 14], "from": [25, 14]}, 2: (25, 14)}))
+    assert s.team[0] != s.team[1]
+    q = placement_ways(s, [1])
+    assert format_query(q).splitlines()[1:] == [
+        "   1. 1@25,15/0 -> stop 24,15 (-0.6)",
+        "stop: 24,15",
+    ]
+    s = roll(s, 1)
+    s = play(s, Place(c(25, 15), 0))
+    assert names(s) == ["stop on 24,15", "roll"]  # north is car 2: no bump of the blocker
+    after = play(s, legal_moves(s)[0])
+    assert after.pos[0] == c(24, 15) and after.entry[0] == -1
+
+
+def test_a_backward_step_never_bumps():
+    """The backward way out of the re-entry die only gets the car back on the track: "Bumping
+    can only be done from the rear as you advance your path forward". Car 1 on the wall at
+    26,14 left from 25,14 (opponent car 2 there); west of the 1 on 25,15 stands opponent car 4
+    on 24,15. Going west from the corner square is also "to the left" in the turn, which would
+    be a side bump for a path advancing; for the backward step it is not: the car has no move."""
+    cars = {1: {"wall": [26, 14], "from": [25, 14]}, 2: (25, 14), 4: (24, 15)}
+    s = position(park(cars))
+    assert s.team[0] != s.team[3]
+    assert (
+        format_query(placement_ways(s, [1])).splitlines()[1] == "   1. 1@25,15/0 -> lost 26,14 (+0)"
+    )
 
 
 def test_blocked_by_a_team_mate_no_move():

@@ -56,6 +56,32 @@ def test_engine_and_cpsat_find_the_same_solutions_on_scenes_from_play():
     assert compared >= 60
 
 
+@pytest.mark.parametrize(
+    ("cars", "faces"),
+    [
+        # issue 28 point 11: the backward re-entry die leads west (and the 4 on from there)
+        ({1: {"wall": [26, 14], "from": [25, 14]}, 2: (25, 14)}, (1,)),
+        ({1: {"wall": [26, 14], "from": [25, 14]}, 2: (25, 14)}, (1, 4)),
+        ({1: {"pit": [15, 9], "from": [15, 10]}, 2: (15, 10), 4: (12, 10)}, (4, 1)),
+        # issue 28 point 10: the bump and the draft line round the corner of lane 4
+        ({1: (19, 13), 3: (22, 13), 5: (23, 13), 6: (23, 12)}, (6, 1)),
+        ({1: (20, 13), 3: (22, 13), 5: (23, 13), 6: (23, 12)}, (4,)),
+    ],
+)
+def test_engine_and_cpsat_agree_on_the_readings_of_issue_28(cars, faces):
+    """The CP-SAT model builds its own paths from the board's tables: it must let the first
+    die of a backward re-entry lead backward (only to a stop or the next die) as the engine
+    does, and both read where cars end from the one line (moves.bump_result)."""
+    s = position(park(cars))
+    q = placement_ways(s, faces)
+    goals = candidate_goals(q, ["bump", "draft", "finish", "square"])
+    assert goals
+    for goal in goals:
+        engine = {(sol.squares, sol.key) for sol in solutions_of(q, goal)}
+        model = lay_model(s, faces, goal, limit=200)
+        assert model.complete and set(model.solutions) == engine, (faces, goal)
+
+
 def test_cpsat_proves_a_goal_nobody_reaches_unreachable():
     s = position(park({1: (13, 12)}))
     assert lay_solutions(s, (6, 6), Goal("square", square=c(13, 10))) == []

@@ -37,7 +37,7 @@ RULES = [
     ),
     (
         "Your turn",
-        "Roll a path die and lay it on the square in front of your car, turned so it opens towards the car. Stop (drive to the square beyond an open exit: one die moves you two squares) or roll again and lay the next die against an open exit of the last one. You must play every die you roll. Paths go forward or to the side, never backward; in a turn (the dotted corners) both directions of the turn are forward. Six dice are printed: to roll a seventh, pick up the first die you laid and roll it again (the squares it covered stay part of the path).",
+        "Roll a path die and lay it on the square in front of your car, turned so it opens towards the car. Stop (drive to the square beyond an open exit: one die moves you two squares) or roll again and lay the next die against an open exit of the last one. You must play every die you roll. Paths go forward or to the side, never backward. In a turn (the dotted corners) the two ways the arrow points are forward and the other two backward: the first die may go on either square ahead (along the lane or beside it), and a path changes lanes there only inward before the corner and outward after it. The 2 is open on all four sides: its corner pips never meet the 4's or 6's paths, so it lies either way up. Six dice are printed: to roll a seventh, pick up the first die you laid and roll it again (the squares it covered stay part of the path).",
     ),
     (
         "X",
@@ -45,15 +45,15 @@ RULES = [
     ),
     (
         "Bump",
-        "Lay a path into the back of a car (or into its side in a turn, moving left): it goes back one square, onto your last die, and you take its square. Cars bumper to bumper all go back; you go to the front. A car in the outside lane is bumped into the wall beside it (back one square instead if a car is already there). Team-mates can be bumped.",
+        "Lay a path into the back of a car (or into its side in a turn, moving left): it goes back one square, onto your last die, and you take its square. Cars bumper to bumper all go back, each onto the square of the car behind it, along the lane and round its corner in a turn; you go to the front. A car in the outside lane is bumped into the wall beside it (back one square instead if a car is already there). Team-mates can be bumped.",
     ),
     (
         "Draft",
-        "Reach the square right behind a team-mate: jump to the head of its line of cars (in a turn, pick the square). After a bump or draft, collect the dice: roll a fresh path, stop, or bump or draft again at once if set up (never at the start of a turn).",
+        "Reach the square right behind a team-mate: jump to the head of its line of cars, the same line a bump would push (in a turn, pick the square). After a bump or draft, collect the dice: roll a fresh path, stop, or bump or draft again at once if set up (never at the start of a turn).",
     ),
     (
         "Pit and wall",
-        "A die that leaves no way but off the track puts you in the pit or on the wall; your turn ends. Re-enter on the square beside you (the side you left at a corner); if an opponent blocks it, one square back, and you may not bump that car. No way at all: lose the turn.",
+        "A die that leaves no way but off the track puts you in the pit or on the wall; your turn ends. Re-enter on the square beside you (the side you left at a corner); if an opponent blocks it, lay the first die one square back: it may lead any way, backward too, to get you back on the track (a backward step only stops or rolls on: no bump, no draft, not off the track again), and this path may not bump that car. No way at all: lose the turn.",
     ),
     (
         "Caution",

@@ -25,19 +25,22 @@ RULES = {
         "Path",
         "Lay the dice in the order rolled: the first on the square in front of the car, each "
         "next one beyond an open side of the one before, turned any way. Forward or to the "
-        "side, never back; a die never lies on a car.",
+        "side, never back; a die never lies on a car. The 2 is open on every side, either "
+        "way up.",
     ),
     "turn": (
         "Turns",
         "In a turn (dotted squares) both ways round the corner count as forward, and a path "
-        "may go only forward there.",
+        "may go only forward there: the first die may lie on either square ahead, and a "
+        "path changes lanes only inward before the corner, outward after it.",
     ),
     "stop": ("Stop", "The car drives on to the square beyond an open side of the last die."),
     "bump": (
         "Bump",
         "Only from behind: a path that runs into the back of a car bumps it back one square, "
-        "onto the last die, and your car takes its square (cars bumper to bumper all go back, "
-        "yours goes to the front). On a straight a car's side cannot be bumped.",
+        "onto the last die, and your car takes its square (cars bumper to bumper along the "
+        "lane, round its corner too, all go back; yours goes to the front). On a straight a "
+        "car's side cannot be bumped.",
     ),
     "side": (
         "Side bump",
@@ -51,7 +54,9 @@ RULES = {
     "pit": (
         "Re-entry",
         "A car on the wall or in the pit re-enters on the square beside it (the side it left "
-        "at a corner); the path starts there.",
+        "at a corner); the path starts there. If an opponent's car stands there, the first "
+        "die goes one square back and may lead backward too, but that path never bumps the "
+        "blocker.",
     ),
     "draft": (
         "Draft",

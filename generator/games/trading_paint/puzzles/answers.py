@@ -16,11 +16,11 @@ from generator.errors import InvalidInput
 from generator.games.trading_paint.rules.board import Board
 from generator.games.trading_paint.rules.faces import load_faces
 from generator.games.trading_paint.rules.moves import (
-    die_exits,
     first_squares,
     next_squares,
     occupancy,
     slot_at,
+    slot_exits,
 )
 from generator.games.trading_paint.rules.state import (
     BANK,
@@ -204,7 +204,7 @@ def _place(state: State, tok: Token) -> tuple[Move | None, str]:
             None,
             f"{b.label(tok.square)} is not a square the path can go on now (it can: {reach})",
         )
-    exits = die_exits(b, slot.square, tok.face, tok.rotation, slot.side, slot.bits)
+    exits = slot_exits(b, slot, tok.face, tok.rotation)
     if not load_faces().orientation(tok.face, tok.rotation).openings[slot.side] & slot.bits:
         return None, (
             f"turned {tok.rotation * 90} degrees the {tok.face} is closed on the side the path "
@@ -213,7 +213,7 @@ def _place(state: State, tok: Token) -> tuple[Move | None, str]:
     want = tuple(d for d, _ in exits)
     for m in legal_moves(state):
         if isinstance(m, Place) and m.square == tok.square:
-            got = die_exits(b, slot.square, tok.face, m.rotation, slot.side, slot.bits)
+            got = slot_exits(b, slot, tok.face, m.rotation)
             if tuple(d for d, _ in got) == want:
                 return m, ""
     return None, f"turned {tok.rotation * 90} degrees the {tok.face} leads nowhere from there"

@@ -22,6 +22,7 @@ from generator.games.trading_paint.puzzles.goals import Goal, square_progress
 from generator.games.trading_paint.rules.board import PIT, TRACK, WALL, back, dirs_of, left
 from generator.games.trading_paint.rules.faces import Grid, load_faces, rotate_ccw
 from generator.games.trading_paint.rules.moves import (
+    ANY_WAY,
     bump_result,
     draft_landings,
     first_squares,
@@ -90,6 +91,11 @@ def lay_model(state: State, faces: tuple[int, ...], goal: Goal, *, limit: int = 
     frontier = {(s.square, s.side) for s in slots}
     if slots:
         blocker = slots[0].blocker
+    # the first die of a backward re-entry may lead any way (D8)
+    any_way = {(s.square, s.side) for s in slots if s.backward}
+
+    def allowed(i: int, sq: int, side: int) -> int:
+        return ANY_WAY if i == 0 and (sq, side) in any_way else b.allowed[sq]
 
     def free(q: int) -> bool:
         return b.kind[q] == TRACK and q not in occ and q not in wrecks
@@ -104,7 +110,7 @@ def lay_model(state: State, faces: tuple[int, ...], goal: Goal, *, limit: int = 
         nxt = set()
         for (sq, side, r), _ in layer.items():
             for d in joins(face, r, side):
-                if b.allowed[sq] >> d & 1 and free(sq + b.offsets[d]):
+                if allowed(i, sq, side) >> d & 1 and free(sq + b.offsets[d]):
                     nxt.add((sq + b.offsets[d], back(d)))
         frontier = nxt
     if any(not layer for layer in x):
@@ -149,7 +155,7 @@ def lay_model(state: State, faces: tuple[int, ...], goal: Goal, *, limit: int = 
     last = faces[-1]
     for (sq, side, r), var in x[-1].items():
         for _kind, key, reaches, must_be_free in _endings(
-            state, occ, sq, side, last, r, goal, blocker
+            state, occ, sq, side, last, r, goal, blocker, allowed(n - 1, sq, side)
         ):
             if not reaches:
                 continue
@@ -209,6 +215,7 @@ def _endings(
     rotation: int,
     goal: Goal,
     blocker: int,
+    allowed: int,
 ):  # noqa: ANN202
     """(kind, goal key, reaches the goal, squares that must hold no die) for each way the
     last die (square sq, entered on `side`) can end the path."""
@@ -219,17 +226,20 @@ def _endings(
     on_track = False
     offs = []
     for d in joins(face, rotation, side):
-        if not b.allowed[sq] >> d & 1:
+        if not allowed >> d & 1:
             continue
         q = sq + b.offsets[d]
+        ahead = b.allowed[sq] >> d & 1  # not a backward step of a re-entry die: it only stops
         if b.kind[q] in (PIT, WALL):
-            if q not in occ:
+            if q not in occ and ahead:
                 offs.append(q)
             continue
         if b.kind[q] != TRACK or q in state.wrecks:
             continue
         other = occ.get(q, -1)
         if other >= 0:
+            if not ahead:
+                continue
             rear = b.lane_dirs[q] >> d & 1
             side_in_turn = b.turn[sq] and any(left(ld) == d for ld in dirs_of(b.lane_dirs[sq]))
             if other == me or not (rear or side_in_turn):
@@ -260,7 +270,7 @@ def _endings(
         else:
             ok = False
         out.append(("stop", ("stop",), ok, (q,)))
-        for d2 in dirs_of(b.forward[q]):
+        for d2 in dirs_of(b.forward[q]) if ahead else ():
             t = q + b.offsets[d2]
             mate = occ.get(t, -1)
             if (

@@ -141,7 +141,7 @@ def _answer_exits(state: State, sol: Solution) -> list[set[int]]:
         else:
             d = b.direction(dice[k - 1][0], sq)
             side, bits = back(d), next(m for dd, m in exits if dd == d)
-        exits = die_exits(b, sq, face, rot, side, bits)
+        exits = die_exits(b, sq, face, rot, side, bits, backward=not k and first[sq].backward)
         out.append({d for d, _ in exits})
     return out
 

@@ -15,7 +15,7 @@ from generator.games.trading_paint.puzzles.answers import cars_after, die_text
 from generator.games.trading_paint.puzzles.goals import Goal
 from generator.games.trading_paint.puzzles.grading import distances
 from generator.games.trading_paint.puzzles.lay import Solution, complete_ways, lay_solutions
-from generator.games.trading_paint.rules.moves import die_exits, occupancy, slot_at
+from generator.games.trading_paint.rules.moves import occupancy, slot_at, slot_exits
 from generator.games.trading_paint.rules.paths import Ending, Query, Way
 from generator.games.trading_paint.rules.state import (
     WAITING,
@@ -94,7 +94,7 @@ def play_lay(state: State, way: Way, ending: Ending) -> State:
 def _exits_of(s: State, square: int, face: int, rotation: int) -> tuple[int, ...]:
     slot = slot_at(s, square)
     assert slot is not None
-    return tuple(d for d, _ in die_exits(s.board, square, face, rotation, slot.side, slot.bits))
+    return tuple(d for d, _ in slot_exits(s.board, slot, face, rotation))
 
 
 def lay_answer(

@@ -33,6 +33,7 @@ from generator.games.trading_paint.rules.state import PATH as PATH_STAGE
 from generator.games.trading_paint.rules.state import State
 
 _FACES = load_faces()
+ANY_WAY = 0b1111  # every direction: the first die of a backward re-entry (D8)
 
 
 def occupancy(state: State) -> dict[int, int]:
@@ -48,6 +49,7 @@ class Slot:
     side: int
     bits: int
     blocker: int = -1  # an opponent this path may not bump (backward re-entry)
+    backward: bool = False  # the first die of a backward re-entry: it may lead any way (D8)
 
 
 def first_squares(state: State, car: int, occ: dict[int, int]) -> list[Slot]:
@@ -94,7 +96,7 @@ def first_squares(state: State, car: int, occ: dict[int, int]) -> list[Slot]:
     side = rb + b.offsets[outward]
     if occ.get(side, car) != car or side in wrecks:
         return out
-    out.append(Slot(rb, outward, FULL_EDGE, other))
+    out.append(Slot(rb, outward, FULL_EDGE, other, backward=True))
     return out
 
 
@@ -120,15 +122,31 @@ def slot_at(state: State, square: int, occ: dict[int, int] | None = None) -> Slo
 
 
 def die_exits(
-    board: Board, square: int, face: int, rotation: int, side: int, bits: int
+    board: Board,
+    square: int,
+    face: int,
+    rotation: int,
+    side: int,
+    bits: int,
+    *,
+    backward: bool = False,
 ) -> tuple[tuple[int, int], ...]:
-    """Open exits of a die entered through `side`: (direction, bits), allowed directions only."""
+    """Open exits of a die entered through `side`: (direction, bits), allowed directions only
+    (forward or to the side; `backward`: the first die of a backward re-entry, any way but
+    back out of the side it came in, D8)."""
     o = _FACES.orientation(face, rotation)
     lit = bits & o.openings[side]
     if not lit:
         return ()
-    allowed = board.allowed[square]
+    allowed = ANY_WAY if backward else board.allowed[square]
     return tuple((d, m) for d, m in o.exits(side, lit) if allowed >> d & 1)
+
+
+def slot_exits(board: Board, slot: Slot, face: int, rotation: int) -> tuple[tuple[int, int], ...]:
+    """die_exits for a die laid on `slot`."""
+    return die_exits(
+        board, slot.square, face, rotation, slot.side, slot.bits, backward=slot.backward
+    )
 
 
 def enters(face: int, rotation: int, side: int, bits: int) -> bool:
@@ -177,7 +195,7 @@ def placements(
     allowed_of = state.board.allowed
     out: list[Placement] = []
     for slot in slots:
-        allowed = allowed_of[slot.square]
+        allowed = ANY_WAY if slot.backward else allowed_of[slot.square]
         seen: list[tuple[int, ...]] = []
         for rot, raw in _turns(face, slot.side, slot.bits):
             ex = tuple(e for e in raw if allowed >> e[0] & 1)
@@ -219,19 +237,44 @@ def bumper_to_bumper(board: Board, a: int, d: int, b: int) -> bool:
     return bool(board.lane_dirs[a] >> d & 1 and board.lane_dirs[b] >> d & 1)
 
 
-def bump_line(board: Board, occ: dict[int, int], t: int, d: int) -> list[int]:
-    """The squares of the cars bumper to bumper from t onwards in direction d.
+def car_line(board: Board, occ: dict[int, int], t: int) -> list[int]:
+    """The car on t and the cars bumper to bumper in front of it, nose to tail along the lane
+    and round its corner: the one line a bump pushes back and a draft goes to the head of
+    (D10, D11).
 
-    The struck car on t always moves; the next car joins the line only when it is bumper to
-    bumper with the car before it (D10): d is a lane direction of both squares. So a side bump
-    in a turn moves the struck car alone.
+    The next car stands on h + offsets[d] with d a lane direction of both squares. On an oval
+    of concentric lanes a square has one such next square: at the corner square of a lane the
+    lane turns (23,13 -> 23,12 in the first turn), and the way straight on leads into the next
+    lane out, beside the line, not in it.
     """
     line = [t]
-    q = t + board.offsets[d]
-    while board.kind[q] == TRACK and q in occ and bumper_to_bumper(board, line[-1], d, q):
-        line.append(q)
-        q += board.offsets[d]
-    return line
+    h = t
+    while True:
+        nxt = [
+            h + board.offsets[d]
+            for d in dirs_of(board.lane_dirs[h])
+            if h + board.offsets[d] in occ
+            and board.kind[h + board.offsets[d]] == TRACK
+            and bumper_to_bumper(board, h, d, h + board.offsets[d])
+        ]
+        if not nxt or nxt[0] in line:
+            return line
+        h = nxt[0]
+        line.append(h)
+
+
+def bump_line(board: Board, occ: dict[int, int], t: int, d: int) -> list[int]:
+    """The squares of the cars a bump in direction d on the car on t moves, rear first.
+
+    A bump from the rear (d runs along t's lane) moves the whole car_line, round a corner of
+    the lane too, as a draft follows it (issue 28: with cars on 22,13, 23,13 and 23,12 the
+    bump used to stop at the corner while the draft turned north). A side bump in a turn
+    (moving left, D9) moves the struck car alone: the cars beside it, further in, are not in
+    front of its bumper.
+    """
+    if not board.lane_dirs[t] >> d & 1:
+        return [t]
+    return car_line(board, occ, t)
 
 
 def wall_spot(board: Board, square: int, d: int) -> int:
@@ -256,14 +299,15 @@ class BumpResult:
 
 def bump_result(board: Board, occ: dict[int, int], s: int, d: int, t: int) -> BumpResult:
     """Every car of the line goes back one square (the rear one onto s, where the bumper came
-    from); a bumped car in the outside lane goes sideways into the wall instead if that spot
-    is free; the bumper ends on the square of the front car of the line."""
+    from, each other onto the square of the car behind it); a bumped car in the outside lane
+    goes sideways into the wall instead if that spot is free; the bumper ends on the square of
+    the front car of the line."""
     line = bump_line(board, occ, t, d)
     moves = []
     behind = s
     for q in line:
         car = occ[q]
-        spot = wall_spot(board, q, d)
+        spot = wall_spot(board, q, d if q == t else board.direction(behind, q))
         if spot >= 0 and spot not in occ:
             moves.append((car, spot, q))
         else:
@@ -272,35 +316,13 @@ def bump_result(board: Board, occ: dict[int, int], s: int, d: int, t: int) -> Bu
     return BumpResult(moves, line[-1], [s, *line])
 
 
-def draft_line(board: Board, occ: dict[int, int], t: int) -> dict[int, int]:
-    """The drafted car on t and the cars bumper to bumper in front of it, followed to the
-    head(s) of the line: square -> the line square behind it (-1 for t).
-
-    The next car joins when it stands on h + offsets[d] with d a lane direction of both
-    squares (the relation of bump_line, D10); at the corner square of a lane the line may go
-    on both ways. A car beside the line in a turn (the next lane) is not part of it.
-    """
-    parent = {t: -1}
-    todo = [t]
-    while todo:
-        h = todo.pop()
-        for d in dirs_of(board.lane_dirs[h]):
-            n = h + board.offsets[d]
-            if n in parent or board.kind[n] != TRACK or n not in occ:
-                continue
-            if bumper_to_bumper(board, h, d, n):
-                parent[n] = h
-                todo.append(n)
-    return parent
-
-
 def draft_landings(board: Board, occ: dict[int, int], wrecks: frozenset[int], t: int) -> list[int]:
     """Where a car drafting the team-mate on t may end: "ending in front of them ... If there
     are cars in front of, and touching the car you draft, go to the head of that line. If on
     a turn you may choose which square to end at." (D11)
 
-    The free track squares (no car, no wreck) directly in front of a head of the line
-    (draft_line): head + offsets[d] for d forward on the head's square. On a straight that is
+    The free track squares (no car, no wreck) directly in front of the head of the line
+    (car_line, the line a bump moves): head + offsets[d] for d forward on the head's square. On a straight that is
     one square; in a turn both forward squares of the head. Never a square beside the line
     reached only by going round a car sideways.
     """
@@ -318,22 +340,14 @@ def draft_route(
 def _draft_routes(
     board: Board, occ: dict[int, int], wrecks: frozenset[int], t: int
 ) -> dict[int, list[int]]:
-    parent = draft_line(board, occ, t)
-    heads = [
-        h
-        for h in parent
-        if not any(parent.get(h + board.offsets[d]) == h for d in dirs_of(board.lane_dirs[h]))
-    ]
+    line = car_line(board, occ, t)
+    head = line[-1]
     routes: dict[int, list[int]] = {}
-    for h in sorted(heads):
-        for d in dirs_of(board.forward[h]):
-            q = h + board.offsets[d]
-            if q in routes or board.kind[q] != TRACK or q in occ or q in wrecks:
-                continue
-            route = [q, h]
-            while parent[route[-1]] >= 0:
-                route.append(parent[route[-1]])
-            routes[q] = route[::-1]
+    for d in dirs_of(board.forward[head]):
+        q = head + board.offsets[d]
+        if q in routes or board.kind[q] != TRACK or q in occ or q in wrecks:
+            continue
+        routes[q] = [*line, q]
     return routes
 
 
@@ -393,21 +407,27 @@ def path_ends(
     for d in dirs:
         q = s + b.offsets[d]
         k = b.kind[q]
+        # a backward step (the first die of a backward re-entry, D8) only gets back on the
+        # track: it stops or rolls on; it never bumps or drafts ("as you advance your path
+        # forward") and never leads off the track again
+        ahead = b.allowed[s] >> d & 1
         if k != TRACK:
-            if from_path and k in (PIT, WALL) and q not in occ:
+            if from_path and ahead and k in (PIT, WALL) and q not in occ:
                 out.offs.append(q)
             continue
         if q in wrecks or q in on_path:
             continue
         other = occ.get(q, -1)
         if other >= 0:
-            if other != car and approach_ok(b, s, d, q):
+            if other != car and ahead and approach_ok(b, s, d, q):
                 line = bump_line(b, occ, q, d)
                 if state.blocker < 0 or all(occ[c] != state.blocker for c in line):
                     out.bumps.append((q, d))
             continue
         if from_path:
             out.stops.append(q)
+        if not ahead:
+            continue
         # A draft: q is the rear square of a team-mate, who stands on t = q + offsets[e] with e
         # forward on q and a lane direction of t (in line with the exit or after a side step;
         # in a turn a team-mate beside q in the next lane is not in front of q), D11.

@@ -365,6 +365,7 @@ def _replay_exits(state: State, where: str) -> tuple[tuple[int, int], ...]:
             f"{where}: the first die {list(b.xy(first))} is not in front of car {state.car + 1}"
         )
     side, bits = slots[first].side, slots[first].bits
+    backward = slots[first].backward
     exits: tuple[tuple[int, int], ...] = ()
     for k, (cell, face, rot) in enumerate(state.path):
         if cell in occ or cell in state.wrecks:
@@ -381,7 +382,7 @@ def _replay_exits(state: State, where: str) -> tuple[tuple[int, int], ...]:
                 )
             d, bits = match[0]
             side = (d + 2) % 4
-        exits = die_exits(b, cell, face, rot, side, bits)
+        exits = die_exits(b, cell, face, rot, side, bits, backward=backward and not k)
     return exits
 
 

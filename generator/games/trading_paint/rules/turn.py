@@ -24,13 +24,13 @@ from generator.games.trading_paint.rules.moves import (
     Slot,
     bump_result,
     can_place,
-    die_exits,
     draft_rear,
     draft_route,
     first_squares,
     occupancy,
     path_ends,
     placements,
+    slot_exits,
 )
 from generator.games.trading_paint.rules.state import (
     BANK,
@@ -199,7 +199,7 @@ def placed_positions(state: State) -> list[tuple[Place, State]]:
 def _place(state: State, move: Place) -> State:
     occ = occupancy(state)
     slot = _placed_slot(state, move.square, occ)
-    exits = die_exits(state.board, slot.square, state.face, move.rotation, slot.side, slot.bits)
+    exits = slot_exits(state.board, slot, state.face, move.rotation)
     return _laid(state, occ, slot.square, move.rotation, exits, slot.blocker)
 
 
