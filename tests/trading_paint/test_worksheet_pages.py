@@ -114,3 +114,30 @@ def test_a_turn_counts_6_squares_of_progress_in_every_lane():
     assert gains == [b.lanes + 1.0] * b.lanes
     assert number_text(4.0) == "4" and number_text(4.5) == "4.5"
     assert progress_ahead(state, state.pos[state.car]) == 0.0
+
+
+def test_the_rules_page_draws_a_worked_example_of_each_move_words_cannot_show():
+    """Issue 27: "a small diagram where words fail". A sheet of draft puzzles shows the draft
+    example and no bump; a sheet of bumps the bump. Each example is a real puzzle whose answer
+    `check` accepts, drawn as answers are, and its words name what the answer does."""
+    from generator.games.trading_paint.printing.worksheet_rules import example, example_words
+    from generator.games.trading_paint.puzzles.solving import check
+
+    for goal, seed in (("draft", 1), ("bump", 8)):
+        _, doc = sheet(goal, seed)
+        rules = doc.pages[0]
+        drawn = {g.id for _, stack in rules.flat() for g in stack if g.id}
+        assert {i for i in drawn if i.startswith("example-")} == {f"example-{goal}"}
+        p = example(goal)
+        assert check(p, p.solution["answer"]).right
+        e = p.solution["ending"]
+        assert e["kind"] == goal
+        words = example_words(goal, p)
+        assert f"{e['square'][0]},{e['square'][1]}." in words
+        if goal == "bump":
+            (hit,) = e["bumped"]
+            assert hit["to"] == p.solution["dice"][-1]["square"]  # back onto the last die
+            assert f"back of car {hit['car']}:" in words
+        # the die and car groups of the example are drawn on the page
+        dice = boxes(rules, f"example-{goal}")
+        assert dice and all(b[2] - b[0] > 50 for b in dice.values())

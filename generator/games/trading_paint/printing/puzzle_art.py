@@ -16,6 +16,7 @@ from generator.games.trading_paint.printing.board_art import draw_board
 from generator.games.trading_paint.printing.board_style import COORD_BAND, WALL_BAND
 from generator.games.trading_paint.printing.piece_art import draw_face, team_symbol
 from generator.games.trading_paint.printing.sizes import BOARD_SQUARE
+from generator.games.trading_paint.puzzles.puzzle import Puzzle
 from generator.games.trading_paint.rules.board import Board
 from generator.games.trading_paint.rules.faces import load_faces
 from generator.games.trading_paint.rules.state import State
@@ -26,6 +27,7 @@ from generator.render.palette import team_style
 
 LABELS = 5.0  # mm above and left of the window for the square numbers
 LABEL_PT = 8.0
+MIN_PT = 8.0  # no car number smaller
 CAR_INSET = 1.6  # mm between a car's edge and its square's
 SHARED = 0.48  # a die and a car on one square: each this share of a car's size, corner to corner
 ROUTE = Style(stroke="#d55e00", width=1.1, cap="round", join="round", opacity=0.8)
@@ -123,9 +125,11 @@ def draw_car(canvas: Canvas, state: State, car: int, cx: float, cy: float, size:
     h = size / 2
     style = team_style(team, canvas.mono).with_(width=0.4)
     canvas.rect(cx - h, cy - h, size, size, style)
-    disc = size * 0.3
+    # points: the digits fill most of the disc, never under 8 pt (a small car beside a die on
+    # a worked example's 12 mm square: the disc grows to hold them)
+    pt = max(size * 0.3 * 2 / 0.3528 * 0.72, MIN_PT)
+    disc = max(size * 0.3, pt * 0.3528 / 0.72 / 2)
     canvas.circle(cx, cy + size * 0.06, disc, Style(stroke=BLACK, width=0.25, fill=WHITE))
-    pt = disc * 2 / 0.3528 * 0.72  # points: the digits fill most of the disc
     canvas.text(
         cx, cy + size * 0.06 + pt * 0.3528 * 0.36, str(car + 1), pt, bold=True, anchor="middle"
     )
@@ -254,6 +258,94 @@ def draw_route(canvas: Canvas, win: Window, cells: list[int], x: float, y: float
     end = _short_of(pts[-2], pts[-1], 1.5)
     canvas.polyline(pts[:-1] + [end], style)
     arrow(canvas, *_short_of(pts[-2], end, 3.0), *end, style.with_(dash=None), head=3.0)
+
+
+def answer_dice(p: Puzzle) -> list[tuple[int, int, int]]:
+    """The answer's dice as (square, face, quarter turns), in the order laid."""
+    b = p.state.board
+    return [
+        (b.cell(*d["square"]), d["face"], d["rotation"] // 90) for d in p.solution.get("dice", [])
+    ]
+
+
+def answer_route(p: Puzzle) -> list[int]:
+    """The squares the answer's car passes: its square, the dice, where it ends."""
+    b = p.state.board
+    state = p.state
+    me = state.car
+    start = state.pos[me]
+    cells = [start] + [c for c, _, _ in answer_dice(p)]
+    e = p.solution.get("ending")
+    if e:
+        end = b.cell(*e["square"])
+        if e["kind"] in ("bump", "draft") and "via" in e:
+            via = b.cell(*e["via"])
+            if e["kind"] == "draft":
+                cells.append(_rear(p, via))
+            cells.append(end)
+        else:
+            cells.append(end)
+    return cells
+
+
+def _rear(p: Puzzle, mate: int) -> int:
+    """The free square right behind the drafted team-mate that the path ends on."""
+    b = p.state.board
+    last = answer_dice(p)[-1][0]
+    for d in range(4):
+        q = last + b.offsets[d]
+        if any(
+            q + b.offsets[e] == mate and b.lane_dirs[mate] >> e & 1
+            for e in range(4)
+            if b.forward[q] >> e & 1
+        ):
+            return q
+    return last
+
+
+def answer_after(p: Puzzle) -> State | None:
+    """The position after the answer (the cars where they end), rebuilt from the solution."""
+    from dataclasses import replace
+
+    cars = p.solution.get("cars")
+    if not cars:
+        return None
+    b = p.state.board
+    pos = list(p.state.pos)
+    entry = list(p.state.entry)
+    for c in cars:
+        i = c["car"] - 1
+        if "at" in c:
+            pos[i], entry[i] = b.cell(*c["at"]), -1
+        elif "pit" in c or "wall" in c:
+            pos[i] = b.cell(*(c.get("pit") or c["wall"]))
+            entry[i] = pos[i]
+        elif "finished" in c:
+            pos[i] = -2
+    return replace(p.state, pos=tuple(pos), entry=tuple(entry))
+
+
+def draw_answer(
+    canvas: Canvas,
+    win: Window,
+    p: Puzzle,
+    x: float,
+    y: float,
+    after: State | None = None,
+    tag: str = "",
+) -> None:
+    """A lay or fewest puzzle's answer in its window: the dice turned as laid, the car's route,
+    every car where it ends and a dashed outline where each moved car stood (`after`: the
+    position after the answer, answer_after(p) when not given)."""
+    state = p.state
+    after = after or answer_after(p) or state
+    dice = answer_dice(p)
+    # a bumped car goes back onto the last die: both are drawn, side by side
+    shared = frozenset(c for c, _, _ in dice) & frozenset(after.pos)
+    for die in dice:
+        draw_die(canvas, win, die, x, y, shared=die[0] in shared, tag=tag)
+    draw_route(canvas, win, answer_route(p), x, y)
+    draw_cars(canvas, after, win, x, y, ghosts=state, mover=state.car, shared=shared, tag=tag)
 
 
 def _short_of(a: tuple[float, float], b: tuple[float, float], cut: float) -> tuple[float, float]:

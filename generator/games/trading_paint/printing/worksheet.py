@@ -14,6 +14,8 @@ from __future__ import annotations
 from generator.games.trading_paint.printing.puzzle_art import (
     LABELS,
     Window,
+    answer_after,
+    draw_answer,
     draw_cars,
     draw_die,
     draw_face_row,
@@ -26,7 +28,6 @@ from generator.games.trading_paint.printing.puzzle_art import (
 from generator.games.trading_paint.printing.sizes import BOARD_SQUARE, size_note
 from generator.games.trading_paint.printing.worksheet_rules import rules_page
 from generator.games.trading_paint.puzzles.puzzle import Puzzle
-from generator.games.trading_paint.rules.state import State
 from generator.printing import PrintSpec
 from generator.render import layout
 from generator.render.canvas import BLACK, Canvas, Style
@@ -166,7 +167,7 @@ def _slot(canvas: Canvas, slot: Box, k: int, p: Puzzle, answers: bool) -> None:
     x, y = slot.x, slot.y + TITLE
     draw_window(canvas, win, x, y)
     state = p.state
-    after = _after(p) if answers else None
+    after = answer_after(p) if answers else None
     if p.goal is not None and p.goal.kind == "square":
         draw_star(canvas, win, p.goal.square, x, y)
     draw_wrecks(canvas, after or state, win, x, y)
@@ -174,15 +175,7 @@ def _slot(canvas: Canvas, slot: Box, k: int, p: Puzzle, answers: bool) -> None:
         draw_progress(canvas, win, state, x, y)
     tag = f"puzzle-{k}-"
     if answers and p.kind != "stop":
-        dice = _dice(p)
-        # a bumped car goes back onto the last die: both are drawn, side by side
-        shared = frozenset(c for c, _, _ in dice) & frozenset((after or state).pos)
-        for die in dice:
-            draw_die(canvas, win, die, x, y, shared=die[0] in shared, tag=tag)
-        draw_route(canvas, win, _route(p), x, y)
-        draw_cars(
-            canvas, after or state, win, x, y, ghosts=state, mover=state.car, shared=shared, tag=tag
-        )
+        draw_answer(canvas, win, p, x, y, after, tag)
     else:
         for die in state.path:
             draw_die(canvas, win, die, x, y, tag=tag)
@@ -280,69 +273,6 @@ def _ending_words(p: Puzzle, e: dict) -> str:
     else:
         text = f"The car ends {kind} at {where}"
     return text + (", and finishes." if e.get("finishes") else ".")
-
-
-def _dice(p: Puzzle) -> list[tuple[int, int, int]]:
-    b = p.state.board
-    return [
-        (b.cell(*d["square"]), d["face"], d["rotation"] // 90) for d in p.solution.get("dice", [])
-    ]
-
-
-def _route(p: Puzzle) -> list[int]:
-    b = p.state.board
-    state = p.state
-    me = state.car
-    start = state.pos[me]
-    cells = [start] + [c for c, _, _ in _dice(p)]
-    e = p.solution.get("ending")
-    if e:
-        end = b.cell(*e["square"])
-        if e["kind"] in ("bump", "draft") and "via" in e:
-            via = b.cell(*e["via"])
-            if e["kind"] == "draft":
-                cells.append(_rear(p, via))
-            cells.append(end)
-        else:
-            cells.append(end)
-    return cells
-
-
-def _rear(p: Puzzle, mate: int) -> int:
-    """The free square right behind the drafted team-mate that the path ends on."""
-    b = p.state.board
-    last = _dice(p)[-1][0]
-    for d in range(4):
-        q = last + b.offsets[d]
-        if any(
-            q + b.offsets[e] == mate and b.lane_dirs[mate] >> e & 1
-            for e in range(4)
-            if b.forward[q] >> e & 1
-        ):
-            return q
-    return last
-
-
-def _after(p: Puzzle) -> State | None:
-    """The position after the answer (the cars where they end), rebuilt from the solution."""
-    from dataclasses import replace
-
-    cars = p.solution.get("cars")
-    if not cars:
-        return None
-    b = p.state.board
-    pos = list(p.state.pos)
-    entry = list(p.state.entry)
-    for c in cars:
-        i = c["car"] - 1
-        if "at" in c:
-            pos[i], entry[i] = b.cell(*c["at"]), -1
-        elif "pit" in c or "wall" in c:
-            pos[i] = b.cell(*(c.get("pit") or c["wall"]))
-            entry[i] = pos[i]
-        elif "finished" in c:
-            pos[i] = -2
-    return replace(p.state, pos=tuple(pos), entry=tuple(entry))
 
 
 def worksheet_stem(spec: PrintSpec, kind: str, goal: str, difficulty: str) -> str:

@@ -3,10 +3,18 @@ puzzles use, read from each puzzle's answer (its ending, its tags, the squares i
 on), the team legend when a team-mate is drafted, and for stop puzzles how the values are
 counted. Every rule at 10 pt takes about 90 mm of a page, more than two puzzles at 17 mm
 squares leave free, so the box has a page of its own, before the puzzles.
+
+Below the box, for lay and fewest sheets, worked examples where words fail: a bump and a
+draft (those the sheet's puzzles use; a plain path when they use neither), each a real easy
+puzzle (fixed seeds, EXAMPLES) drawn as its answer page draws it, with the
+answer in words beneath, at the largest squares (13 mm down to 8) that fit side by side.
 """
 
 from __future__ import annotations
 
+from functools import cache
+
+from generator.games.trading_paint.printing.puzzle_art import Window, draw_answer, draw_window
 from generator.games.trading_paint.puzzles.puzzle import Puzzle
 from generator.render import layout
 from generator.render.canvas import BLACK, Canvas, Style
@@ -170,6 +178,90 @@ def draw_rules_box(canvas: Canvas, box: Box, sections: list[tuple[str, str]]) ->
     return h
 
 
+# The worked examples: the seed of the easy lay puzzle (goal = the key, window at most 7 x 5
+# squares) each is; the seeds picked for short paths (2-3 dice) in a small window.
+EXAMPLES = {"bump": 2, "draft": 3, "square": 1}
+EXAMPLE_SQ = (13.0, 12.0, 11.0, 10.0, 9.0, 8.0)  # mm: the largest whose examples fit across
+EXAMPLE_GAP = 8.0  # mm between two examples
+
+
+@cache
+def example(goal: str) -> Puzzle:
+    """The worked example of a goal (a real puzzle: the engine made and solved it)."""
+    from generator.games.trading_paint.puzzles.generate import Request, generate
+
+    req = Request(kind="lay", goal=goal, difficulty="easy", count=1, seed=EXAMPLES[goal])
+    return generate(Request(**{**req.__dict__, "window": (7, 5)}))[0]
+
+
+def example_words(goal: str, p: Puzzle) -> str:
+    """The example's answer in words, from its solution."""
+    b = p.state.board
+    me = p.state.car + 1
+    faces = " then ".join(str(f) for f in p.faces)
+    e = p.solution["ending"]
+    head = f"Car {me} rolls {faces} and lays them along the orange route."
+    if goal == "bump":
+        hit = " and ".join(f"car {c['car']}" for c in e["bumped"])
+        return (
+            f"Bump. {head} The path runs into the back of {hit}: it goes back one square, onto "
+            f"the last die, and car {me} takes its square, {e['square'][0]},{e['square'][1]}."
+        )
+    if goal == "draft":
+        mate = p.state.occupant(b.cell(*e["via"])) + 1
+        return (
+            f"Draft. {head} The path reaches the free square right behind team-mate car "
+            f"{mate} (same colour and symbol), so car {me} jumps to the head of that line, "
+            f"{e['square'][0]},{e['square'][1]}."
+        )
+    return (
+        f"A path. {head} Each die lies beyond an open side of the one before; the car "
+        f"drives on to {e['square'][0]},{e['square'][1]}, beyond the last die's open side."
+    )
+
+
+def example_goals(puzzles: list[Puzzle]) -> list[str]:
+    """The examples a sheet shows: none for stop puzzles; else a bump and a draft where its
+    puzzles use them, a plain path where they use neither."""
+    if all(p.kind == "stop" for p in puzzles):
+        return []
+    used: set[str] = set()
+    for p in puzzles:
+        used |= puzzle_rules(p)
+    return [g for g in ("bump", "draft") if g in used] or ["square"]
+
+
+def draw_examples(canvas: Canvas, box: Box, goals: list[str]) -> float:
+    """The worked examples side by side from the top of `box`; returns the height used."""
+    canvas.text(box.x, box.y + 4.0, "Worked examples", BOX_PT, bold=True)
+    note = "(the dashed squares: where the cars stood; the answer pages draw every answer so)"
+    canvas.text(
+        box.x + layout.text_width("Worked examples", BOX_PT, True) + 2.0, box.y + 4.0, note, 8.0
+    )
+    puzzles = [example(g) for g in goals]
+
+    def windows(sq: float) -> list[Window]:
+        return [Window(p.state.board, *p.window, sq) for p in puzzles]
+
+    gaps = EXAMPLE_GAP * (len(goals) - 1)
+    sq = next(
+        (q for q in EXAMPLE_SQ if sum(w.width for w in windows(q)) + gaps <= box.w),
+        EXAMPLE_SQ[-1],
+    )
+    x, top, tallest = box.x, box.y + 7.0, 0.0
+    for goal, p, win in zip(goals, puzzles, windows(sq), strict=True):
+        with canvas.group(f"example-{goal}"):
+            draw_window(canvas, win, x, top)
+            draw_answer(canvas, win, p, x, top)
+            y = top + win.height + 4.5
+            for ln in layout.wrap(example_words(goal, p), 9.0, win.width):
+                canvas.text(x, y, ln, 9.0)
+                y += 3.9
+        tallest = max(tallest, y - box.y)
+        x += win.width + EXAMPLE_GAP
+    return tallest
+
+
 def rules_page(
     doc: Document, paper: Paper, mono: bool, puzzles: list[Puzzle], title: str
 ) -> list[tuple[str, str]]:
@@ -187,5 +279,8 @@ def rules_page(
         canvas.text(box.x, y, ln, BOX_PT)
         y += BOX_LINE
     sections = sheet_sections(puzzles, 1)
-    draw_rules_box(canvas, Box(box.x, y + 1.0, box.w, box.h), sections)
+    h = draw_rules_box(canvas, Box(box.x, y + 1.0, box.w, box.h), sections)
+    goals = example_goals(puzzles)
+    if goals:
+        draw_examples(canvas, Box(box.x, y + h + 8.0, box.w, box.bottom - y - h - 8.0), goals)
     return sections
