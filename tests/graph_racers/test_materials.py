@@ -401,7 +401,9 @@ def test_printed_oil_boost_and_crash_rules_say_what_the_engine_does(text_track):
 
     oily = " ".join(Rules(9, "exact", 1, 1, 0).lines(oil=True))
     assert "when your last vector, driven again unchanged, would touch an oil square" in oily
-    assert "A car standing still does not skid." in oily
+    assert "make exactly the same move again (you cannot turn, speed up, slow down or stop)" in oily
+    assert "A car standing still on oil moves off with a normal move." in oily
+    assert "Good brakes, turbo and rocket do not work on oil." in oily
     assert "One boost a move, on one axis; the other axis may change by 1 as usual." in oily
     assert "the other axis keeps its speed" in " ".join(Rules(5, "exact", 1, 0, 0).lines())
     assert not any("boost a move" in ln for ln in Rules(9).lines())

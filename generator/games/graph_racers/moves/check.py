@@ -23,6 +23,7 @@ from generator.games.graph_racers.moves.rules import (
     Rules,
     Vector,
     classify,
+    oil_changes,
     skid_changes,
     spend,
 )
@@ -388,20 +389,23 @@ def _replay(track: Track, rules: Rules, line: RacingLine) -> Verdict:
         if ref.skids(r, c, vr, vc):
             allowed = [x for x, _ in skid_changes(rules, (vr, vc))]
             if a not in allowed:
-                extra = " or stop" if len(allowed) > 1 else ""
                 return Verdict(
                     False,
                     move,
-                    f"move {move}: the car skids on oil and must repeat vector {_fmt((vr, vc))}{extra}; "
-                    f"acceleration {_fmt(a)} is not allowed",
+                    f"move {move}: the car skids on oil and must make the same move again, vector "
+                    f"{_fmt((vr, vc))}; acceleration {_fmt(a)} is not allowed",
                     move,
                 )
             kind = ""
         else:
-            found = classify(rules, (vr, vc), a, budget)
+            found = next(
+                (k for x, k in oil_changes(rules, ref, r, c, (vr, vc), budget) if x == a), None
+            )
             if found is None:
                 why = f"accel {rules.accel}: {ACCEL_TEXT[rules.accel]}"
-                if rules.has_boosts:
+                if classify(rules, (vr, vc), a, budget) is not None:
+                    why += "; it stands on oil, where good brakes, turbo and rocket do not work"
+                elif rules.has_boosts:
                     b, t, k = budget
                     why += f"; boosts left: brakes {b}, turbo {t}, rocket {k}"
                 return Verdict(

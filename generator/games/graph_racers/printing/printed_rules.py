@@ -182,8 +182,7 @@ def advanced_sections() -> list[Section]:
         (
             "Oil slicks",
             "Shade oil patches on the track before the race. "
-            + _unprefixed(Rules().lines(oil=True)[-1])
-            + " Good brakes and turbo do not work on a skid.",
+            + _unprefixed(Rules().lines(oil=True)[-1]),
         ),
         (
             "Design a car",

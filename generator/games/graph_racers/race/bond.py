@@ -24,7 +24,7 @@ from typing import Any
 
 from generator.games.graph_racers.moves.actions import Action
 from generator.games.graph_racers.moves.referee import CRASH
-from generator.games.graph_racers.moves.rules import Vector, skid_changes
+from generator.games.graph_racers.moves.rules import NORMAL, Vector, skid_changes
 from generator.games.graph_racers.race.cars import Car, Event, Option, Race, on_track
 from generator.games.graph_racers.race.crashes import crash_point
 from generator.games.graph_racers.race.goodies import (
@@ -72,6 +72,10 @@ class Gadgets:
     def skids(self, p: Point, v: Vector) -> bool:
         """The skid test with the sprayed oil too."""
         return self.state.ref.skids(p[0], p[1], v[0], v[1]) or touches_oil(self.oil, p, v)
+
+    def on_oil(self, p: Point) -> bool:
+        """Does a car standing on p stand on oil (the track's or sprayed)?"""
+        return p in self.oil or self.state.ref.on_oil(p[0], p[1])
 
     def _clear(self, p: Point, v: Vector) -> bool:
         """Does the straight move p -> p + v keep off the sides (the missile's test; water is
@@ -193,9 +197,13 @@ class Gadgets:
         return crash_point(self.state, car, o.vector), (0, 0)
 
     def missile_options(self, p: Point, v: Vector) -> list[tuple[Vector, str]]:
+        """A missile skids on oil like a car, and standing on oil it has no turbo."""
         if self.skids(p, v):
             return skid_changes(self.state.rules, v)
-        return missile_changes(self.state.rules, v)
+        out = missile_changes(self.state.rules, v)
+        if v == (0, 0) and self.on_oil(p):
+            out = [(a, k) for a, k in out if k == NORMAL]
+        return out
 
     def check(self, car: Car, o: Option, action: Action | None) -> str | None:
         """Why the action is not allowed with move o (None: allowed). Checked before the

@@ -192,7 +192,7 @@ class RaceState:
         p, v = car.point, car.vector
         if self.gadgets.skids(p, v):
             out = skid_changes(self.rules, v)
-        elif car.restart:
+        elif car.restart or (v == (0, 0) and self.gadgets.on_oil(p)):  # no boost on oil
             out = [(a, NORMAL) for a in normal_changes(self.rules.accel)]
         else:
             out = changes(self.rules, v, car.budget)
@@ -294,14 +294,14 @@ class RaceState:
         if chosen is None:
             p, v = car.point, car.vector
             if self.gadgets.skids(p, v):
-                allowed = [o.accel for o in opts]
-                extra = " or stop" if len(allowed) > 1 else ""
                 raise IllegalMove(
-                    f"the car skids on oil and must repeat vector {fmt(v)}{extra}; "
+                    f"the car skids on oil and must make the same move again, vector {fmt(v)}; "
                     f"acceleration {fmt(a)} is not allowed"
                 )
             why = f"accel {self.rules.accel}: {ACCEL_TEXT[self.rules.accel]}"
-            if car.restart:
+            if v == (0, 0) and self.gadgets.on_oil(p) and any(car.budget):
+                why += "; it stands on oil, where good brakes, turbo and rocket do not work"
+            elif car.restart:
                 why += "; it moves off after a crash or collision, so no boost"
             elif any(car.budget):
                 b, t, k = car.budget
