@@ -216,7 +216,7 @@ def _parse_text_moves(text: str, source: str) -> RacingLine:
     return replace(_build(pairs, kind, start), actions=tuple(actions))
 
 
-_ACTION = re.compile(r"(?i)\b(fire|spray|missile)\b")
+_ACTION = re.compile(r"(?i)\b(fire|spray|missile|shoot)\b")
 
 
 def _action_of(line: str, raw: str, lineno: int, source: str) -> tuple[Action | None, str]:
@@ -337,7 +337,8 @@ def check_line(track: Track, rules: Rules, line: RacingLine) -> Verdict:
     line = line.resolved(track)
     if line.actions:
         raise InvalidInput(
-            "the moves hold race actions (fire, spray, missile: James Bond mode); check judges "
+            "the moves hold race actions (fire, spray, missile, shoot: James Bond mode); check "
+            "judges "
             "one car's line without goodies: leave them out, or play the race with referee"
         )
     verdict = _replay(track, rules, line)

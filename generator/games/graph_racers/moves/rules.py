@@ -61,7 +61,9 @@ class Rules:
     collision: str = "exact"
     brakes: int = 0  # uses of good brakes (change of 2 that slows down)
     turbo: int = 0  # uses of turbo (change of 2 that speeds up)
-    rocket: int = 0  # uses of the rocket booster (change of 3 that speeds up); 0 or 1
+    # uses of the rocket booster (change of 3 that speeds up): --rocket gives 0 or 1, a
+    # designed car (James Bond mode) as many as it bought
+    rocket: int = 0
 
     def __post_init__(self) -> None:
         if not is_whole(self.accel) or self.accel not in ACCEL_SETS:
@@ -72,8 +74,6 @@ class Rules:
             n = getattr(self, name)
             if not is_whole(n) or n < 0 or n > 9:
                 raise InvalidInput(f"{name} uses {n!r}: give a whole number from 0 to 9")
-        if self.rocket > 1:
-            raise InvalidInput("the rocket booster is used once: --rocket takes 0 or 1")
 
     @property
     def budget(self) -> tuple[int, int, int]:
@@ -119,7 +119,7 @@ class Rules:
         if self.turbo:
             out.append(f"Turbo x{self.turbo}: speed one axis up by 2.")
         if self.rocket:
-            out.append("Rocket booster x1: speed one axis up by 3.")
+            out.append(f"Rocket booster x{self.rocket}: speed one axis up by 3.")
         if self.has_boosts:
             other = "keeps its speed" if self.accel == 5 else "may change by 1 as usual"
             out.append(f"One boost a move, on one axis; the other axis {other}.")

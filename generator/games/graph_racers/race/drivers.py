@@ -35,7 +35,7 @@ from typing import Any
 from generator.errors import InvalidInput
 from generator.games.graph_racers.moves.referee import CRASH, FINISH
 from generator.games.graph_racers.moves.rules import BRAKE, Rules, boost_kind, spend
-from generator.games.graph_racers.race.bond import choose_action
+from generator.games.graph_racers.race.bond import choose_action, guns_first
 from generator.games.graph_racers.race.cars import (
     CRASHES,
     CUTS,
@@ -310,6 +310,7 @@ def run_race(
     state = RaceState(track, rules, starts, designs, teams, contact=contact, swedish=swedish)
     while not state.over and state.round <= max_rounds:
         car = state.to_move()
+        state.shoot_first(guns_first(state))  # the rear guns, before the move is chosen
         option = drivers[car.seat].choose(state)
         state.play(option.accel, choose_action(state, option))
     assert all(c.damage <= c.points or c.status == "out" for c in state.cars)

@@ -289,6 +289,39 @@ class RaceState:
         if self.over:
             raise IllegalMove("the race is over")
         car = self.to_move()
+        why = self.gadgets.named(car, action)[1]
+        if why is not None:
+            raise IllegalMove(why)
+        saved = self._saved() if self.gadgets.start_targets(car, action) else None
+        try:
+            self.shoot_first(action)
+            return self._play(car, a, action)
+        except IllegalMove:
+            if saved is not None:  # the shots at the start of the turn are undone too
+                self._restore(saved)
+            raise
+
+    def shoot_first(self, action: Action | None) -> list[Event]:
+        """The start of the turn of the car on turn: its rear guns shoot the cars the action
+        names ('shoot N') that stand one square behind it now (a driver calls this before it
+        chooses its move; play does for the cars not shot yet). Logged before the move."""
+        events = self.gadgets.shoot_first(self.to_move(), action)
+        self.log += events
+        return events
+
+    def _saved(self) -> dict[str, Any]:
+        """The race's state, copied (the track, rules and referees shared), to undo a turn."""
+        import copy
+
+        shared = (self, self.track, self.ref, self.sub_track, self.sub_ref, self.swedish)
+        shared += (self.rules, self.designs)
+        return copy.deepcopy(self.__dict__, {id(x): x for x in shared})
+
+    def _restore(self, saved: dict[str, Any]) -> None:
+        self.__dict__.clear()
+        self.__dict__.update(saved)
+
+    def _play(self, car: Car, a: Vector, action: Action | None) -> list[Event]:
         opts = self.options(car)
         chosen = next((o for o in opts if o.accel == a), None)
         if chosen is None:
