@@ -243,7 +243,8 @@ def legend(track: Any) -> list[str]:
         )
         out.append(
             f"Coins: {what}. In a race the first car to drive into a coin picks it up; "
-            "racing alone, a coin is plain track."
+            "racing alone, a coin is plain track. Coins worth money for the next race are not "
+            "played."
         )
     if getattr(track, "water", None):
         out.append(
