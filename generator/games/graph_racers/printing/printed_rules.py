@@ -198,7 +198,11 @@ def advanced_sections() -> list[Section]:
             f"Put coins on the track before the race: {coins}. The first car to drive onto a "
             "coin picks it up. Coins worth money for the next race are not played.",
         ),
-        ("James Bond", "Design the cars with goodies too, from the same $100. " + bond),
+        (
+            "James Bond",
+            "Design the cars with goodies too, from the same $100, as many of each as you can "
+            "afford (one submarine). " + bond,
+        ),
         (
             "Team racing",
             _unprefixed(teams) + " A player may drive two or three cars, moving each once a turn.",
