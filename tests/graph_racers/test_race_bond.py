@@ -35,6 +35,10 @@ POND = """
 #########
 """
 LAKE = EXAMPLES / "lake-sprint.txt"
+ARENA_MAP = (
+    "####################\n#S................G#\n#S................G#\n#S................G#\n"
+    "#.................G#\n#.................G#\n####################\n"
+)
 ARMED = Design(0, 0, 4, missile=1, sprayer=1, guns=2)  # $20 + $30 + $10 + $40 = $100
 PLAIN = Design(0, 0, 20)
 
@@ -454,6 +458,34 @@ def test_actions_in_text_and_json_moves_files():
     assert parse_moves(json.dumps(data)).move_actions() == {2: Action(fire=True)}
     points = parse_moves("points\n1 1\n1 2 spray\n")
     assert points.move_actions() == {1: Action(spray=True)}  # a points file's move 1
+    shots = parse_moves("points\n1 1\n1 2\n1 3 shoot 2 shoot 3\n")
+    assert shots.move_actions() == {2: Action(shoot=(2, 3))}
+    assert Action(shoot=(2, 3)).words() == "shoot 2 shoot 3"
+    assert Action(shoot=(2,)).to_dict(2) == {"move": 2, "shoot": [2]}
+    data = {"start": [1, 1], "accelerations": [[0, 1]], "actions": [{"move": 1, "shoot": [2]}]}
+    assert parse_moves(json.dumps(data)).move_actions() == {1: Action(shoot=(2,))}
+
+
+def test_the_referee_reads_a_tables_shot(tmp_path):
+    """A table's moves files say who the rear guns shoot ('shoot 2'); the referee plays it.
+    Car 1 (rear guns) drives (1, 1) -> (1, 2); car 2 follows onto (1, 1), right behind it;
+    at the start of car 1's second turn its guns shoot car 2: one damage point."""
+    arena = tmp_path / "arena.txt"
+    arena.write_text("graph-racers track 1\nname: arena\nmap:\n" + ARENA_MAP)
+    one = tmp_path / "car1.txt"
+    one.write_text("points\n1 1\n1 2\n1 3 shoot 2\n")
+    two = tmp_path / "car2.txt"
+    two.write_text("points\n2 1\n1 1\n1 1\n")
+    args = ["graph-racers", "referee", str(arena), str(one), str(two), "--json"]
+    r = CliRunner().invoke(cli, [*args, "--design", "0/0/10+guns,0/0/10"])
+    assert r.exit_code == 0, r.output
+    shots = [e for e in json.loads(r.output)["events"] if e["kind"] == "shot"]
+    assert shots == [
+        {"kind": "shot", "round": 2, "car": 2, "to": [1, 1], "damage": 1, "total": 1, "other": 1}
+    ]
+    two.write_text("points\n2 1\n2 2\n2 2\n")  # car 2 beside car 1, not behind: refused
+    r = CliRunner().invoke(cli, [*args, "--design", "0/0/10+guns,0/0/10"])
+    assert r.exit_code == 1 and "car 2 is not one square behind car 1" in r.output
 
 
 @pytest.mark.parametrize(
@@ -464,7 +496,7 @@ def test_actions_in_text_and_json_moves_files():
         ("0 1 shoot\n", "write the car the rear guns shoot as 'shoot N'"),
         ("0 1 shoot 2 shoot 2\n", "'shoot' names a car twice in one move"),
         ("0 1 missile 2\n", "write the missile's acceleration as 'missile R C'"),
-        ("0 1 1 1 fire\n", "m line 1 column 1: an action (fire, spray, missile R C) follows"),
+        ("0 1 1 1 fire\n", "m line 1 column 1: an action (fire, spray, missile R C, shoot N)"),
         ("1 two\n", "m line 1 column 3: unexpected 't'"),  # no action word: as before
         ('{"accelerations": [[0, 1]], "actions": [{"move": 0}]}', "'move' is the move's number"),
         ('{"accelerations": [[0, 1]], "actions": [{"move": 1, "fly": 1}]}', "an action is"),

@@ -205,7 +205,7 @@ def _parse_text_moves(text: str, source: str) -> RacingLine:
         if action is not None:
             if len(nums) != 2:
                 raise InvalidInput(
-                    f"{source} line {lineno} column 1: an action (fire, spray, missile R C) "
+                    f"{source} line {lineno} column 1: an action (fire, spray, missile R C, shoot N) "
                     "follows the one move it goes with: one pair, then the action, on a line"
                 )
             actions.append((len(pairs), action))
