@@ -259,6 +259,10 @@ def test_a_car_is_shot_once_a_turn(arena):
     state = _gunner(arena)
     state.play((0, 0), Action(shoot=(2,)))
     state.play((0, 0))
+    logged = len(state.log)
+    with pytest.raises(IllegalMove, match="acceleration .0, 5. from vector"):
+        state.play((0, 5), Action(shoot=(2,)))  # an illegal move undoes the turn's shots too
+    assert state.cars[1].damage == 2 and len(state.log) == logged and state.gadgets.shot == set()
     assert state.shoot_first(Action(shoot=(2,)))[0].kind == "shot"  # the start of the turn
     state.play((0, 0), Action(shoot=(2,)))  # named again with the move: not shot twice
     assert state.cars[1].damage == 4

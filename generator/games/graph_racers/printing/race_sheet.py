@@ -158,7 +158,7 @@ class Legend:
             return None
         words = design_words(self.table.designs[seat])
         size = 7.0
-        while size > 5.0 and layout.text_width(words, size) > self.width - 12:
+        while size > layout.MIN_TEXT and layout.text_width(words, size) > self.width - 12:
             size -= 0.5
         return words, size
 
