@@ -56,6 +56,10 @@ GAMES: tuple[GameInfo, ...] = (
         kit_also=("a pencil in a different colour for each player",),
         generates=("generate (closed circuits with par)",),
         solves=("solve (exact minimum moves; search or cp-sat)", "check (move checker)"),
+        other=(
+            "race (computer drivers), referee (a table's moves files); not played: prize "
+            "money, savings and coins worth money for the next race",
+        ),
     ),
     GameInfo(
         "trading-paint",

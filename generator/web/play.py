@@ -181,7 +181,7 @@ def replay(track: Any, rules: Any, points: list[tuple[int, int]]) -> Race:
     """The race after `points` (the car's points, start first), judged move by move."""
     from generator.games.graph_racers.moves.check import RacingLine, check_line
     from generator.games.graph_racers.moves.referee import CRASH, FINISH, referee_for
-    from generator.games.graph_racers.moves.rules import changes, skid_changes, spend
+    from generator.games.graph_racers.moves.rules import oil_changes, spend
 
     race = Race(points, budget=rules.budget)
     ref = referee_for(track, rules)
@@ -197,7 +197,7 @@ def replay(track: Any, rules: Any, points: list[tuple[int, int]]) -> Race:
             raise PageError(f"move {i}: the race was already over: start again")
         nv = (q[0] - r, q[1] - c)
         a = (nv[0] - v[0], nv[1] - v[1])
-        allowed = skid_changes(rules, v) if ref.skids(r, c, *v) else changes(rules, v, race.budget)
+        allowed = oil_changes(rules, ref, r, c, v, race.budget)
         kind = next((k for b, k in allowed if b == a), None)
         if kind is None:
             verdict = check_line(track, rules, RacingLine(points=tuple(points[: i + 1])))
@@ -213,7 +213,7 @@ def replay(track: Any, rules: Any, points: list[tuple[int, int]]) -> Race:
     race.velocity = v
     if race.finished or race.crash:
         return race
-    allowed = skid_changes(rules, v) if ref.skids(r, c, *v) else changes(rules, v, race.budget)
+    allowed = oil_changes(rules, ref, r, c, v, race.budget)
     for a, kind in allowed:
         nv = (v[0] + a[0], v[1] + a[1])
         outcome, _ = ref.judge(r, c, nv[0], nv[1], race.stage)

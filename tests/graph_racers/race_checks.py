@@ -38,13 +38,16 @@ def put(
     damage=0,
     left=None,
     stage=0,
+    moves=None,
 ) -> None:
     """Place car `seat` on `point` with `vector`, where it stood last turn (`prev`), its
-    `damage`, the track point it `left` from (off the track, --off-track circle) and its
-    `stage` (checkpoints passed)."""
+    `damage`, the track point it `left` from (off the track, --off-track circle), its
+    `stage` (checkpoints passed) and the moves it has made (`moves`, unchanged if None)."""
     car = state.cars[seat]
     car.point, car.vector, car.prev, car.damage = point, vector, prev, damage
     car.left_from, car.stage = left, stage
+    if moves is not None:
+        car.moves = moves
 
 
 def option(state: RaceState, a, legal: bool = False):

@@ -192,12 +192,11 @@ def _bfs(track, accel, collision, max_states, budget, judged):
     while queue:
         (r, c, vr, vc, stage, left), g = queue.popleft()
         if oil and skids(track, r, c, vr, vc):
-            options = [((0, 0), left)]
-            if (-vr, -vc) in acc and (vr, vc) != (0, 0):
-                options.append(((-vr, -vc), left))
+            options = [((0, 0), left)]  # "MUST make the exact same move as last turn"
         else:
             options = [(a, left) for a in acc]
-            if left != (0, 0, 0):
+            standing_on_oil = (vr, vc) == (0, 0) and track.grid[r][c] == "~"
+            if left != (0, 0, 0) and not standing_on_oil:  # no boost on oil
                 seen_a = {a for a, _ in options}
                 for a, rest in boosted(accel, (vr, vc), left):
                     if a not in seen_a:

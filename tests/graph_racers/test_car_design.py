@@ -64,8 +64,13 @@ def test_james_bond_mode_adds_every_goodie_at_the_seeds_price(tmp_path):
         assert texts.count(row) == 6
     assert texts.count("____ x $30 = $______") == 6 * 3  # missile, rocket, submarine
     assert texts.count("____ x $20 = $______") == 6  # rear guns
-    for tick in ("Missile fired", "Oil sprayed", "Rocket used"):
+    # goodies bought by the number (issue 28 point 5): a tick box for each one a car can
+    # afford, $100 / its price: 3 missiles, 10 sprays, 3 rockets
+    for tick in ("Missiles fired", "Oil sprayed", "Rockets used"):
         assert texts.count(tick) == 6
+    from generator.games.graph_racers.printing.design_sheet import BOND_TICKS
+
+    assert [PRICES[k] for _, k in BOND_TICKS] == [30, 10, 30]  # 100 // price boxes: 3, 10, 3
     r = CliRunner().invoke(
         cli, ["graph-racers", "car-design", "--bond", "--paper", "letter", "--out", str(tmp_path)]
     )

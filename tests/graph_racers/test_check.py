@@ -11,6 +11,7 @@ from generator.errors import InvalidInput
 from generator.games.graph_racers.moves.check import RacingLine, check_line, parse_moves, read_moves
 from generator.games.graph_racers.moves.rules import ACCEL_TEXT, Rules
 from generator.games.graph_racers.solving.solve import solve
+from generator.games.graph_racers.solving.states import Race
 from generator.games.graph_racers.track.formats import read_track
 
 SPRINT = EXAMPLES / "sprint.txt"
@@ -78,7 +79,30 @@ def test_skid_on_oil_must_be_respected(text_track):
     assert solve(t, Rules(5)).moves == 6
     # from (0,1) at speed 1 the unchanged move touches oil at (0,2): no speeding up
     bad = check_line(t, Rules(5), parse_moves("points\n0 0\n0 1\n0 3\n"))
-    assert bad.bad_move == 2 and "skids on oil and must repeat vector (0, 1) or stop" in bad.message
+    assert bad.bad_move == 2 and "skids on oil and must make the same move again" in bad.message
+    # "MUST make the exact same move as last turn": a speed-1 car on the oil may not stop on it
+    stop = check_line(t, Rules(5), parse_moves("points\n0 0\n0 1\n0 2\n0 2\n"))
+    assert stop.bad_move == 3 and "vector (0, 1); acceleration (0, -1)" in stop.message
+
+
+def test_a_car_standing_on_oil_moves_off_without_turbo(text_track):
+    """ "Good brakes and turbo-boost don't work on oil": a car standing still on an oil point
+    (its start here) moves off with a normal move, not with turbo; off the oil turbo works."""
+    on_oil = text_track("~.......G\n", header="start: 0 0\n", name="oily start")
+    plain = text_track("S.......G\n", name="plain")
+    turbo = Rules(5, turbo=2)
+    assert on_oil.oil == frozenset({(0, 0)}) or (0, 0) in on_oil.oil
+    assert check_line(plain, turbo, parse_moves("points\n0 0\n0 2\n")).bad_move is None
+    bad = check_line(on_oil, turbo, parse_moves("points\n0 0\n0 2\n"))
+    assert bad.bad_move == 1 and "stands on oil" in bad.message
+    # off the oil (at (0, 1) its unchanged move (0, 1) -> (0, 2) is clear of it) turbo works
+    assert check_line(on_oil, turbo, parse_moves("points\n0 0\n0 1\n0 4\n")).bad_move is None
+    # the solver's moves from the start too
+    kinds = {}
+    for t in (plain, on_oil):
+        race = Race(t, turbo)
+        kinds[t] = {k for *_, k in race.successors(race.starts()[0])}
+    assert kinds[plain] == {"", "turbo"} and kinds[on_oil] == {""}
 
 
 def test_moves_file_forms():

@@ -209,6 +209,27 @@ def test_oil_skids_and_boosts_do_not_work_on_it(text_track):
         state.play((0, 1))
 
 
+def test_a_speed_one_car_skids_on_across_the_oil_and_cannot_turbo_off_it(text_track):
+    """Issue 28, point 4. The seed: "it skids and MUST make the exact same move as last turn.
+    Good brakes and turbo-boost don't work on oil." A speed-1 car on the oil skids on by the
+    same move (it may not stop there); a car standing still on the oil (stopped there by a
+    collision) moves off with a normal move, not with turbo."""
+    track = text_track("########\n#S.~~.G#\n#S.~~.G#\n########", name="oil")
+    state = RaceState(track, Rules(accel=5, turbo=2, brakes=2), [(1, 1), (2, 1)])
+    put(state, 0, (1, 3), (0, 1))
+    assert [o.accel for o in state.options()] == [(0, 0)]  # no stop on (1, 3)
+    with pytest.raises(IllegalMove, match="skids on oil and must make the same move again"):
+        state.play((0, -1))
+    state.play((0, 0))
+    assert state.cars[0].point == (1, 4)
+    state.play((0, 0))  # car 2 stays on its start
+    put(state, 0, (1, 4), (0, 0))  # stopped on the oil
+    assert {o.kind for o in state.options()} == {NORMAL}
+    assert sorted(o.vector for o in state.options()) == [(-1, 0), (0, -1), (0, 0), (0, 1), (1, 0)]
+    with pytest.raises(IllegalMove, match="stands on oil"):
+        state.play((0, 2))
+
+
 # --- starts -------------------------------------------------------------------------------
 
 

@@ -409,10 +409,11 @@ def test_coming_back_onto_the_track_picks_up_a_coin_on_the_way(track):
     agrees(strip, rules, state, swedish=CIRCLE)
 
 
-def test_a_rear_guns_coin_shoots_at_the_end_of_the_turn_it_is_picked_up(track):
-    """ "What it gives adds to what the car has" and "A car's turn, in order: ... its move
-    (coins picked up ...) ... its rear guns shoot again (end of turn)": the set of guns picked
-    up on (3, 3) shoots car 2 one square behind at the end of that turn."""
+def test_a_rear_guns_coin_shoots_from_the_next_turn(track):
+    """ "What it gives adds to what the car has" and "a goodie picked up on a move is usable
+    from the car's next turn": the set of guns picked up on (3, 3) cannot shoot on that move
+    (firing is the driver's choice, made with the move: issue 28 point 5); on its next turn it
+    shoots car 2 right behind it at the start of the turn, one point of damage."""
     road = track("""
 ##########
 #S.......G
@@ -422,10 +423,14 @@ def test_a_rear_guns_coin_shoots_at_the_end_of_the_turn_it_is_picked_up(track):
 """)
     state = RaceState(road, Rules(), [(1, 1), (2, 1)])
     put(state, 0, (3, 2), (0, 1))
-    put(state, 1, (2, 2))
-    events = state.play((0, 0))
-    assert kinds(events) == ["move", "pickup", "shot"]
-    assert (events[2].car, events[2].damage) == (1, 1)
+    put(state, 1, (3, 1), moves=2)
+    with pytest.raises(IllegalMove, match="shoot: the car has no rear guns"):
+        state.play((0, 0), Action(shoot=(2,)))
+    assert kinds(state.play((0, 0))) == ["move", "pickup"]
+    state.play((0, 1))  # car 2: (3, 1) -> (3, 2), right behind car 1 on (3, 3)
+    state.play((0, -1), Action(shoot=(2,)))  # car 1 stops: shot at the start of its turn
+    assert kinds(state.log[-2:]) == ["shot", "move"]
+    assert (state.log[-2].car, state.log[-2].damage) == (1, 1)
 
 
 def test_a_missile_coin_is_usable_from_the_turn_after_it_is_picked_up(track):
@@ -583,35 +588,41 @@ def test_a_missile_fired_standing_still_blows_up_its_own_car(arena):
     agrees(arena, rules, steered, designs)
 
 
-def test_rear_guns_shoot_every_rival_behind_and_spare_a_teammate(arena):
-    """ "the guns shoot every car behind that is not a teammate": car 1 (two sets) moves
-    (1, 5) -> (3, 6), heading (1, 1) ((2, 1): an axis counts at half the larger); its back
-    points are (2, 5), (2, 6), (3, 5). Rivals on (2, 5) and (3, 5) take 2 each, the teammate on
-    (2, 6) nothing; (4, 5) is beside it and (4, 7) ahead of it."""
+def test_rear_guns_shoot_the_car_right_behind_and_the_drivers_spare_a_teammate(arena):
+    """ "one square behind": the point one square back along the heading. Car 1 (two sets)
+    moves (1, 5) -> (3, 6), heading (1, 1) ((2, 1): an axis counts at half the larger): right
+    behind it is (2, 5) (a rival: 2 damage); (3, 5) and (2, 6) are beside its back, not behind
+    it. Its driver shoots the rival right behind, never a teammate."""
     designs = [Design(0, 0, 10, guns=2)] + [TEN] * 5
     state = RaceState(arena, Rules(9), default_starts(arena, 6), designs, teams=list("ABBABB"))
     put(state, 0, (1, 5), (2, 1))
     for seat, at in [(1, (2, 5)), (2, (3, 5)), (3, (2, 6)), (4, (4, 5)), (5, (4, 7))]:
-        put(state, seat, at)
-    events = state.play((0, 0))
-    assert kinds(events) == ["move", "shot", "shot"]
-    assert [(e.car, e.damage, e.other) for e in events[1:]] == [(1, 2, 0), (2, 2, 0)]
-    assert [c.damage for c in state.cars] == [0, 2, 2, 0, 0, 0]
+        put(state, seat, at, moves=1)
+    assert choose_action(state, option(state, (0, 0))) == Action(shoot=(2,))
+    with pytest.raises(IllegalMove, match="car 3 is not one square behind car 1"):
+        state.play((0, 0), Action(shoot=(3,)))
+    events = state.play((0, 0), Action(shoot=(2,)))
+    assert kinds(events) == ["move", "shot"]
+    assert [c.damage for c in state.cars] == [0, 2, 0, 0, 0, 0]
+    put(state, 1, (2, 4), moves=1)
+    put(state, 3, (2, 5), moves=1)  # now the teammate is right behind car 1
+    state.turn = 0
+    assert choose_action(state, option(state, (0, 0))) is None
 
 
-def test_rear_guns_shoot_a_car_once_a_turn_at_the_start_or_the_end(arena):
-    """ "at the start of the turn and, for cars not shot then, at its end: each car at most
-    once a turn". Car 2 (one set) heads (1, 1) on (3, 10) with car 1 behind on (3, 9): shot at
-    the start of car 2's turn. Car 2 turns down to (4, 10): car 1 is behind it again (not shot
-    again) and car 3 on (3, 11), beside it before, is behind it now: shot."""
+def test_rear_guns_shoot_one_car_at_the_start_and_another_at_the_end(arena):
+    """ "at either the start or end of your turn": car 2 (one set) heads (1, 1) on (3, 10)
+    with car 1 right behind on (2, 9): shot at the start of car 2's turn, before its move.
+    Car 2 moves (1, 2) to (4, 12), heading (1, 1): car 3 on (3, 11) is right behind it now:
+    shot at the end."""
     designs = [TEN, Design(0, 0, 10, guns=1), TEN]
     state = RaceState(arena, Rules(9), default_starts(arena, 3), designs)
-    put(state, 0, (3, 9))
-    put(state, 1, (3, 10), (1, 1))
-    put(state, 2, (3, 11))
-    state.play((0, 0))  # car 1 stays; car 2's turn starts
-    assert [(e.kind, e.car) for e in state.log[-1:]] == [("shot", 0)]
-    events = state.play((0, -1))  # car 2: (3, 10) -> (4, 10), vector (1, 0)
+    put(state, 0, (2, 9), moves=1)
+    put(state, 1, (3, 10), (1, 1), moves=1)
+    put(state, 2, (3, 11), moves=1)
+    state.turn = 1
+    events = state.play((0, 1), Action(shoot=(1, 3)))
+    assert kinds(state.log[-3:]) == ["shot", "move", "shot"]
     assert kinds(events) == ["move", "shot"] and events[1].car == 2
     assert [c.damage for c in state.cars] == [1, 0, 1]
 

@@ -19,6 +19,7 @@ from generator.errors import InvalidInput
 from generator.games.graph_racers.moves.actions import Action
 from generator.games.graph_racers.moves.check import check_line, parse_moves
 from generator.games.graph_racers.moves.rules import ROCKET, Rules
+from generator.games.graph_racers.race.bond import choose_action, replay_actions
 from generator.games.graph_racers.race.cars import CRASHES, MOVED, OUT, default_starts
 from generator.games.graph_racers.race.design import Design, parse_designs
 from generator.games.graph_racers.race.drivers import make_drivers, run_race
@@ -34,6 +35,10 @@ POND = """
 #########
 """
 LAKE = EXAMPLES / "lake-sprint.txt"
+ARENA_MAP = (
+    "####################\n#S................G#\n#S................G#\n#S................G#\n"
+    "#.................G#\n#.................G#\n####################\n"
+)
 ARMED = Design(0, 0, 4, missile=1, sprayer=1, guns=2)  # $20 + $30 + $10 + $40 = $100
 PLAIN = Design(0, 0, 20)
 
@@ -62,12 +67,42 @@ def test_goodies_are_bought_with_the_designs_100_dollars():
     )
 
 
+def test_goodies_are_bought_by_the_number_as_the_sheet_asks(arena):
+    """Issue 28, point 5: the seed's plurals ("buy missiles, oil slick sprayers, rocket
+    boosters") and the car-design sheet's "Missile: ____ x $30": 0/0/4+missile*2 is two
+    missiles, each fired one time; two sprayers spray twice; two rockets boost twice. A
+    submarine is a capability: one."""
+    d = Design.parse("0/0/4+missile*2")
+    assert (d.missile, d.cost, d.spec) == (2, 80, "0/0/4+missile*2")
+    assert Design.parse("0/0/0+rocket*2+sprayer*3").cost == 90
+    state = RaceState(arena, Rules(), [(1, 1), (2, 1)], [Design(0, 0, 4, missile=2), PLAIN])
+    put(state, 0, (3, 2), (0, 1))
+    put(state, 1, (5, 1))
+    state.play((0, 0), Action(fire=True, missile=(-1, 0)))  # the first missile
+    state.play((0, 0))
+    with pytest.raises(IllegalMove, match="one missile at a time"):
+        state.play((0, 0), Action(fire=True))
+    state.play((0, 0), Action(missile=(-1, 0)))  # it flies into the top wall and vanishes
+    assert state.gadgets.missiles == {} and state.cars[0].kit.missiles == 1
+    state.play((0, 0))
+    events = state.play((0, 0), Action(fire=True, missile=(1, 0)))  # the second
+    assert "fire" in kinds(events) and state.cars[0].kit.missiles == 0
+    rockets = RaceState(arena, Rules(), [(1, 1), (2, 1)], [Design(0, 0, 0, rocket=2), PLAIN])
+    assert rockets.cars[0].budget == (0, 0, 2)
+    sprays = RaceState(arena, Rules(), [(1, 1), (2, 1)], [Design(0, 0, 0, sprayer=2), PLAIN])
+    put(sprays, 0, (3, 2), (0, 1))
+    sprays.play((0, 0), Action(spray=True))
+    sprays.play((0, 0))
+    sprays.play((0, 0), Action(spray=True))
+    assert sprays.cars[0].kit.sprayers == 0
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
         ("0/0/4+missile+sub+guns*2", r"costs \$120 .*missile \$30.*a car has \$100"),
         ("0/0/10+laser", "unknown goodie 'laser'; James Bond mode sells missile"),
-        ("0/0/0+missile*2", "one missile a car .'You can fire the missile one time'"),
+        ("0/0/0+missile*4", r"costs \$120"),
         ("0/0/0+sub+submarine", "one submarine a car"),
         ("0/0/0+guns*x", r"write guns\*N with a whole number N"),
         ("0/0+missile", "give brakes/turbo/damage points"),
@@ -83,7 +118,7 @@ def test_bad_designs_and_rules_on_the_command_line():
     for design, words in [
         ("0/0/4+missile+sub+guns*2", "costs $120"),
         ("0/0/4+laser", "unknown goodie 'laser'"),
-        ("0/0/0+missile*2", "one missile a car"),
+        ("0/0/0+sub*2", "one submarine a car"),
     ]:
         r = CliRunner().invoke(cli, [*race, "--design", design])
         assert r.exit_code == 2 and words in r.output and "Traceback" not in r.output, r.output
@@ -148,25 +183,37 @@ def test_the_drivers_of_a_submarine_plan_across_the_water():
 # can shoot and cause one point of damage ... two sets of guns, two points" -------------------------
 
 
-def test_one_square_behind_is_the_back_side_of_the_heading():
+def test_one_square_behind_is_the_point_one_square_back_along_the_heading():
+    """Issue 28, point 5: "one square behind you" is the one point one square back along the
+    car's heading, not the points diagonally behind a car going straight."""
     assert heading((3, 1)) == (1, 0) and heading((2, 1)) == (1, 1) and heading((0, -2)) == (0, -1)
     assert heading((0, 0)) == (0, 0)
     p, v = (3, 5), (0, 2)
-    assert [q for q in [(2, 4), (3, 4), (4, 4)] if behind(p, v, q)] == [(2, 4), (3, 4), (4, 4)]
+    assert [q for q in [(2, 4), (3, 4), (4, 4)] if behind(p, v, q)] == [(3, 4)]
     assert not any(behind(p, v, q) for q in [(2, 5), (4, 5), (3, 6), (3, 3), (2, 6)])
     assert [q for q in [(2, 2), (2, 3), (3, 2), (4, 2), (2, 4)] if behind((3, 3), (1, 1), q)] == [
-        (2, 2),
-        (2, 3),
-        (3, 2),
+        (2, 2)
     ]
+    assert behind((3, 5), (1, 3), (3, 4))  # (1, 3) heads east
     assert not behind(p, (0, 0), (3, 4))  # standing still: no back
 
 
-def test_rear_guns_shoot_at_the_end_of_the_turn_one_point_a_set(arena):
-    state = RaceState(arena, Rules(), default_starts(arena, 2), [ARMED, PLAIN])
-    put(state, 0, (3, 3), (0, 1))
-    put(state, 1, (2, 3))
-    events = state.play((0, 0))  # car 1 to (3, 4): car 2 at (2, 3) is behind it
+def _gunner(arena, designs=(ARMED, PLAIN), target_moved=True):
+    """Car 1 on (2, 2) moving (1, 3): it lands on (3, 5), heading east, with car 2 on (3, 4)
+    right behind it (the line (2, 2) -> (3, 5) passes no grid point: no collision)."""
+    state = RaceState(arena, Rules(), [(1, 1), (2, 1)], list(designs))
+    put(state, 0, (2, 2), (1, 3), moves=3)
+    put(state, 1, (3, 4), moves=3 if target_moved else 0)
+    return state
+
+
+def test_rear_guns_shoot_when_the_driver_chooses_one_point_a_set(arena):
+    """ "you *can* shoot": the guns shoot the cars the driver names ('shoot 2'), none by
+    themselves; one point of damage for each set of guns."""
+    state = _gunner(arena)
+    assert kinds(state.play((0, 0))) == ["move"]  # car 2 right behind, not shot: no choice made
+    state = _gunner(arena)
+    events = state.play((0, 0), Action(shoot=(2,)))
     assert kinds(events) == ["move", "shot"]
     shot = events[1]
     assert (shot.car, shot.other, shot.damage, shot.total) == (1, 0, 2, 2)
@@ -175,45 +222,67 @@ def test_rear_guns_shoot_at_the_end_of_the_turn_one_point_a_set(arena):
         "kind": "shot",
         "round": 1,
         "car": 2,
-        "to": [2, 3],
+        "to": [3, 4],
         "damage": 2,
         "total": 2,
         "other": 1,
     }
-    state.play((0, 0))  # car 2 stays; car 1's turn starts with car 2 still behind it
-    assert kinds(state.log[-1:]) == ["shot"] and state.cars[1].damage == 4
-    state.play((0, 0))  # car 1 to (3, 5): car 2 two squares away, no shot
+    state.play((0, 0))  # car 2 stays; car 1's turn starts with car 2 still right behind it
+    state.play((0, 0), Action(shoot=(2,)))  # shot at the start: logged before the move
+    assert kinds(state.log[-2:]) == ["shot", "move"] and state.cars[1].damage == 4
+    assert replay_actions(state.log, 0) == {1: Action(shoot=(2,)), 2: Action(shoot=(2,))}
+
+
+def test_rear_guns_refuse_a_car_not_right_behind_or_not_yet_moved(arena):
+    """Diagonally behind is not behind; a car still on its start point before its first move
+    is not shot (issue 28 point 5); a car with no guns, or one that stops, cannot shoot."""
+    state = _gunner(arena, target_moved=False)
+    with pytest.raises(IllegalMove, match="car 2 is not one square behind car 1"):
+        state.play((0, 0), Action(shoot=(2,)))
+    assert state.cars[1].damage == 0 and state.cars[0].point == (2, 2)  # unchanged
+    state = RaceState(arena, Rules(), [(1, 1), (2, 1)], [ARMED, PLAIN])
+    put(state, 0, (3, 3), (0, 1), moves=3)
+    put(state, 1, (2, 3), moves=3)  # diagonally behind car 1 when it lands on (3, 4)
+    with pytest.raises(IllegalMove, match="not one square behind"):
+        state.play((0, 0), Action(shoot=(2,)))
+    put(state, 1, (3, 3), moves=3)
+    with pytest.raises(IllegalMove, match="not one square behind"):  # it stops: no back
+        state.play((0, -1), Action(shoot=(2,)))
+    state = _gunner(arena, designs=(PLAIN, PLAIN))
+    with pytest.raises(IllegalMove, match="shoot: the car has no rear guns"):
+        state.play((0, 0), Action(shoot=(2,)))
+
+
+def test_a_car_is_shot_once_a_turn(arena):
+    """ "at either the start or end of your turn": a car named is shot once: at the start of
+    the turn when it is right behind then (a driver shoots before it chooses its move)."""
+    state = _gunner(arena)
+    state.play((0, 0), Action(shoot=(2,)))
+    state.play((0, 0))
+    logged = len(state.log)
+    with pytest.raises(IllegalMove, match="acceleration .0, 5. from vector"):
+        state.play((0, 5), Action(shoot=(2,)))  # an illegal move undoes the turn's shots too
+    assert state.cars[1].damage == 2 and len(state.log) == logged and state.gadgets.shot == set()
+    assert state.shoot_first(Action(shoot=(2,)))[0].kind == "shot"  # the start of the turn
+    state.play((0, 0), Action(shoot=(2,)))  # named again with the move: not shot twice
     assert state.cars[1].damage == 4
 
 
-def test_a_car_behind_at_the_start_and_the_end_is_shot_once(arena):
-    state = RaceState(arena, Rules(), default_starts(arena, 2), [ARMED, PLAIN])
-    put(state, 0, (3, 3), (1, 1))
-    put(state, 1, (2, 3))
-    state.turn = 1
-    state.play((0, 0))  # car 2 stays at (2, 3): behind car 1 moving (1, 1)
-    assert state.cars[1].damage == 2  # shot at the start of car 1's turn
-    state.play((-1, 0))  # car 1 (3, 3) -> (3, 4), heading (0, 1): car 2 is still behind
-    assert state.cars[1].damage == 2  # "at either the start or end": once a turn
-
-
-def test_rear_guns_spare_teammates_and_stopped_cars_do_not_shoot(arena):
-    state = RaceState(arena, Rules(), default_starts(arena, 2), [ARMED, PLAIN], ["A", "A"])
-    put(state, 0, (3, 3), (0, 1))
-    put(state, 1, (2, 3))
-    assert kinds(state.play((0, 0))) == ["move"]
-    state = RaceState(arena, Rules(), default_starts(arena, 2), [ARMED, PLAIN])
-    put(state, 0, (3, 4), (0, 1))
-    put(state, 1, (3, 3))
-    assert kinds(state.play((0, -1))) == ["move"]  # car 1 stops: no back, no shot
-
-
 def test_a_car_with_no_damage_points_is_destroyed_by_a_shot(arena):
-    state = RaceState(arena, Rules(), default_starts(arena, 2), [ARMED, Design(0, 0, 0)])
-    put(state, 0, (3, 3), (0, 1))
-    put(state, 1, (2, 3))
-    assert kinds(state.play((0, 0))) == ["move", "shot", "out"]
+    state = _gunner(arena, designs=(ARMED, Design(0, 0, 0)))
+    assert kinds(state.play((0, 0), Action(shoot=(2,)))) == ["move", "shot", "out"]
     assert state.cars[1].status == OUT
+
+
+def test_the_drivers_shoot_rivals_right_behind_and_spare_teammates(arena):
+    """The computer drivers choose to shoot every rival right behind, never a teammate."""
+    state = _gunner(arena)
+    o = option(state, (0, 0))
+    assert choose_action(state, o).shoot == (2,)
+    teams = RaceState(arena, Rules(), [(1, 1), (2, 1)], [ARMED, PLAIN], ["A", "A"])
+    put(teams, 0, (2, 2), (1, 3), moves=3)
+    put(teams, 1, (3, 4), moves=3)
+    assert (choose_action(teams, option(teams, (0, 0))) or Action()).shoot == ()
 
 
 # --- "Once during the game, you can draw a 3x3 square oil slick right behind your car - it behaves
@@ -232,7 +301,7 @@ def test_sprayed_oil_makes_the_next_car_skid(arena):
     events = state.play((0, 0), Action(spray=True))  # car 1 to (3, 5), slick on cols 2-4
     assert kinds(events) == ["move", "spray"]
     assert set(events[1].oil) == {(r, c) for r in (2, 3, 4) for c in (2, 3, 4)}
-    assert {o.accel for o in state.options()} == {(0, 0), (0, -1)}  # car 2 skids: repeat or stop
+    assert {o.accel for o in state.options()} == {(0, 0)}  # car 2 skids: the same move again
     with pytest.raises(IllegalMove, match=r"skids on oil"):
         state.play((1, 0))
 
@@ -246,7 +315,7 @@ def test_spraying_refused_without_a_sprayer_twice_or_standing_still(arena):
     with pytest.raises(IllegalMove, match="spray: the car has no oil sprayer"):
         state.play((0, 1), Action(spray=True))  # car 2 bought none
     state.play((0, 1))
-    with pytest.raises(IllegalMove, match="spray: the car sprayed its oil already"):
+    with pytest.raises(IllegalMove, match="spray: the car used every oil sprayer it has"):
         state.play((0, 0), Action(spray=True))
 
 
@@ -282,7 +351,7 @@ def test_a_missile_starts_with_the_cars_speed_and_turbos_every_turn(arena):
     assert events[-1].kind == "missile" and events[-1].outcome == "crash"
     assert state.gadgets.missiles == {} and state.cars[1].damage == 0  # it vanishes
     state.play((0, 0))
-    with pytest.raises(IllegalMove, match="fired its missile already"):
+    with pytest.raises(IllegalMove, match="fired every missile it has"):
         state.play((0, 0), Action(fire=True))
     with pytest.raises(IllegalMove, match="no missile in flight"):
         state.play((0, 0), Action(missile=(0, 1)))
@@ -393,15 +462,45 @@ def test_actions_in_text_and_json_moves_files():
     assert parse_moves(json.dumps(data)).move_actions() == {2: Action(fire=True)}
     points = parse_moves("points\n1 1\n1 2 spray\n")
     assert points.move_actions() == {1: Action(spray=True)}  # a points file's move 1
+    shots = parse_moves("points\n1 1\n1 2\n1 3 shoot 2 shoot 3\n")
+    assert shots.move_actions() == {2: Action(shoot=(2, 3))}
+    assert Action(shoot=(2, 3)).words() == "shoot 2 shoot 3"
+    assert Action(shoot=(2,)).to_dict(2) == {"move": 2, "shoot": [2]}
+    data = {"start": [1, 1], "accelerations": [[0, 1]], "actions": [{"move": 1, "shoot": [2]}]}
+    assert parse_moves(json.dumps(data)).move_actions() == {1: Action(shoot=(2,))}
+
+
+def test_the_referee_reads_a_tables_shot(tmp_path):
+    """A table's moves files say who the rear guns shoot ('shoot 2'); the referee plays it.
+    Car 1 (rear guns) drives (1, 1) -> (1, 2); car 2 follows onto (1, 1), right behind it;
+    at the start of car 1's second turn its guns shoot car 2: one damage point."""
+    arena = tmp_path / "arena.txt"
+    arena.write_text("graph-racers track 1\nname: arena\nmap:\n" + ARENA_MAP)
+    one = tmp_path / "car1.txt"
+    one.write_text("points\n1 1\n1 2\n1 3 shoot 2\n")
+    two = tmp_path / "car2.txt"
+    two.write_text("points\n2 1\n1 1\n1 1\n")
+    args = ["graph-racers", "referee", str(arena), str(one), str(two), "--json"]
+    r = CliRunner().invoke(cli, [*args, "--design", "0/0/10+guns,0/0/10"])
+    assert r.exit_code == 0, r.output
+    shots = [e for e in json.loads(r.output)["events"] if e["kind"] == "shot"]
+    assert shots == [
+        {"kind": "shot", "round": 2, "car": 2, "to": [1, 1], "damage": 1, "total": 1, "other": 1}
+    ]
+    two.write_text("points\n2 1\n2 2\n2 2\n")  # car 2 beside car 1, not behind: refused
+    r = CliRunner().invoke(cli, [*args, "--design", "0/0/10+guns,0/0/10"])
+    assert r.exit_code == 1 and "car 2 is not one square behind car 1" in r.output
 
 
 @pytest.mark.parametrize(
     ("text", "message"),
     [
         ("0 1 fire fire\n", "m line 1 column 5: 'fire' twice in one move"),
-        ("0 1 fire boom\n", "unexpected 'boom'; after a move write fire, spray or missile R C"),
+        ("0 1 fire boom\n", "unexpected 'boom'; after a move write fire, spray, missile R C or"),
+        ("0 1 shoot\n", "write the car the rear guns shoot as 'shoot N'"),
+        ("0 1 shoot 2 shoot 2\n", "'shoot' names a car twice in one move"),
         ("0 1 missile 2\n", "write the missile's acceleration as 'missile R C'"),
-        ("0 1 1 1 fire\n", "m line 1 column 1: an action (fire, spray, missile R C) follows"),
+        ("0 1 1 1 fire\n", "m line 1 column 1: an action (fire, spray, missile R C, shoot N)"),
         ("1 two\n", "m line 1 column 3: unexpected 't'"),  # no action word: as before
         ('{"accelerations": [[0, 1]], "actions": [{"move": 0}]}', "'move' is the move's number"),
         ('{"accelerations": [[0, 1]], "actions": [{"move": 1, "fly": 1}]}', "an action is"),

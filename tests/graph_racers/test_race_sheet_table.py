@@ -86,8 +86,9 @@ def test_a_design_gives_its_car_its_own_boxes_and_goodies():
     ]
     words = " ".join(table.lines())
     assert "Designed cars ($100 each" in words
-    for goodie in ("Missile (once)", "Oil sprayer (once)", "Rear guns", "Submarine", "Rocket"):
+    for goodie in ("Missile (each fires once", "Oil sprayer (each once)", "Rear guns", "Submarine"):
         assert goodie in words
+    assert "Rocket booster (each once)" in words
     # only the goodies some car bought are explained
     assert "Missile" not in " ".join(TableRules(designs=designs("2/2/12", "0/0/20")).lines())
 
@@ -193,7 +194,7 @@ def test_sheet_prints_the_table_it_is_given(tmp_path):
     for words in (
         "Player 2: vermillion square, team B",
         "Designed cars",
-        "Missile (once)",
+        "Missile (each fires once",
         "Rear guns",
         "Team racing",
         "Off the track",
@@ -223,3 +224,49 @@ def test_sheet_table_options_are_checked(tmp_path):
     assert path.name == "sprint-sheet-race-nocontact.pdf"
     first = pages_text(path)[0]
     assert "No contact" in first and "damage" not in first.split("Player 1")[1]
+
+
+def test_the_race_sheet_explains_every_rule_a_designed_race_plays(tmp_path):
+    """Issue 28, point 8: with --design the sheet printed no line for good brakes, turbo or
+    "one boost a move" (with --brakes 2 --turbo 2 it did), said "in the legend" while the
+    legend named only colour and team, and left out that passing through a car collides, who
+    moves first and that a car moving off after a crash has no boost. Point 9: the money the
+    seed offers beyond the $100 is said to be not played, on the sheet and in `racegen list`."""
+    r = run(
+        "sheet",
+        str(GR / "oil-oval.txt"),
+        "--pages",
+        "race",
+        "--players",
+        "2",
+        "--design",
+        "2/2/12,0/0/8+missile*2",
+        "--out",
+        str(tmp_path),
+    )
+    assert r.exit_code == 0, r.output
+    first, log = (
+        " ".join(t.split()) for t in pages_text(Path(r.output.strip().splitlines()[-1]))[:2]
+    )
+    for words in (
+        "Good brakes: slow one axis by 2, once for each use the car bought.",
+        "Turbo: speed one axis up by 2, once for each use the car bought.",
+        "One boost a move, on one axis; the other axis keeps its speed.",
+        "$100 spent: good brakes x2, turbo x2, 12 damage points",  # the legend
+        "$100 spent: 8 damage points, missile x2",
+        "player 1 (the youngest) moves first",
+        "Not played: prize money, money saved from one race to the next, and coins worth money",
+        "Good brakes, turbo and rocket do not work on oil.",
+    ):
+        assert words in first, words
+    for words in (
+        "a move whose line passes through or lands on another car's point collides",
+        "go on at speed 1 next turn (a normal move, no boost)",
+        "move off at speed 1 next turn (no boost)",
+    ):
+        assert words in log, words
+    # the table without designs prints the boosts from the move rules, as before
+    plain = TableRules(designs=designs("0/0/20", "0/0/20"))
+    assert not any("Good brakes" in ln or "One boost" in ln for ln in plain.lines(Rules()))
+    listed = CliRunner().invoke(cli, ["list"]).output
+    assert "not played: prize money, savings and coins worth money for the next race" in listed

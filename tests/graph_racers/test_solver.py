@@ -57,10 +57,12 @@ def test_counts_of_allowed_accelerations_with_boosts():
     assert len(changes(Rules(5, brakes=1), (3, 0), (0, 0, 0))) == 5
 
 
-def test_skidding_car_repeats_or_stops_from_speed_one():
-    assert skid_changes(Rules(5), (1, 0)) == [((0, 0), ""), ((-1, 0), "")]
-    assert skid_changes(Rules(5), (1, 1)) == [((0, 0), "")]  # two axes: no single change stops
-    assert skid_changes(Rules(9), (1, 1)) == [((0, 0), ""), ((-1, -1), "")]
+def test_a_skidding_car_makes_the_exact_same_move_even_at_speed_one():
+    """The seed: "it skids and MUST make the exact same move as last turn": no stop, even
+    where one change would stop the car (issue 28, point 4)."""
+    assert skid_changes(Rules(5), (1, 0)) == [((0, 0), "")]
+    assert skid_changes(Rules(5), (1, 1)) == [((0, 0), "")]
+    assert skid_changes(Rules(9), (1, 1)) == [((0, 0), "")]
     assert skid_changes(Rules(8), (2, 0)) == [((0, 0), "")]
 
 
@@ -267,8 +269,8 @@ S..~~...G
     )
     # on oil every move repeats the vector: accelerations are (0, 0) while the line touches oil
     race = Race(t, Rules(5))
-    sid = race.pack(1, 2, 0, 1, 0, (0, 0, 0))
-    assert [a for _o, _n, a, _k in race.successors(sid)] == [(0, 0), (0, -1)]
+    sid = race.pack(1, 2, 0, 1, 0, (0, 0, 0))  # speed 1: it skids on, no stop
+    assert [a for _o, _n, a, _k in race.successors(sid)] == [(0, 0)]
     sid = race.pack(1, 1, 0, 2, 0, (0, 0, 0))
     assert [a for _o, _n, a, _k in race.successors(sid)] == [(0, 0)]
 

@@ -92,8 +92,8 @@ DESIGN = Option(
     "$10 a use, damage points $5 each; 0 damage points: the first hit destroys the car), one "
     "for every car or one per car comma-separated (2/2/12,0/0/20). Replaces --brakes and "
     "--turbo; without it every car has 5 damage points. James Bond mode: add goodies with + "
-    "(0/0/4+missile+sprayer+guns*2): missile $30, sprayer (oil) $10, rocket $30, sub "
-    "(submarine) $30, guns $20 a set.",
+    "(0/0/4+missile+sprayer+guns*2), N of one with *N (missile*2): missile $30, sprayer (oil) "
+    "$10, rocket $30, sub (submarine, one) $30, guns $20 a set.",
 )
 TEAMS = Option(
     "--teams",

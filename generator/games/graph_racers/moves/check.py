@@ -23,6 +23,7 @@ from generator.games.graph_racers.moves.rules import (
     Rules,
     Vector,
     classify,
+    oil_changes,
     skid_changes,
     spend,
 )
@@ -204,7 +205,7 @@ def _parse_text_moves(text: str, source: str) -> RacingLine:
         if action is not None:
             if len(nums) != 2:
                 raise InvalidInput(
-                    f"{source} line {lineno} column 1: an action (fire, spray, missile R C) "
+                    f"{source} line {lineno} column 1: an action (fire, spray, missile R C, shoot N) "
                     "follows the one move it goes with: one pair, then the action, on a line"
                 )
             actions.append((len(pairs), action))
@@ -215,7 +216,7 @@ def _parse_text_moves(text: str, source: str) -> RacingLine:
     return replace(_build(pairs, kind, start), actions=tuple(actions))
 
 
-_ACTION = re.compile(r"(?i)\b(fire|spray|missile)\b")
+_ACTION = re.compile(r"(?i)\b(fire|spray|missile|shoot)\b")
 
 
 def _action_of(line: str, raw: str, lineno: int, source: str) -> tuple[Action | None, str]:
@@ -336,7 +337,8 @@ def check_line(track: Track, rules: Rules, line: RacingLine) -> Verdict:
     line = line.resolved(track)
     if line.actions:
         raise InvalidInput(
-            "the moves hold race actions (fire, spray, missile: James Bond mode); check judges "
+            "the moves hold race actions (fire, spray, missile, shoot: James Bond mode); check "
+            "judges "
             "one car's line without goodies: leave them out, or play the race with referee"
         )
     verdict = _replay(track, rules, line)
@@ -388,20 +390,23 @@ def _replay(track: Track, rules: Rules, line: RacingLine) -> Verdict:
         if ref.skids(r, c, vr, vc):
             allowed = [x for x, _ in skid_changes(rules, (vr, vc))]
             if a not in allowed:
-                extra = " or stop" if len(allowed) > 1 else ""
                 return Verdict(
                     False,
                     move,
-                    f"move {move}: the car skids on oil and must repeat vector {_fmt((vr, vc))}{extra}; "
-                    f"acceleration {_fmt(a)} is not allowed",
+                    f"move {move}: the car skids on oil and must make the same move again, vector "
+                    f"{_fmt((vr, vc))}; acceleration {_fmt(a)} is not allowed",
                     move,
                 )
             kind = ""
         else:
-            found = classify(rules, (vr, vc), a, budget)
+            found = next(
+                (k for x, k in oil_changes(rules, ref, r, c, (vr, vc), budget) if x == a), None
+            )
             if found is None:
                 why = f"accel {rules.accel}: {ACCEL_TEXT[rules.accel]}"
-                if rules.has_boosts:
+                if classify(rules, (vr, vc), a, budget) is not None:
+                    why += "; it stands on oil, where good brakes, turbo and rocket do not work"
+                elif rules.has_boosts:
                     b, t, k = budget
                     why += f"; boosts left: brakes {b}, turbo {t}, rocket {k}"
                 return Verdict(

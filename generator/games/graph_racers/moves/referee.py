@@ -114,6 +114,15 @@ class Referee:
         return None
 
     # --- the rules ------------------------------------------------------------------
+    def on_oil(self, r: int, c: int) -> bool:
+        """Is the point (r, c) an oil point (a car standing there is on oil)?"""
+        return (
+            self.has_oil
+            and 0 <= r < self.rows
+            and 0 <= c < self.cols
+            and bool(self.oil[r * self.cols + c])
+        )
+
     def skids(self, r: int, c: int, vr: int, vc: int) -> bool:
         """Would the unchanged move from (r, c) with vector (vr, vc) touch oil?
 

@@ -13,7 +13,8 @@ states each definition exactly):
 - good brakes / turbo: N uses each of a change of 2 on one axis that slows down / speeds up;
   rocket booster: one use of a change of 3 that speeds up.
 - oil (on tracks that have oil): a moving car whose unchanged move would touch oil skids and
-  must repeat its vector; a car that could stop with one allowed change may stop instead.
+  must repeat its vector exactly (no stop, no boost); a car standing still on an oil point
+  moves off with a normal move (no boost): "Good brakes and turbo-boost don't work on oil".
 """
 
 from __future__ import annotations
@@ -40,6 +41,14 @@ COLLISION_TEXT = {
     "endpoint": "only the landing point must be on the track",
 }
 
+# The oil rule as every sheet prints it (docs/rules/graph-racers.md, "Oil").
+OIL_TEXT = (
+    "Oil: when your last vector, driven again unchanged, would touch an oil square (starting "
+    "on oil counts), you skid: make exactly the same move again (you cannot turn, speed up, "
+    "slow down or stop). A car standing still on oil moves off with a normal move. Good "
+    "brakes, turbo and rocket do not work on oil."
+)
+
 # Kinds of acceleration: a normal one, or one use of a limited boost.
 NORMAL, BRAKE, TURBO, ROCKET = "", "brake", "turbo", "rocket"
 
@@ -52,7 +61,9 @@ class Rules:
     collision: str = "exact"
     brakes: int = 0  # uses of good brakes (change of 2 that slows down)
     turbo: int = 0  # uses of turbo (change of 2 that speeds up)
-    rocket: int = 0  # uses of the rocket booster (change of 3 that speeds up); 0 or 1
+    # uses of the rocket booster (change of 3 that speeds up): --rocket gives 0 or 1, a
+    # designed car (James Bond mode) as many as it bought
+    rocket: int = 0
 
     def __post_init__(self) -> None:
         if not is_whole(self.accel) or self.accel not in ACCEL_SETS:
@@ -63,8 +74,6 @@ class Rules:
             n = getattr(self, name)
             if not is_whole(n) or n < 0 or n > 9:
                 raise InvalidInput(f"{name} uses {n!r}: give a whole number from 0 to 9")
-        if self.rocket > 1:
-            raise InvalidInput("the rocket booster is used once: --rocket takes 0 or 1")
 
     @property
     def budget(self) -> tuple[int, int, int]:
@@ -110,16 +119,12 @@ class Rules:
         if self.turbo:
             out.append(f"Turbo x{self.turbo}: speed one axis up by 2.")
         if self.rocket:
-            out.append("Rocket booster x1: speed one axis up by 3.")
+            out.append(f"Rocket booster x{self.rocket}: speed one axis up by 3.")
         if self.has_boosts:
             other = "keeps its speed" if self.accel == 5 else "may change by 1 as usual"
             out.append(f"One boost a move, on one axis; the other axis {other}.")
         if oil:
-            out.append(
-                "Oil: when your last vector, driven again unchanged, would touch an oil square "
-                "(starting on oil counts), you skid: repeat that vector, or stop if one allowed "
-                "change stops the car. A car standing still does not skid."
-            )
+            out.append(OIL_TEXT)
         return out
 
 
@@ -196,12 +201,25 @@ def spend(budget: tuple[int, int, int], kind: str) -> tuple[int, int, int]:
 
 
 def skid_changes(rules: Rules, v: Vector) -> list[tuple[Vector, str]]:
-    """Accelerations left to a skidding car: repeat the vector, or stop if one change can."""
-    out: list[tuple[Vector, str]] = [((0, 0), NORMAL)]
-    stop = (-v[0], -v[1])
-    if stop != (0, 0) and stop in normal_changes(rules.accel):
-        out.append((stop, NORMAL))
-    return out
+    """The acceleration left to a skidding car: none, it repeats its vector. The seed: "it
+    skids and MUST make the exact same move as last turn" (a speed-1 car skids on, it does not
+    stop)."""
+    return [((0, 0), NORMAL)]
+
+
+def oil_changes(
+    rules: Rules, ref: Any, r: int, c: int, v: Vector, budget: tuple[int, int, int]
+) -> list[tuple[Vector, str]]:
+    """Every acceleration allowed to a car at (r, c) with vector v and these boosts left, the
+    oil of the referee `ref` (its `skids` and `on_oil`) included: a skidding car repeats its
+    vector; a car standing still on an oil point moves off with a normal move ("Good brakes
+    and turbo-boost don't work on oil"; it has no move to repeat, and repeating standing still
+    would keep it there for ever); else changes()."""
+    if ref.skids(r, c, v[0], v[1]):
+        return skid_changes(rules, v)
+    if v == (0, 0) and any(budget) and ref.on_oil(r, c):
+        return [(a, NORMAL) for a in normal_changes(rules.accel)]
+    return changes(rules, v, budget)
 
 
 def classify(rules: Rules, v: Vector, a: Vector, budget: tuple[int, int, int]) -> str | None:

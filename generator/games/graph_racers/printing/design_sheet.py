@@ -44,12 +44,21 @@ def design_sheet_document(spec: Any, bond: bool = False) -> Document:
         prices += [
             (
                 f"Missile: ${GOODIES['missile']}",
-                "fire once; it moves on your turns with turbo every move; 3 damage",
+                "each fires once; it moves on your turns with turbo every move; 3 damage",
             ),
-            (f"Oil sprayer: ${GOODIES['sprayer']}", "once: a 3x3 oil slick right behind your car"),
-            (f"Rocket booster: ${GOODIES['rocket']}", "once: speed up by 3 squares on one axis"),
-            (f"Submarine: ${GOODIES['sub']}", "the car drives across blue water"),
-            (f"Rear guns: ${GOODIES['guns']} a set", "1 damage a set to a car right behind you"),
+            (
+                f"Oil sprayer: ${GOODIES['sprayer']}",
+                "each once: a 3x3 oil slick right behind your car",
+            ),
+            (
+                f"Rocket booster: ${GOODIES['rocket']}",
+                "each once: speed up by 3 squares on one axis",
+            ),
+            (f"Submarine: ${GOODIES['sub']}", "one a car: it drives across blue water"),
+            (
+                f"Rear guns: ${GOODIES['guns']} a set",
+                "you may shoot a car right behind you: 1 damage a set",
+            ),
         ]
     cols, per_page = (1, 3) if bond else (2, DESIGN_PLAYERS)
     for first in range(0, DESIGN_PLAYERS, per_page):
@@ -100,7 +109,9 @@ BOND_ROWS = (
     ("Submarine", "sub"),
     ("Rear guns", "guns"),
 )
-BOND_TICKS = ("Missile fired", "Oil sprayed", "Rocket used")
+# a tick box for each one-use goodie a car can afford ($100 / its price): "buy missiles, oil
+# slick sprayers, rocket boosters" by the number (docs/rules/graph-racers.md, James Bond mode)
+BOND_TICKS = (("Missiles fired", "missile"), ("Oil sprayed", "sprayer"), ("Rockets used", "rocket"))
 
 
 def _box_head(canvas: Canvas, p: int, x: float, y: float, w: float, h: float) -> None:
@@ -153,11 +164,14 @@ def _bond_box(
     yy = _tick_row(canvas, half + 3, half + 30, yy, "Turbo used", DESIGN_TICKS["turbo"], size, 10)
     yy = _tick_row(canvas, x + 3, x + 30, yy, "Damage taken", DESIGN_TICKS["damage"], size, 20)
     cx = x + 3
-    for what in BOND_TICKS:  # a tick box for each one-use goodie
+    for what, key in BOND_TICKS:  # a tick box for each one-use goodie a car can buy
+        n = budget // prices[key]
         canvas.text(cx, yy + size * 0.8, what, TEXT - 1)
         cx += layout.text_width(what, TEXT - 1) + 1.5
-        canvas.rect(cx, yy, size, size, BOX_STYLE)
-        cx += size + 6
+        for _ in range(n):
+            canvas.rect(cx, yy, size, size, BOX_STYLE)
+            cx += size + 1.0
+        cx += 5
 
 
 def _price_rows(

@@ -12,6 +12,7 @@ box style. Knows no rules: a page's words come from its caller.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -117,7 +118,11 @@ def page_with_drawing(
     prefer = drawing.width > drawing.height * 1.15
     placed = _fit(paper, drawing.width, drawing.height, side_w, max(text_h_below, 0), prefer)
     if placed is not None and placed.beside:
-        placed = _fit(paper, drawing.width, drawing.height, side_w, text_h_side, prefer)
+        # the column's text is taller than the full-width text: beside again with it, else
+        # below (the full-width text's height, no column)
+        placed = _fit(paper, drawing.width, drawing.height, side_w, text_h_side, prefer) or _fit(
+            paper, drawing.width, drawing.height, math.inf, text_h_below, prefer
+        )
     if placed is None:
         placed = _fit_narrow_side(paper, drawing, paragraphs, extra_height, prefer)
     alone = _fits_alone(paper, drawing, prefer) if placed is None else None

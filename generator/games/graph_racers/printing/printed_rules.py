@@ -70,7 +70,8 @@ def crash_text(rules: Rules, wall: str = "a grey square", table: TableRules | No
     if not table.contact:
         return (
             f"Crashes: {crash}. No contact: no damage; put the car on the track point nearest "
-            "the crash and go on at speed 1 next turn. Cars ignore each other."
+            "the crash and go on at speed 1 next turn (a normal move, no boost). Cars ignore "
+            "each other."
         )
     limit = (
         "more damage than your car's damage points (none: the first hit) and you are out"
@@ -79,10 +80,11 @@ def crash_text(rules: Rules, wall: str = "a grey square", table: TableRules | No
     )
     return (
         f"Crashes: {crash}. Take one damage point for each square of speed, put the car on the "
-        f"track point nearest the crash and go on at speed 1 next turn; {limit}. Never drive "
-        "into another car on purpose; when it cannot be avoided, both cars take one damage "
-        "point for each square they were apart last turn, stop, and move off at speed 1 next "
-        "turn."
+        f"track point nearest the crash and go on at speed 1 next turn (a normal move, no "
+        f"boost); {limit}. Never drive into another car on purpose: a move whose line passes "
+        "through or lands on another car's point collides. When it cannot be avoided, both cars "
+        "take one damage point for each square they were apart last turn, stop, and move off "
+        "at speed 1 next turn (no boost)."
     )
 
 
@@ -156,7 +158,7 @@ def advanced_sections() -> list[Section]:
     from generator.games.graph_racers.race.goodies import COIN_GIVES, GIVES_TEXT, WORDS
     from generator.games.graph_racers.race.goodies import PRICES as GOODIE_PRICES
     from generator.games.graph_racers.race.swedish import Swedish
-    from generator.games.graph_racers.race.table_rules import GOODIE_RULES
+    from generator.games.graph_racers.race.table_rules import GOODIE_RULES, MONEY_NOT_PLAYED
     from generator.games.graph_racers.track.model import COINS
 
     boosts = Rules(5, "exact", 2, 2, 0).lines(collision=False)[
@@ -182,22 +184,25 @@ def advanced_sections() -> list[Section]:
         (
             "Oil slicks",
             "Shade oil patches on the track before the race. "
-            + _unprefixed(Rules().lines(oil=True)[-1])
-            + " Good brakes and turbo do not work on a skid.",
+            + _unprefixed(Rules().lines(oil=True)[-1]),
         ),
         (
             "Design a car",
             f"Each player has ${BUDGET}: good brakes ${PRICES['brakes']} a use, turbo "
             f"${PRICES['turbo']} a use, damage points ${PRICES['damage']} each (in place of "
             f"the usual {MAX_DAMAGE}). A car with no damage points blows up at its first hit. Draw the "
-            "track first, then design the cars on the car-design sheet.",
+            "track first, then design the cars on the car-design sheet. " + MONEY_NOT_PLAYED,
         ),
         (
             "Collectables",
             f"Put coins on the track before the race: {coins}. The first car to drive onto a "
-            "coin picks it up.",
+            "coin picks it up. Coins worth money for the next race are not played.",
         ),
-        ("James Bond", "Design the cars with goodies too, from the same $100. " + bond),
+        (
+            "James Bond",
+            "Design the cars with goodies too, from the same $100, as many of each as you can "
+            "afford (one submarine). " + bond,
+        ),
         (
             "Team racing",
             _unprefixed(teams) + " A player may drive two or three cars, moving each once a turn.",

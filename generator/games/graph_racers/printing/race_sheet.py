@@ -32,7 +32,12 @@ from generator.games.graph_racers.printing.printed_rules import (
     sheet_subtitle,
 )
 from generator.games.graph_racers.race.goodies import WORDS
-from generator.games.graph_racers.race.table_rules import TableRules, Tally, goodie_words
+from generator.games.graph_racers.race.table_rules import (
+    TableRules,
+    Tally,
+    design_words,
+    goodie_words,
+)
 from generator.games.graph_racers.track.model import Track
 from generator.render import layout
 from generator.render.canvas import BLACK, Canvas, Style
@@ -51,6 +56,7 @@ COLOUR_NAMES = {
 }
 LEGEND_ROW = 6.5  # mm per line of the race sheet's player legend
 LEGEND_ONE_ROW = 110.0  # mm: narrower legends put each player's name line on a second row
+LEGEND_DESIGN_ROW = 4.0  # mm: the row of what a designed car bought, under its player's rows
 
 
 TALLY_ROW = 5.0  # mm per line of a player's tally boxes
@@ -72,7 +78,7 @@ def tally_groups(tally: Tally, contact: bool) -> list[tuple[str, int]]:
     for label, n in (("brakes", tally.brakes), ("turbo", tally.turbo), ("rocket", tally.rocket)):
         if n:
             groups.append((label, n))
-    groups += [(WORDS[k], 1) for k in tally.once]
+    groups += [(WORDS[k], n) for k, n in tally.once]
     groups += [(w, 0) for w in goodie_words(tally)]
     return groups
 
@@ -145,8 +151,20 @@ class Legend:
             self.name_at(i) + 8 + 40 > self.width - 3 for i in range(self.players)
         )
 
+    def design(self, seat: int) -> tuple[str, float] | None:
+        """What the player's designed car bought (--design), and its size (pt): smaller until
+        it fits the width; None without designs."""
+        if self.table.designs is None:
+            return None
+        words = design_words(self.table.designs[seat])
+        size = 7.0
+        while size > layout.MIN_TEXT and layout.text_width(words, size) > self.width - 12:
+            size -= 0.5
+        return words, size
+
     def player_height(self, seat: int) -> float:
-        return LEGEND_ROW * (2 if self.two_rows else 1)
+        rows = LEGEND_ROW * (2 if self.two_rows else 1)
+        return rows + (LEGEND_DESIGN_ROW if self.design(seat) is not None else 0.0)
 
     @property
     def height(self) -> float:
@@ -192,6 +210,10 @@ def race_sheet(
                 nx = x + shown.name_at(i)
                 canvas.text(nx, cy + 1.2, "name", 7.0, colour="#666666")
                 canvas.line(nx + 8, cy + 1.6, min(x + w - 3, nx + 82), cy + 1.6, rule)
+            bought = shown.design(i)
+            if bought is not None:  # the design's row, last
+                dy = top + shown.player_height(i) - LEGEND_DESIGN_ROW
+                canvas.text(x + 9, dy + 1.0, bought[0], bought[1], colour="#444444")
             top += shown.player_height(i)
         return shown.height - 3
 
@@ -206,10 +228,11 @@ def race_sheet(
         )
     paragraphs = (
         rule_text(track, rules, par)
-        + table.lines()
+        + table.lines(rules)
         + [
-            f"Take turns; mark your car's point with your symbol and join your moves with {join}."
-            f"{ticks} Crashes: see the move log."
+            "Take turns in player order: player 1 (the youngest) moves first, then player 2, "
+            f"and so on. Mark your car's point with your symbol and join your moves with {join}."
+            f"{ticks} Crashes and collisions: see the move log."
         ]
     )
     page_with_drawing(

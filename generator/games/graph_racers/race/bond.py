@@ -5,14 +5,15 @@ moves/actions.py the actions a moves file writes. The race is seen through cars.
 
 A turn of car X, in order (docs/rules/graph-racers.md, "James Bond mode"):
 
-1. start: X's rear guns shoot every car one square behind it (Gadgets.turn_start);
+1. start: X's rear guns shoot the cars X's player names ('shoot N') that are one square behind
+   X now (Gadgets.shoot_first);
 2. X's move (state.py); along its line X picks up coins and meets missiles (Gadgets.on_the_way),
    before the move's crash or collision is counted; a goodie picked up is usable from X's next
-   turn (its rear guns, which shoot by themselves, at 5 already);
+   turn (a guns coin's guns at 5 already);
 3. X fires its missile (it starts on X's point with X's vector) and X's missile in flight
    moves with the acceleration X gives it (Gadgets.after);
 4. X sprays its oil slick behind it;
-5. end: X's rear guns shoot every car one square behind it that they did not shoot at 1.
+5. end: X's rear guns shoot the other cars named that are one square behind X now.
 
 No rendering or CLI here.
 """
@@ -24,8 +25,16 @@ from typing import Any
 
 from generator.games.graph_racers.moves.actions import Action
 from generator.games.graph_racers.moves.referee import CRASH
-from generator.games.graph_racers.moves.rules import Vector, skid_changes
-from generator.games.graph_racers.race.cars import Car, Event, Option, Race, on_track
+from generator.games.graph_racers.moves.rules import NORMAL, Vector, skid_changes
+from generator.games.graph_racers.race.cars import (
+    MOVED,
+    OFF_TRACK,
+    Car,
+    Event,
+    Option,
+    Race,
+    on_track,
+)
 from generator.games.graph_racers.race.crashes import crash_point
 from generator.games.graph_racers.race.goodies import (
     COIN_GIVES,
@@ -66,12 +75,16 @@ class Gadgets:
         self.coins: dict[Point, str] = dict(getattr(state.track, "coins", {}))
         self.oil: set[Point] = set()  # sprayed during the race
         self.missiles: dict[int, Missile] = {}  # owner's seat -> its missile in flight
-        self.shot: set[int] = set()  # seats the car on turn shot at the start of its turn
+        self.shot: set[int] = set()  # seats the car on turn has shot this turn
 
     # --- helpers ------------------------------------------------------------------------
     def skids(self, p: Point, v: Vector) -> bool:
         """The skid test with the sprayed oil too."""
         return self.state.ref.skids(p[0], p[1], v[0], v[1]) or touches_oil(self.oil, p, v)
+
+    def on_oil(self, p: Point) -> bool:
+        """Does a car standing on p stand on oil (the track's or sprayed)?"""
+        return p in self.oil or self.state.ref.on_oil(p[0], p[1])
 
     def _clear(self, p: Point, v: Vector) -> bool:
         """Does the straight move p -> p + v keep off the sides (the missile's test; water is
@@ -193,14 +206,21 @@ class Gadgets:
         return crash_point(self.state, car, o.vector), (0, 0)
 
     def missile_options(self, p: Point, v: Vector) -> list[tuple[Vector, str]]:
+        """A missile skids on oil like a car, and standing on oil it has no turbo."""
         if self.skids(p, v):
             return skid_changes(self.state.rules, v)
-        return missile_changes(self.state.rules, v)
+        out = missile_changes(self.state.rules, v)
+        if v == (0, 0) and self.on_oil(p):
+            out = [(a, k) for a, k in out if k == NORMAL]
+        return out
 
     def check(self, car: Car, o: Option, action: Action | None) -> str | None:
         """Why the action is not allowed with move o (None: allowed). Checked before the
         move is played, so the race is unchanged when it is refused."""
         action = action or Action()
+        why = self._check_shots(car, o, action)
+        if why is not None:
+            return why
         kit = car.kit
         flying = self.missiles.get(car.seat)
         if action.fire:
@@ -213,7 +233,7 @@ class Gadgets:
                     "fire: the car has no missile (buy one with --design ...+missile, or pick "
                     "up a missile coin)"
                     if car.design is None or not car.design.missile
-                    else "fire: the car fired its missile already ('fire the missile one time')"
+                    else "fire: the car fired every missile it has ('fire the missile one time')"
                 )
         if action.spray:
             if kit.sprayers == 0 and self._picks_up(car, o, "sprayer"):
@@ -222,7 +242,8 @@ class Gadgets:
                 return (
                     "spray: the car has no oil sprayer (buy one with --design ...+sprayer)"
                     if car.design is None or not car.design.sprayer
-                    else "spray: the car sprayed its oil already ('Once during the game')"
+                    else "spray: the car used every oil sprayer it has (each 'Once during the "
+                    "game')"
                 )
             if o.vector == (0, 0):
                 return "spray: a car standing still has no 'behind' to spray its slick onto"
@@ -279,17 +300,82 @@ class Gadgets:
         return (
             f"{verb}: the {WORDS[goodie]} was picked up on this move; a goodie picked up on a "
             "move is usable from the car's next turn (as a coin's boosts are from its next "
-            "move; rear guns shoot by themselves at the end of this turn already)"
+            "move)"
         )
 
     # --- the turn ---------------------------------------------------------------------------
     def turn_start(self, car: Car) -> list[Event]:
-        """The start of the car's turn: its rear guns shoot."""
+        """The start of the car's turn: no car shot yet this turn. Its rear guns shoot only
+        when its player says so (shoot_first, after)."""
         self.shot = set()
-        events = self.shoot(car)
-        self.shot = {e.car for e in events if e.kind == "shot"}
         self._sweep()
-        return events
+        return []
+
+    # --- the rear guns: "you *can* shoot" -----------------------------------------------------
+    def shootable(self, car: Car, target: Car, point: Point, vector: Vector) -> bool:
+        """Can the car, standing on `point` with `vector`, shoot `target` now: the target is
+        on the track, has made its first move (a car still on its start point has not started
+        racing: seat 1 would get a shot no later seat can answer) and stands one square behind
+        it (goodies.behind)?"""
+        return (
+            target is not car
+            and target.on_board
+            and target.moves > 0
+            and behind(point, vector, target.point)
+        )
+
+    def named(self, car: Car, action: Action | None) -> tuple[list[Car], str | None]:
+        """The cars the action's 'shoot N' names, or why it may not name them."""
+        cars = self.state.cars
+        shoot = action.shoot if action is not None else ()
+        if not shoot:
+            return [], None
+        if not car.kit.guns:
+            return [], "shoot: the car has no rear guns (buy a set with --design ...+guns)"
+        out = []
+        for n in shoot:
+            if not 1 <= n <= len(cars):
+                return [], f"shoot: there is no car {n} (cars 1 to {len(cars)})"
+            if n == car.seat + 1:
+                return [], f"shoot: car {n} cannot shoot itself"
+            out.append(cars[n - 1])
+        return out, None
+
+    def shoot_first(self, car: Car, action: Action | None) -> list[Event]:
+        """The start of the car's turn: its rear guns shoot the cars named that stand one
+        square behind it now (the others, if behind at the end of the turn, then)."""
+        return self.shoot(car, self.start_targets(car, action))
+
+    def start_targets(self, car: Car, action: Action | None) -> list[Car]:
+        """The cars named that the car can shoot now, not shot yet this turn."""
+        targets, why = self.named(car, action)
+        if why is not None or car.status != "running":
+            return []
+        return [
+            t
+            for t in targets
+            if t.seat not in self.shot and self.shootable(car, t, car.point, car.vector)
+        ]
+
+    def _check_shots(self, car: Car, o: Option, action: Action | None) -> str | None:
+        """Why the named cars may not be shot (None: they may): each must have been shot at
+        the start of the turn or stand behind the car where its move leaves it."""
+        targets, why = self.named(car, action)
+        if why is not None:
+            return why
+        end: tuple[Point, Vector] | None = None
+        if o.outcome in (MOVED, OFF_TRACK):  # a car that crashed, collided or finished: no back
+            end = (o.aim, o.vector)
+        for t in targets:
+            if t.seat in self.shot or (end is not None and self.shootable(car, t, *end)):
+                continue
+            return (
+                f"shoot: car {t.seat + 1} is not one square behind car {car.seat + 1} at the "
+                "start or the end of its turn (behind: the point one square back along its "
+                "heading; a car standing still has no back; a car that has not yet moved is "
+                "not shot)"
+            )
+        return None
 
     def after(self, car: Car, o: Option, action: Action | None) -> list[Event]:
         """After the car's move: fire, the missile's move, the oil slick, the guns."""
@@ -307,8 +393,16 @@ class Gadgets:
                 events += self.fly(m, action.missile or (0, 0))
             if action.spray and car.on_board:
                 events.append(self.spray(car, o.vector))
-            if car.status == "running":
-                events += self.shoot(car, skip=self.shot)
+            if car.status == "running" and action.shoot:
+                targets, _ = self.named(car, action)
+                events += self.shoot(
+                    car,
+                    [
+                        t
+                        for t in targets
+                        if t.seat not in self.shot and self.shootable(car, t, car.point, car.vector)
+                    ],
+                )
         self._sweep()
         return events
 
@@ -376,21 +470,16 @@ class Gadgets:
         self.oil |= set(pts)
         return Event("spray", st.round, car.seat, to=car.point, oil=pts)
 
-    def shoot(self, car: Car, skip: set[int] | frozenset[int] = frozenset()) -> list[Event]:
-        """The car's rear guns shoot every car one square behind it, teammates spared: one
-        point of damage for each set of guns."""
+    def shoot(self, car: Car, targets: list[Car]) -> list[Event]:
+        """The car's rear guns shoot these cars: one point of damage for each set of guns,
+        each car once a turn ("at either the start or end of your turn")."""
         events: list[Event] = []
         if not car.kit.guns or car.status != "running" or not self.state.contact:
             return events
-        for other in self.state.cars:
-            if (
-                other is car
-                or not other.on_board
-                or other.seat in skip
-                or (car.team is not None and other.team == car.team)
-                or not behind(car.point, car.vector, other.point)
-            ):
+        for other in targets:
+            if other.seat in self.shot or not other.on_board:
                 continue
+            self.shot.add(other.seat)
             other.damage += car.kit.guns
             events.append(
                 Event(
@@ -418,6 +507,9 @@ def replay_actions(log: list[Event], seat: int) -> dict[int, Action]:
             found.setdefault(e.round, {})["spray"] = True
         elif e.kind == "missile" and e.car == seat and e.accel != (0, 0):
             found.setdefault(e.round, {})["missile"] = e.accel
+        elif e.kind == "shot" and e.other == seat:
+            shot = found.setdefault(e.round, {}).setdefault("shoot", ())
+            found[e.round]["shoot"] = (*shot, e.car + 1)
     return {k: Action(**v) for k, v in found.items()}
 
 
@@ -432,14 +524,19 @@ def choose_action(state: Race, o: Option) -> Action | None:
       squares ahead of it and the missile has a move that keeps off the side and its team;
     - steer its missile in flight: a move that blasts a rival if there is one, else one that
       neither hits the side nor a car of its own team, landing nearest a rival;
-    - spray its oil when a rival stands within three squares behind it after the move.
+    - spray its oil when a rival stands within three squares behind it after the move;
+    - shoot its rear guns at every rival one square behind it after the move (and, before
+      it chose the move, at every rival behind it then: guns_first).
     """
     g: Gadgets = state.gadgets
     car = state.to_move()
+    shoot = ()
+    if car.kit.guns and o.outcome in (MOVED, OFF_TRACK):
+        shoot = _rivals_behind(state, car, o.aim, o.vector)
     if o.outcome == "finish" or not (
         car.kit.missiles or car.kit.sprayers or car.seat in g.missiles
     ):
-        return None
+        return Action(shoot=shoot) if shoot else None
     start = g.launch(car, o)
     assert start is not None
     end, vector = start
@@ -463,8 +560,31 @@ def choose_action(state: Race, o: Option) -> Action | None:
         and o.vector != (0, 0)
         and any(_within(end, o.vector, at, 3, ahead=False) for at in rivals)
     )
-    action = Action(fire, spray, steer if steer != (0, 0) else None)
+    action = Action(fire, spray, steer if steer != (0, 0) else None, shoot)
     return action or None
+
+
+def guns_first(state: Race) -> Action | None:
+    """What a computer driver's rear guns shoot at the start of its turn, before it chooses
+    its move: every rival one square behind it (teammates spared: "help each other")."""
+    car = state.to_move()
+    if not car.kit.guns:
+        return None
+    shoot = _rivals_behind(state, car, car.point, car.vector)
+    return Action(shoot=shoot) if shoot else None
+
+
+def _rivals_behind(state: Race, car: Car, point: Point, vector: Vector) -> tuple[int, ...]:
+    """The rivals (not teammates) the car on `point` with `vector` can shoot, not shot yet
+    this turn, by car number."""
+    g: Gadgets = state.gadgets
+    return tuple(
+        t.seat + 1
+        for t in state.cars
+        if t.seat not in g.shot
+        and (car.team is None or t.team != car.team)
+        and g.shootable(car, t, point, vector)
+    )
 
 
 def _aim(

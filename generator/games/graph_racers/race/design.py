@@ -85,7 +85,7 @@ class Design:
             raise InvalidInput(
                 f"car design {text!r}: give brakes/turbo/damage points, whole numbers "
                 "(e.g. 2/2/12: $20 + $20 + $60), then any James Bond goodies "
-                "(0/0/4+missile+sub+guns*2)"
+                "(0/0/4+missile*2+sub+guns*2: N of a goodie as name*N)"
             )
         b, t, d = (int(p) for p in parts)
         return cls(b, t, d, **parse_goodies(extra, text.strip()))

@@ -34,8 +34,8 @@ from typing import Any
 
 from generator.errors import InvalidInput
 from generator.games.graph_racers.moves.referee import CRASH, FINISH
-from generator.games.graph_racers.moves.rules import BRAKE, Rules, boost_kind, normal_changes, spend
-from generator.games.graph_racers.race.bond import choose_action
+from generator.games.graph_racers.moves.rules import BRAKE, Rules, boost_kind, spend
+from generator.games.graph_racers.race.bond import choose_action, guns_first
 from generator.games.graph_racers.race.cars import (
     CRASHES,
     CUTS,
@@ -201,8 +201,7 @@ class CautiousDriver(PlanningDriver):
         """After the move, braking as hard as the rules let the car, one move at a time,
         touches no wall: each move a normal brake (one axis under accel 5), or a use of its
         good brakes left (_hardest_brake); but a car that skids (the track's oil or oil
-        sprayed in the race, RaceState's skid test) must repeat its vector, unless one
-        allowed change stops it."""
+        sprayed in the race, RaceState's skid test) must repeat its vector."""
         if o.outcome == FINISHES:
             return True
         car = state.to_move()
@@ -213,10 +212,7 @@ class CautiousDriver(PlanningDriver):
         for _ in range(STOP_MOVES):
             if not (vr or vc):
                 return True
-            if state.gadgets.skids((r, c), (vr, vc)):
-                if (-vr, -vc) in normal_changes(accel):
-                    return True  # it may stop instead of skidding on
-            else:
+            if not state.gadgets.skids((r, c), (vr, vc)):  # a skid repeats the vector
                 (vr, vc), used = _hardest_brake((vr, vc), accel, brakes > 0)
                 brakes -= used
                 if not (vr or vc):
@@ -314,6 +310,7 @@ def run_race(
     state = RaceState(track, rules, starts, designs, teams, contact=contact, swedish=swedish)
     while not state.over and state.round <= max_rounds:
         car = state.to_move()
+        state.shoot_first(guns_first(state))  # the rear guns, before the move is chosen
         option = drivers[car.seat].choose(state)
         state.play(option.accel, choose_action(state, option))
     assert all(c.damage <= c.points or c.status == "out" for c in state.cars)

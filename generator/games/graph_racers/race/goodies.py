@@ -31,8 +31,12 @@ WORDS = {
     "guns": "rear guns",
 }
 ALIASES = {"oil": "sprayer", "sprayers": "sprayer", "submarine": "sub", "gun": "guns"}
-# each used "one time" / "Once during the game" (the submarine is a capability): one a car
-ONCE = ("missile", "sprayer", "rocket", "sub")
+# Bought by the number, as the seed's plurals say ("buy missiles, oil slick sprayers, rocket
+# boosters"): each missile fires "one time", each sprayer sprays "Once during the game", each
+# rocket booster boosts once; a car buys as many as it can afford. The submarine is a
+# capability, had or not: one a car.
+ONCE = ("missile", "sprayer", "rocket")
+CAPABILITY = ("sub",)
 MISSILE_DAMAGE = 3  # "it explodes and causes 3 points of damage"
 
 # What a coin gives (model.COINS names them): "A penny could be worth two Turbo-boosts, a nickle
@@ -76,19 +80,12 @@ def parse_goodies(parts: list[str], spec: str) -> dict[str, int]:
     return out
 
 
-ONCE_WHY = {
-    "missile": "'You can fire the missile one time'",
-    "sprayer": "'Once during the game, you can draw a 3x3 square oil slick'",
-    "rocket": "'Once during the game, you can speed up by THREE squares'",
-    "sub": "submarine capability is bought or not",
-}
-
-
 def check_goodies(goodies: dict[str, int], spec: str) -> None:
-    for name in ONCE:
+    for name in CAPABILITY:
         if goodies.get(name, 0) > 1:
             raise InvalidInput(
-                f"car design {spec}: one {WORDS[name]} a car ({ONCE_WHY[name]}); buy it once"
+                f"car design {spec}: one {WORDS[name]} a car (submarine capability is had or "
+                "not; a second adds nothing); buy it once"
             )
 
 
@@ -126,12 +123,13 @@ def heading(v: Vector) -> Vector:
 
 
 def behind(p: Point, v: Vector, q: Point) -> bool:
-    """Is point q one square behind a car at p moving with vector v? One of the three
-    neighbours of p on its back side: one square away (row and column) and against the
-    heading. A car standing still has no back."""
+    """Is point q "one square behind" a car at p moving with vector v? The one point one
+    square back along its heading: p - heading(v) (a car moving (0, 2) has (r, c - 1) behind
+    it, one moving (1, 1) has (r - 1, c - 1)); not the points beside that one (issue 28: a
+    car diagonally behind a car going straight is beside it as much as behind it). A car
+    standing still has no back."""
     h = heading(v)
-    d = (q[0] - p[0], q[1] - p[1])
-    return h != (0, 0) and max(abs(d[0]), abs(d[1])) == 1 and d[0] * h[0] + d[1] * h[1] < 0
+    return h != (0, 0) and q == (p[0] - h[0], p[1] - h[1])
 
 
 def slick(p: Point, v: Vector) -> list[Point]:
@@ -245,7 +243,8 @@ def legend(track: Any) -> list[str]:
         )
         out.append(
             f"Coins: {what}. In a race the first car to drive into a coin picks it up; "
-            "racing alone, a coin is plain track."
+            "racing alone, a coin is plain track. Coins worth money for the next race are not "
+            "played."
         )
     if getattr(track, "water", None):
         out.append(

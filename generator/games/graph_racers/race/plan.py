@@ -44,6 +44,7 @@ from generator.games.graph_racers.moves.rules import (
     TURBO,
     Rules,
     changes,
+    normal_changes,
     skid_changes,
     spend,
 )
@@ -102,6 +103,8 @@ class Plan:
             r, c, vr, vc, s = states[i]
             if ref.skids(r, c, vr, vc):
                 accels = skid_changes(rules, (vr, vc))
+            elif vr == 0 and vc == 0 and ref.on_oil(r, c):  # no boost on oil
+                accels = [(a, NORMAL) for a in normal_changes(rules.accel)]
             else:
                 accels = allowed.get((vr, vc))
                 if accels is None:  # the same for every state of that vector

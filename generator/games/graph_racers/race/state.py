@@ -192,7 +192,7 @@ class RaceState:
         p, v = car.point, car.vector
         if self.gadgets.skids(p, v):
             out = skid_changes(self.rules, v)
-        elif car.restart:
+        elif car.restart or (v == (0, 0) and self.gadgets.on_oil(p)):  # no boost on oil
             out = [(a, NORMAL) for a in normal_changes(self.rules.accel)]
         else:
             out = changes(self.rules, v, car.budget)
@@ -289,19 +289,52 @@ class RaceState:
         if self.over:
             raise IllegalMove("the race is over")
         car = self.to_move()
+        why = self.gadgets.named(car, action)[1]
+        if why is not None:
+            raise IllegalMove(why)
+        saved = self._saved() if self.gadgets.start_targets(car, action) else None
+        try:
+            self.shoot_first(action)
+            return self._play(car, a, action)
+        except IllegalMove:
+            if saved is not None:  # the shots at the start of the turn are undone too
+                self._restore(saved)
+            raise
+
+    def shoot_first(self, action: Action | None) -> list[Event]:
+        """The start of the turn of the car on turn: its rear guns shoot the cars the action
+        names ('shoot N') that stand one square behind it now (a driver calls this before it
+        chooses its move; play does for the cars not shot yet). Logged before the move."""
+        events = self.gadgets.shoot_first(self.to_move(), action)
+        self.log += events
+        return events
+
+    def _saved(self) -> dict[str, Any]:
+        """The race's state, copied (the track, rules and referees shared), to undo a turn."""
+        import copy
+
+        shared = (self, self.track, self.ref, self.sub_track, self.sub_ref, self.swedish)
+        shared += (self.rules, self.designs)
+        return copy.deepcopy(self.__dict__, {id(x): x for x in shared})
+
+    def _restore(self, saved: dict[str, Any]) -> None:
+        self.__dict__.clear()
+        self.__dict__.update(saved)
+
+    def _play(self, car: Car, a: Vector, action: Action | None) -> list[Event]:
         opts = self.options(car)
         chosen = next((o for o in opts if o.accel == a), None)
         if chosen is None:
             p, v = car.point, car.vector
             if self.gadgets.skids(p, v):
-                allowed = [o.accel for o in opts]
-                extra = " or stop" if len(allowed) > 1 else ""
                 raise IllegalMove(
-                    f"the car skids on oil and must repeat vector {fmt(v)}{extra}; "
+                    f"the car skids on oil and must make the same move again, vector {fmt(v)}; "
                     f"acceleration {fmt(a)} is not allowed"
                 )
             why = f"accel {self.rules.accel}: {ACCEL_TEXT[self.rules.accel]}"
-            if car.restart:
+            if v == (0, 0) and self.gadgets.on_oil(p) and any(car.budget):
+                why += "; it stands on oil, where good brakes, turbo and rocket do not work"
+            elif car.restart:
                 why += "; it moves off after a crash or collision, so no boost"
             elif any(car.budget):
                 b, t, k = car.budget

@@ -21,18 +21,34 @@ from generator.games.graph_racers.race.swedish import Swedish
 
 # Each goodie's rule as the race sheet prints it (docs/rules/graph-racers.md, James Bond mode).
 GOODIE_RULES = {
-    "missile": "Missile (once): fire it after your move; it starts on your point with your "
-    "vector and moves on each of your turns like a car that may use turbo every move, never good "
-    "brakes. The first car it meets, yours too, takes 3 damage; two missiles that meet both "
-    "vanish; touching the side it is gone.",
-    "sprayer": "Oil sprayer (once): after a move, draw a 3x3 oil slick centred two squares "
+    "missile": "Missile (each fires once, one in flight at a time): fire it after your move; it "
+    "starts on your point with your vector and moves on each of your turns like a car that may "
+    "use turbo every move, never good brakes. The first car it meets, yours too, takes 3 damage; "
+    "two missiles that meet both vanish; touching the side it is gone.",
+    "sprayer": "Oil sprayer (each once): after a move, draw a 3x3 oil slick centred two squares "
     "behind your car, along that move; it is oil like any other.",
-    "rocket": "Rocket booster (once): speed one axis up by 3.",
+    "rocket": "Rocket booster (each once): speed one axis up by 3.",
     "sub": "Submarine: the car drives across blue water; to every other car water is a wall.",
-    "guns": "Rear guns: at the start and at the end of your turn, every car but a teammate on "
-    "one of the three points right behind you (against your heading) takes one damage point "
-    "for each set of guns, once a turn.",
+    "guns": "Rear guns: at the start or the end of your turn you may shoot a car on the point "
+    "one square right behind you (back along your heading; not diagonally behind, not a car "
+    "that has not moved yet, not when you stand still): it takes one damage point for each set "
+    "of guns, once a turn. Say which car you shoot.",
 }
+# What the seed offers that racegen does not play (docs/rules/graph-racers.md, "Not played").
+MONEY_NOT_PLAYED = (
+    "Not played: prize money, money saved from one race to the next, and coins worth money to "
+    "spend in the next race; each race starts from the $100."
+)
+
+
+def design_words(d: Design) -> str:
+    """What a designed car bought, for the legend: '$100: good brakes x2, turbo x2, 12 damage
+    points' (nothing bought of a kind: left out)."""
+    parts = [f"good brakes x{d.brakes}"] if d.brakes else []
+    parts += [f"turbo x{d.turbo}"] if d.turbo else []
+    parts.append(f"{d.damage} damage points" if d.damage else "no damage points")
+    parts += [WORDS[k] + (f" x{n}" if n > 1 else "") for k, n in d.goodies.items()]
+    return f"${d.cost} spent: " + ", ".join(parts)
 
 
 @dataclass(frozen=True)
@@ -44,7 +60,8 @@ class Tally:
     brakes: int
     turbo: int
     rocket: int
-    once: tuple[str, ...] = ()  # one-use goodies bought, but the rocket (a boost use)
+    once: tuple[tuple[str, int], ...] = ()  # one-use goodies bought and how many, but the
+    # rocket (a boost use)
     sub: bool = False
     guns: int = 0
     team: str | None = None
@@ -73,8 +90,9 @@ class TableRules:
     def basic(self) -> bool:
         return self == TableRules()
 
-    def lines(self) -> list[str]:
-        """The table's rules in words, one a line ([] for the basic rules)."""
+    def lines(self, rules: Rules | None = None) -> list[str]:
+        """The table's rules in words, one a line ([] for the basic rules); `rules`: the move
+        rules (their acceleration set words the designed cars' boosts)."""
         out = []
         if not self.contact:
             out.append(
@@ -84,12 +102,14 @@ class TableRules:
             )
         if self.designs is not None:
             out.append(
-                f"Designed cars (${BUDGET} each, in the legend): each car has the good brakes "
-                "and turbo uses it bought and is out with more damage than its own damage "
-                "points; a car with none blows up at its first hit."
+                f"Designed cars (${BUDGET} each; what each car bought is in the legend): each "
+                "car has the good brakes and turbo uses it bought and is out with more damage "
+                "than its own damage points; a car with none blows up at its first hit."
             )
+            out += self._boost_lines(rules or Rules())
             bought = {k for d in self.designs for k in d.goodies}
             out += [GOODIE_RULES[k] for k in GOODIE_RULES if k in bought]
+            out.append(MONEY_NOT_PLAYED)
         if self.teams is not None:
             points = ", ".join(str(p) for p in TEAM_POINTS[:-1]) + f" and {TEAM_POINTS[-1]}"
             out.append(
@@ -97,6 +117,23 @@ class TableRules:
                 f"{points} points for their team; the team with the most points wins."
             )
         out += self.swedish.lines()
+        return out
+
+    def _boost_lines(self, rules: Rules) -> list[str]:
+        """The boosts the designed cars bought, in the move rules' words (Rules.lines): good
+        brakes, turbo, one boost a move (the rocket: GOODIE_RULES; --rocket's line and its
+        "one boost a move" are the move rules', printed with them)."""
+        assert self.designs is not None
+        brakes = any(d.brakes for d in self.designs)
+        turbo = any(d.turbo for d in self.designs)
+        rocket = any(d.rocket for d in self.designs)
+        out = []
+        if brakes:
+            out.append("Good brakes: slow one axis by 2, once for each use the car bought.")
+        if turbo:
+            out.append("Turbo: speed one axis up by 2, once for each use the car bought.")
+        if (brakes or turbo or rocket) and not rules.has_boosts:
+            out.append(Rules(rules.accel, rules.collision, 0, 0, 1).lines()[-1])
         return out
 
     def tally(self, seat: int, rules: Rules) -> Tally:
@@ -110,7 +147,7 @@ class TableRules:
             d.brakes,
             d.turbo,
             rules.rocket + d.rocket,
-            once=tuple(k for k in ONCE if k in d.goodies and k not in ("rocket", "sub")),
+            once=tuple((k, d.goodies[k]) for k in ONCE if k in d.goodies and k != "rocket"),
             sub=bool(d.sub),
             guns=d.guns,
             team=team,

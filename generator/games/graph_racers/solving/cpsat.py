@@ -26,6 +26,7 @@ from generator.games.graph_racers.moves.rules import (
     TURBO,
     Rules,
     changes,
+    normal_changes,
     skid_changes,
 )
 from generator.games.graph_racers.solving.distances import UNREACHABLE, MovesLeft, stage_distances
@@ -136,11 +137,17 @@ def solve_cpsat(
         if ref.has_oil:
             for (ar, ac), _kind in skid_changes(rules, (vr, vc)):
                 accels.append((vr, vc, ar, ac, 0, 0, 0, 1))
+    if ref.has_oil:  # standing still on oil (2): a normal move, no boost
+        accels += [(0, 0, ar, ac, 0, 0, 0, 2) for ar, ac in normal_changes(rules.accel)]
+    # the skid column: 1 the car skids, 2 it stands still on oil, 0 neither
     skids: list[tuple[int, ...]] = []
     if ref.has_oil:
         for r, c in cells:
             for vr, vc in vectors:
-                skids.append((r, c, vr, vc, int(ref.skids(r, c, vr, vc))))
+                oil = 1 if ref.skids(r, c, vr, vc) else 0
+                if not oil and (vr, vc) == (0, 0) and ref.on_oil(r, c):
+                    oil = 2
+                skids.append((r, c, vr, vc, oil))
     amax = 3 if rules.rocket else 2 if (rules.turbo or rules.brakes) else 1
 
     branches = 0
@@ -172,7 +179,7 @@ def solve_cpsat(
             b = m.NewBoolVar(f"b{t}")
             u = m.NewBoolVar(f"u{t}")
             k = m.NewBoolVar(f"r{t}")
-            o = m.NewBoolVar(f"o{t}")
+            o = m.NewIntVar(0, 2, f"o{t}")
             uses[BRAKE].append(b)
             uses[TURBO].append(u)
             uses[ROCKET].append(k)

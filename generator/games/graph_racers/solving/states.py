@@ -17,7 +17,7 @@ from generator.games.graph_racers.moves.rules import (
     Vector,
     changes,
     normal_changes,
-    skid_changes,
+    oil_changes,
     spend,
 )
 from generator.games.graph_racers.track.model import Point, Track
@@ -74,8 +74,8 @@ class Race:
     def options(
         self, r: int, c: int, vr: int, vc: int, budget: tuple[int, int, int]
     ) -> list[tuple[Vector, str]]:
-        if self.ref.has_oil and self.ref.skids(r, c, vr, vc):
-            return skid_changes(self.rules, (vr, vc))
+        if self.ref.has_oil:
+            return oil_changes(self.rules, self.ref, r, c, (vr, vc), budget)
         if any(budget):
             return changes(self.rules, (vr, vc), budget)
         return self._normal

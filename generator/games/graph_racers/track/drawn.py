@@ -482,6 +482,9 @@ class DrawnReferee:
     def skids(self, r: int, c: int, vr: int, vc: int) -> bool:
         return False
 
+    def on_oil(self, r: int, c: int) -> bool:
+        return False
+
     def first_bad_square(self, r: int, c: int, dr: int, dc: int) -> None:
         return None
 
