@@ -67,10 +67,25 @@ def crash_text(rules: Rules, wall: str = "a grey square", table: TableRules | No
             " (off-track circle: one that lands off the track inside the grid leaves it "
             "instead, no damage; come back behind the point you left)"
         )
+    touched = (
+        "where it landed"
+        if rules.collision == "endpoint"
+        else f"where its line first touched {wall}"
+    )
+    put = (
+        f"put the car on the track point nearest to {touched} that a straight move from "
+        "where the move started reaches without crashing, "
+        "keeping the checkpoints its line crossed (ties: the point nearer where the move "
+        "started, then the smaller row number, then the smaller column number)"
+    )
+    log = (
+        "In the move log, after a crash or collision write the point the move aimed at, then "
+        "in the next row the point where the car was put (or stopped)."
+    )
     if not table.contact:
         return (
-            f"Crashes: {crash}. No contact: no damage; put the car on the track point nearest "
-            "the crash and go on at speed 1 next turn. Cars ignore each other."
+            f"Crashes: {crash}. No contact: no damage; {put}, and go on at speed 1 next turn. "
+            f"Cars ignore each other. {log}"
         )
     limit = (
         "more damage than your car's damage points (none: the first hit) and you are out"
@@ -78,11 +93,12 @@ def crash_text(rules: Rules, wall: str = "a grey square", table: TableRules | No
         else f"more than {MAX_DAMAGE} damage points and you are out"
     )
     return (
-        f"Crashes: {crash}. Take one damage point for each square of speed, put the car on the "
-        f"track point nearest the crash and go on at speed 1 next turn; {limit}. Never drive "
-        "into another car on purpose; when it cannot be avoided, both cars take one damage "
-        "point for each square they were apart last turn, stop, and move off at speed 1 next "
-        "turn."
+        f"Crashes: {crash}. Take one damage point for each square of speed (speed and squares "
+        f"apart count the larger of the two distances: 3 squares east and 1 north is 3); {put}; "
+        f"go on at speed 1 next turn; {limit}. Never drive into another car on purpose: a "
+        "collision is allowed only when every move you may make collides or crashes; then both "
+        "cars take one damage point for each square they were apart last turn, stop, and move "
+        f"off at speed 1 next turn. {log}"
     )
 
 
@@ -125,7 +141,8 @@ def basic_sections() -> list[Section]:
         (
             "Turns",
             "The youngest player moves first, then the others in turn; every car moves once a "
-            "round. Write each move's point in your column of the move log.",
+            "round. Write each move's point in your column of the move log (after a crash, see "
+            "Crashes).",
         ),
         ("The race", drawn_lap_race(None, rules)),
         (

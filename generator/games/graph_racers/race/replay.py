@@ -191,7 +191,9 @@ def replay(
             why = str(e)
             if line.points is not None:
                 q = line.points[at[car.seat]]
-                why = put_instead(state, q) or why + moved_off(state, q, k)
+                why = put_instead(state, q) or why
+                if why.startswith("acceleration"):
+                    why += moved_off(state, q, k)
             illegal = (car.seat, k + 1, f"car {car.seat + 1} move {k + 1}: {why}")
             break
         if line.points is not None:
