@@ -52,9 +52,11 @@ def put_back(race: Race, car: Car, v: Vector) -> tuple[Point, int]:
     x, y = crash_spot(race, car, v)
     p = car.point
     ref = race.ref_of(car)
-    # the checkpoints the crashing line crossed before it touched the side (cell maps; on a
-    # drawn circuit the stage the car had)
-    crossed = ref.judge(p[0], p[1], v[0], v[1], car.stage)[1]
+    # the checkpoints the crashing line crossed before it touched the side
+    if race.exact and getattr(race.track, "kind", "cells") == "drawn":
+        crossed = drawn_crossed(race.track, p, v, car.stage)
+    else:
+        crossed = ref.judge(p[0], p[1], v[0], v[1], car.stage)[1]
     kept = {car.stage, crossed}
     taken = {o.point for o in race.cars if o is not car and o.on_board and race.contact}
     # the point it stood on lies within `reach` of the spot; so its distance does too
@@ -85,6 +87,28 @@ def put_back(race: Race, car: Car, v: Vector) -> tuple[Point, int]:
 
 def drawn_contact(track: Any, p: Point, v: Vector) -> tuple[Fraction, Fraction]:
     """The first point of a drawn circuit's edge lines that the move p -> p + v touches."""
+    t = drawn_touch(track, p, v)
+    return p[0] + t * v[0], p[1] + t * v[1]
+
+
+def drawn_crossed(track: Any, p: Point, v: Vector, stage: int) -> int:
+    """The stage of a car after the gates of a drawn circuit its crashing move p -> p + v
+    crossed before it touched the edge (in order, as track.stage_after counts them)."""
+    touch = drawn_touch(track, p, v)
+    q = (p[0] + v[0], p[1] + v[1])
+    gates = track.gates
+    when = Fraction(0)
+    while stage < len(gates) - 1:  # crossing the finish first is a finish, not a crash
+        t = gates[stage].crossing(p, q)
+        if t is None or Fraction(*t) < when or Fraction(*t) > touch:
+            break
+        when = Fraction(*t)
+        stage += 1
+    return stage
+
+
+def drawn_touch(track: Any, p: Point, v: Vector) -> Fraction:
+    """How far along the move p -> p + v (0 to 1) it first touches a drawn circuit's edge."""
     from generator.games.graph_racers.track.drawn import SCALE, touches
 
     pr, pc = p[0] * SCALE, p[1] * SCALE
@@ -108,5 +132,4 @@ def drawn_contact(track: Any, p: Point, v: Vector) -> tuple[Fraction, Fraction]:
         t = min(max(t, Fraction(0)), Fraction(1))
         if best is None or t < best:
             best = t
-    t = best if best is not None else Fraction(1)
-    return p[0] + t * v[0], p[1] + t * v[1]
+    return best if best is not None else Fraction(1)
