@@ -281,3 +281,16 @@ def test_the_crash_rules_print_the_put_back_rule_ties_and_the_log_convention():
         text
     )
     assert "nearest to where it landed" in crash_text(Rules(5, "endpoint"))
+
+
+def test_on_a_drawn_circuit_the_crash_keeps_the_gate_its_line_crossed():
+    """The same on a drawn circuit: on the drawn example (checkpoint 1: column 16, crossed
+    going left) car 1 at (13, 17) at speed 3 west reaches the gate at (13, 16) and touches the
+    edge at (13, 15 39/64); it is put on (13, 16), the nearest track point, with the gate
+    passed (stage 1)."""
+    track = read_track(EXAMPLES / "drawn-30x20-medium-s3.json")
+    state = RaceState(track, Rules(), list(track.starts[:2]))
+    put(state, 0, (13, 17), (0, -3), prev=(13, 20))
+    events = state.play((0, 0))
+    assert kinds(events) == ["move", "crash"] and events[1].to == (13, 16)
+    assert state.cars[0].stage == 1
