@@ -388,8 +388,9 @@ def table_body(key: str, state: Any, seats: list[str], seed: int, done: list, ta
         contact = (
             "A move that would hit another car is allowed only when every move hits a car "
             "or crashes; both cars then take a point of damage for each square they were apart "
-            "and stop. A crash costs the move's speed in damage; the car is put back on the "
-            "track and stops. "
+            "and stop. A crash costs the move's speed in damage (the larger of its two "
+            "distances: 3 across and 1 down is 3); the car is put on the track point nearest "
+            "to where its line touched the side, keeping the checkpoints it crossed, and stops. "
             + (
                 "More damage than its design's damage points and a car is out (with none, the "
                 "first hit destroys it)."

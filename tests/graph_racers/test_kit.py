@@ -84,7 +84,8 @@ def test_the_summary_says_the_rules_the_sheets_and_the_engine_say():
         in (advanced["Brakes, turbo"])
     )
     assert "damage points $5 each" in advanced["Design a car"]
-    assert "Missile ($30): fire it after your move" in advanced["James Bond"]
+    missile = "Missile ($30, each fires once, one in flight at a time): fire it after your move"
+    assert missile in advanced["James Bond"]
     assert "Rear guns ($20 a set)" in advanced["James Bond"]
     assert (
         "a penny: turbo x2; a nickel: good brakes x2; a dime: 5 damage points"

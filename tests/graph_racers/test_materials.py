@@ -413,15 +413,15 @@ def test_printed_oil_boost_and_crash_rules_say_what_the_engine_does(text_track):
     assert "a move that lands off the track crashes" in crash_text(Rules(5, "endpoint"))
 
 
-@pytest.mark.parametrize(("paper", "pages", "last"), [("a4", 2, 76), ("letter", 3, 91)])
+@pytest.mark.parametrize(("paper", "pages", "last"), [("a4", 2, 74), ("letter", 3, 89)])
 def test_the_move_log_holds_twice_par_and_fills_its_pages(tmp_path, paper, pages, last):
     """Par 37: the log has rows for moves 0 to 2 x par = 74 (race_sheet.LOG_FACTOR: six-car
     races of computer drivers) over as many pages as that takes, every page full (the Letter
     log's second page was 60 % blank, and a log stopping at par ran a slower race off the
-    page): on A4 two pages of 6 mm rows (37 and 40: moves 0 to 76), on Letter three of 7 mm
-    (29, 32 and 31: moves 0 to 91; the crash rules above the first page's rows take a line
-    more since issue 28 named collisions through a car and no boost); a line after the last
-    row says where to go on."""
+    page): on A4 two pages of 6 mm rows (moves 0 to 74), on Letter three of 7 mm (moves 0 to
+    89; the crash rules above the first page's table, with the put-back line and the speed
+    example of issue 28, collisions through a car and no boost, take three rows); a line after
+    the last row says where to go on."""
     track = str(EXAMPLES / "graph-racers-40x25-medium-s1-1.json")
     r = run("sheet", track, "--pages", "race", "--paper", paper, "--out", str(tmp_path))
     assert r.exit_code == 0, r.output

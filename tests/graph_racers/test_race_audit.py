@@ -871,18 +871,19 @@ def test_teams_whose_cars_finish_in_the_same_round(track):
 
 
 def test_referee_aims_from_the_put_point_and_a_parked_car_stays_an_obstacle(corridor):
-    """ "a points file's first point is the start and each later point is where that move aims,
-    from wherever the rules left the car (after a crash or collision the next point is aimed
-    from the point the car was put on)" and "A car out or finished is no longer on the track; a
-    parked car (its moves file ran out) still is": car 1 crashes into the wall above its start,
-    is put back on (1, 1) and its next point (1, 2) is a move off at speed 1. Car 2 with no
-    moves parks on (1, 3); car 1's (1, 2) -> (1, 4) passes it: an avoidable collision, move 2."""
+    """ "a points file's first point is the start and each later point is where that move aims
+    ... after a crash or a collision, the point the move aimed at, then on the next line the
+    point where the car was put (or stopped)" and "A car out or finished is no longer on the
+    track; a parked car (its moves file ran out) still is": car 1 crashes into the wall above
+    its start, is put back on (1, 1) (written) and its next point (1, 2) is a move off at speed
+    1. Car 2 with no moves parks on (1, 3); car 1's (1, 2) -> (1, 4) passes it: an avoidable
+    collision, move 2."""
     rules = Rules()
     crash = replay(
         corridor,
         rules,
         [
-            RacingLine(points=((1, 1), (0, 1), (1, 2))),
+            RacingLine(points=((1, 1), (0, 1), (1, 1), (1, 2))),
             RacingLine(points=((1, 3), (1, 4), (1, 6))),
         ],
     )

@@ -52,7 +52,9 @@ def referee_cmd(
     max_cells,
 ) -> None:
     """Referee a table's race: car i plays MOVES i (points or accelerations, the formats check
-    reads), in seat order (car 1, the youngest, first). Prints the race turn by turn (damage,
+    reads), in seat order (car 1, the youngest, first). After a crash or collision a points
+    file writes the point the move aimed at, then on the next line where the car stands (the
+    put-back line, as the move log says). Prints the race turn by turn (damage,
     crashes, collisions, who is out) and the standings; exits 1 naming the first illegal move.
     The rules are the options given, else those stored in the moves files (solve --json
     answers, race --json lines with the Swedish switches and contact; two files storing

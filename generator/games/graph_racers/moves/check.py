@@ -23,6 +23,7 @@ from generator.games.graph_racers.moves.rules import (
     Rules,
     Vector,
     classify,
+    normal_changes,
     oil_changes,
     skid_changes,
     spend,
@@ -93,6 +94,16 @@ class Verdict:
     moves: int  # moves checked (all of them when legal)
     message: str
     bad_move: int | None = None  # 1-based number of the first illegal move
+
+
+# The put-back line: what a table writes after a move that does not end where it aimed, read by
+# `referee` (race/replay.py) and named by `check`; the race sheet prints it
+# (docs/rules/graph-racers.md, "The race (race/)", Referee).
+PUT_BACK = (
+    "after a crash or a collision, write the point the move aimed at (the end of the line you "
+    "drew), then on the next line the point where the car was put (or stopped); the next move "
+    "starts from there"
+)
 
 
 _INT = re.compile(r"[-+]?\d+")
@@ -409,11 +420,17 @@ def _replay(track: Track, rules: Rules, line: RacingLine) -> Verdict:
                 elif rules.has_boosts:
                     b, t, k = budget
                     why += f"; boosts left: brakes {b}, turbo {t}, rocket {k}"
+                hint = ""
+                if steps is not None and (vr, vc) != (0, 0) and nv in normal_changes(rules.accel):
+                    hint = (
+                        f" (if move {i} crashed, write the point it aimed at in place of "
+                        f"{_fmt((r, c))}, then {_fmt((r, c))} on the next line: the put-back line)"
+                    )
                 return Verdict(
                     False,
                     move,
                     f"move {move}: acceleration {_fmt(a)} from vector {_fmt((vr, vc))} is not allowed "
-                    f"under the rules ({why})",
+                    f"under the rules ({why}){hint}",
                     move,
                 )
             kind = found
@@ -428,6 +445,11 @@ def _replay(track: Track, rules: Rules, line: RacingLine) -> Verdict:
                 msg = f"move {move}: {where} on the way from {_fmt((r, c))} to {_fmt((r + nv[0], c + nv[1]))}"
             else:
                 msg = f"move {move}: crash: lands off the track at {_fmt((r + nv[0], c + nv[1]))}"
+            if steps is not None and move < n:
+                msg += (
+                    "; check judges a line that does not crash: referee plays a race on after "
+                    f"a crash (the put-back line: {PUT_BACK})"
+                )
             return Verdict(False, move, msg, move)
         budget = spend(budget, kind) if kind else budget
         r, c, vr, vc = r + nv[0], c + nv[1], nv[0], nv[1]

@@ -13,6 +13,8 @@ moves near walls, goals, lines or oil walk the exact square list (core.geometry.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from generator.core.geometry import supercover, time_scale
 from generator.games.graph_racers.moves.rules import Rules
 from generator.games.graph_racers.track.model import OFF, OIL, Line, Track
@@ -111,6 +113,21 @@ class Referee:
                 or self.kinds[rr * self.cols + cc] == K_OFF
             ):
                 return (rr, cc)
+        return None
+
+    def contact(self, r: int, c: int, dr: int, dc: int) -> tuple[Fraction, Fraction] | None:
+        """Where the move's line first touches an off-track (or outside) square: the exact
+        point on the line (row, column as fractions), or None when it touches none. Unique even
+        where the line meets two squares at once (through a corner): it is one point."""
+        total = time_scale(dr, dc)
+        for orow, ocol, t in supercover(dr, dc):
+            rr, cc = r + orow, c + ocol
+            if (
+                not (0 <= rr < self.rows and 0 <= cc < self.cols)
+                or self.kinds[rr * self.cols + cc] == K_OFF
+            ):
+                f = Fraction(t, total)
+                return r + f * dr, c + f * dc
         return None
 
     # --- the rules ------------------------------------------------------------------

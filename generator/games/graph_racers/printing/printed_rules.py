@@ -67,11 +67,24 @@ def crash_text(rules: Rules, wall: str = "a grey square", table: TableRules | No
             " (off-track circle: one that lands off the track inside the grid leaves it "
             "instead, no damage; come back behind the point you left)"
         )
+    touched = (
+        "where it landed"
+        if rules.collision == "endpoint"
+        else f"where its line first touched {wall}"
+    )
+    put = (
+        f"put the car on the track point nearest to {touched} that a clean straight move from "
+        "its start reaches, keeping the checkpoints its line crossed (ties: the point nearer "
+        "where the move started, then the smaller row number, then the smaller column)"
+    )
+    log = (
+        "Move log: after a crash or collision write the point the move aimed at, then in the "
+        "next row where the car was put."
+    )
     if not table.contact:
         return (
-            f"Crashes: {crash}. No contact: no damage; put the car on the track point nearest "
-            "the crash and go on at speed 1 next turn (a normal move, no boost). Cars ignore "
-            "each other."
+            f"Crashes: {crash}. No contact: no damage; {put}, and go on at speed 1 next turn "
+            f"(a normal move, no boost). Cars ignore each other. {log}"
         )
     limit = (
         "more damage than your car's damage points (none: the first hit) and you are out"
@@ -79,12 +92,13 @@ def crash_text(rules: Rules, wall: str = "a grey square", table: TableRules | No
         else f"more than {MAX_DAMAGE} damage points and you are out"
     )
     return (
-        f"Crashes: {crash}. Take one damage point for each square of speed, put the car on the "
-        f"track point nearest the crash and go on at speed 1 next turn (a normal move, no "
-        f"boost); {limit}. Never drive into another car on purpose: a move whose line passes "
-        "through or lands on another car's point collides. When it cannot be avoided, both cars "
-        "take one damage point for each square they were apart last turn, stop, and move off "
-        "at speed 1 next turn (no boost)."
+        f"Crashes: {crash}. Take a damage point a square of speed (speed and squares apart: "
+        f"the larger distance, 3 squares east and 1 north is 3); {put}; go on at speed 1 next "
+        f"turn (a normal move, no boost); {limit}. Never hit a car on purpose: a "
+        "move whose line passes through or lands on another car's point collides; a collision "
+        "is allowed only when every move you may make collides or crashes; then both cars take "
+        "a damage point a square they were apart last turn, stop, and move off at speed 1 next "
+        f"turn (no boost). {log}"
     )
 
 
@@ -107,6 +121,19 @@ def _unprefixed(line: str, capital: bool = True) -> str:
     return (rest[:1].upper() if capital else rest[:1].lower()) + rest[1:]
 
 
+def _goodie_line(k: str) -> str:
+    """A goodie's rule for the summary: the sheet's line (race/table_rules.py) with its price
+    beside its name: 'Missile ($30, each fires once, ...): fire it after your move; ...'."""
+    from generator.games.graph_racers.race.goodies import PRICES as GOODIE_PRICES
+    from generator.games.graph_racers.race.goodies import WORDS
+    from generator.games.graph_racers.race.table_rules import GOODIE_RULES
+
+    head, rest = GOODIE_RULES[k].split(": ", 1)
+    note = head[head.index("(") + 1 : -1] if head.endswith(")") else ""
+    price = f"${GOODIE_PRICES[k]}{' a set' if k == 'guns' else ''}"
+    return f"{WORDS[k].capitalize()} ({price}{', ' + note if note else ''}): {rest}"
+
+
 def basic_sections() -> list[Section]:
     """The seed's basic rules as the engine plays them, for a drawn circuit (the kit's), in
     the words the sheets use: the move rule, how to race, the crash rules."""
@@ -127,7 +154,8 @@ def basic_sections() -> list[Section]:
         (
             "Turns",
             "The youngest player moves first, then the others in turn; every car moves once a "
-            "round. Write each move's point in your column of the move log.",
+            "round. Write each move's point in your column of the move log (after a crash, see "
+            "Crashes).",
         ),
         ("The race", drawn_lap_race(None, rules)),
         (
@@ -155,10 +183,9 @@ def basic_sections() -> list[Section]:
 def advanced_sections() -> list[Section]:
     """The seed's advanced rules, as the engine plays them (pick them before the race)."""
     from generator.games.graph_racers.race.design import BUDGET, PRICES
-    from generator.games.graph_racers.race.goodies import COIN_GIVES, GIVES_TEXT, WORDS
-    from generator.games.graph_racers.race.goodies import PRICES as GOODIE_PRICES
+    from generator.games.graph_racers.race.goodies import COIN_GIVES, GIVES_TEXT
     from generator.games.graph_racers.race.swedish import Swedish
-    from generator.games.graph_racers.race.table_rules import GOODIE_RULES, MONEY_NOT_PLAYED
+    from generator.games.graph_racers.race.table_rules import MONEY_NOT_PLAYED
     from generator.games.graph_racers.track.model import COINS
 
     boosts = Rules(5, "exact", 2, 2, 0).lines(collision=False)[
@@ -168,11 +195,7 @@ def advanced_sections() -> list[Section]:
         f"a {COINS[ch]}: {GIVES_TEXT[COIN_GIVES[ch][0]].format(n=COIN_GIVES[ch][1])}"
         for ch in "pnd"
     )
-    bond = " ".join(
-        f"{WORDS[k].capitalize()} (${GOODIE_PRICES[k]}{' a set' if k == 'guns' else ''}): "
-        + _unprefixed(GOODIE_RULES[k], capital=False)
-        for k in ("missile", "sprayer", "rocket", "sub", "guns")
-    )
+    bond = " ".join(_goodie_line(k) for k in ("missile", "sprayer", "rocket", "sub", "guns"))
     swedish = Swedish(jumps=True, off_track="circle").lines()
     teams = TableRules(teams=("A", "B")).lines()[0]
     return [

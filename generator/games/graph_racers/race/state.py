@@ -5,16 +5,17 @@ car once a round. A move is chosen as in the one-car game (rules.py: the acceler
 boosts left, the skid on oil); then the move meets the other cars and the track:
 
 - **collision**: the move's straight line reaches a point where another car stands (under the
-  endpoint rule: lands on it). It is legal only when every allowed move collides or crashes
-  ("avoid a collision if you can"). Both cars take one point of damage per square they were
+  endpoint rule: lands on it). It is legal only when no allowed move is clean: every move
+  collides or crashes ("if it's unavoidable"; a crash is an accident too, so a car facing only
+  accidents is not colliding deliberately). Both cars take one point of damage per square they were
   apart last turn (the larger of the row and column distance between the point each car moved
   from on its latest move), both stop (vector 0), the mover stands on the last point of its
   line before the other car, and each moves off with a normal move next turn.
 - **crash**: the move touches an off-track square (exact) or lands off the track (endpoint). The
   car takes damage equal to the move's speed (the larger of its two components), is put on the
-  track point nearest to where it crashed that it could reach from where it stood by a clean
-  straight move (ties: nearer the point it left, then the lower row, then column), stops, and
-  moves off with a normal move next turn.
+  track point nearest to where its line first touched the side, on its side of the wall and
+  keeping the checkpoints the line crossed before it (crashes.py; ties: nearer the point it
+  left, then the lower row, then column), stops, and moves off with a normal move next turn.
 - more than five damage points: the car is **out** and leaves the track.
 - a move that finishes (referee FINISH) puts the car in the next place; it leaves the track.
 
@@ -74,7 +75,7 @@ from generator.games.graph_racers.race.cars import (
     on_track,
     speed,
 )
-from generator.games.graph_racers.race.crashes import crash_point
+from generator.games.graph_racers.race.crashes import put_back
 from generator.games.graph_racers.race.design import Design
 from generator.games.graph_racers.race.goodies import Kit
 from generator.games.graph_racers.race.swedish import SwedishRace
@@ -399,7 +400,7 @@ class RaceState:
             after.append(Event("finish", rnd, car.seat, place=car.place))
         elif o.outcome in (CRASHES, CUTS):
             if car.left_from is None:
-                where = crash_point(self, car, o.vector)
+                where, car.stage = put_back(self, car, o.vector)
             else:  # off the track: put back where it left the track
                 assert self.swedish is not None
                 where = self.swedish.put_back(self, car)
@@ -442,7 +443,7 @@ class RaceState:
                     apart=hurt,
                 )
             )
-            outs += [car, other]
+            outs += [other, car]  # the car hit is out first: the mover ranks ahead of it
         once = {c.seat: c for c in outs}.values()
         after += [self.put_out(c, rnd) for c in once if c.wrecked(hit=True)]
         to = car.point if car.on_board else None
