@@ -181,6 +181,24 @@ def test_sigint_while_the_files_are_written_exits_130_and_writes_nothing(tmp_pat
     assert state(tmp_path) == {}
 
 
+def test_sigterm_while_the_files_are_written_exits_143_and_writes_nothing(tmp_path, monkeypatch):
+    real = output.Batch.write
+
+    def terminated(self, path, data, replace=False):
+        written = real(self, path, data, replace)
+        signal.raise_signal(signal.SIGTERM)  # deferred too: the process does not die here
+        return written
+
+    monkeypatch.setattr(output.Batch, "write", terminated)
+    r = CliRunner().invoke(
+        cli, ["paper", "graph", "--format", "pdf", "--format", "svg", "--out", str(tmp_path)]
+    )
+    assert r.exit_code == 143, r.output
+    assert r.output.strip().splitlines()[-1] == "Error: interrupted"
+    assert state(tmp_path) == {}
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+
+
 # --- 2: Ctrl-C after the commit point -------------------------------------------------------------
 def test_sigint_after_the_commit_point_finishes_the_command_and_exits_0(tmp_path, monkeypatch):
     real = output.Batch.commit
