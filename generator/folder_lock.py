@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from generator import interrupts
 from generator.errors import InvalidInput, OutputBusy
 
 NAME = ".racegen.lock"
@@ -46,10 +47,16 @@ def locked(folder: Path) -> Iterator[None]:
 def _acquire(folder: Path) -> int | None:
     path = folder / NAME
     deadline = time.monotonic() + WAIT
+    remade = False
     while True:
         try:
             fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o666)
         except OSError as e:
+            if isinstance(e, FileNotFoundError) and not remade:
+                # a run that made the folder failed and removed it, empty, as we came to it
+                folder.mkdir(parents=True, exist_ok=True)
+                remade = True
+                continue
             raise InvalidInput(
                 f"cannot write {path}: {e.strerror or e}; nothing was written: check the "
                 "folder or choose another --out"
@@ -64,6 +71,7 @@ def _acquire(folder: Path) -> int | None:
                     "or choose another --out"
                 ) from None
             time.sleep(POLL)
+            interrupts.check()  # Ctrl-C while waiting: nothing is written yet
             continue
         except OSError as e:
             os.close(fd)

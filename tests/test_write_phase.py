@@ -429,3 +429,29 @@ def test_a_record_of_format_1_removes_nothing(tmp_path):
     )
     output.emit_all([doc(1)], spec(tmp_path, force=True))
     assert "sample-p3.svg" in state(tmp_path)
+
+
+def test_a_folder_removed_by_a_failed_run_just_before_the_lock_is_made_again(tmp_path, monkeypatch):
+    """Another run made the folder, failed and removed it (empty) between this run's making
+    it and taking its lock: "cannot write .racegen.lock: No such file or directory" before."""
+    folder = tmp_path / "new"
+    real = folder_lock._acquire
+
+    def removed_first(where):
+        where.rmdir()
+        return real(where)
+
+    monkeypatch.setattr(folder_lock, "_acquire", removed_first)
+    output.emit_all([doc(1)], spec(folder))
+    assert list(state(folder)) == ["sample.svg"]
+
+
+def test_ctrl_c_while_waiting_for_the_lock_stops_at_once_and_writes_nothing(tmp_path, monkeypatch):
+    fd = hold_lock(tmp_path)
+    monkeypatch.setattr(folder_lock.time, "sleep", lambda s: signal.raise_signal(signal.SIGINT))
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            output.emit_all([doc(2)], spec(tmp_path))
+    finally:
+        os.close(fd)
+    assert list(state(tmp_path)) == [folder_lock.NAME]  # the holder's; nothing of this run
