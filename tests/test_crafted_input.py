@@ -161,3 +161,16 @@ def test_a_drawn_file_with_meta_a_list_is_refused_by_the_command_line(tmp_path):
     r = run("graph-racers", "solve", str(f))
     assert r.exit_code == 1
     assert r.output == f"Error: {f}: 'meta' must be an object, not a list\n"
+
+
+def test_pushing_race_squares_are_bounded_and_ascii():
+    from generator.games.pushing_race.rules.track import parse_square
+
+    with pytest.raises(InvalidInput) as e:
+        parse_square("a" + LONG)
+    assert str(e.value) == (
+        "square 'a11111111111'... (4,302 characters): write a column a-c and a row 1-9, e.g. b3"
+    )
+    with pytest.raises(InvalidInput, match="^square 'a٣': write a column"):
+        parse_square("a٣")
+    assert parse_square("b3") == (1, 3)
