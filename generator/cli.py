@@ -32,6 +32,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+AFTER_COMMIT = "racegen: interrupted after the files were written: they are complete"
+
+
 def one_line(message: str) -> str:
     return " ".join(str(message).split())
 
@@ -62,11 +65,25 @@ class RacegenGroup(click.Group):
         return getattr(module, attr)
 
     def main(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+        from generator import interrupts
         from generator.terminal import escaping
 
-        with escaping():  # user text with ESC, BEL, NUL cannot take over the terminal
+        with escaping(), interrupts.session():  # user text cannot take over the terminal
             code = self._run(*args, **kwargs)
+            if interrupts.late() and code == 0:
+                click.echo(AFTER_COMMIT, err=True)
         sys.exit(code)
+
+    def _interrupted(self, e: BaseException | None) -> int:
+        """Ctrl-C: 130, unless the command's files were already complete (then 0: a script
+        reading 130 as "nothing written" would fail its retry on files that exist)."""
+        from generator import interrupts
+
+        if interrupts.wrote():
+            click.echo(AFTER_COMMIT, err=True)
+            return 0
+        click.echo("Error: interrupted", err=True)
+        return 128 + int(getattr(e, "signum", 2))  # a shell expects 128 + the signal
 
     def _run(self, *args: Any, **kwargs: Any) -> int:
         kwargs["standalone_mode"] = False
@@ -77,8 +94,7 @@ class RacegenGroup(click.Group):
         except click.Abort as e:
             if isinstance(e.__cause__ or e.__context__, KeyboardInterrupt):
                 # click turns Ctrl-C into Abort; a shell expects 128 + SIGINT
-                click.echo("Error: interrupted", err=True)
-                code = 130
+                code = self._interrupted(e.__cause__ or e.__context__)
             else:
                 click.echo("Error: aborted", err=True)
                 code = 1
@@ -94,9 +110,8 @@ class RacegenGroup(click.Group):
         except RacegenError as e:
             click.echo(f"Error: {one_line(str(e))}", err=True)
             code = e.exit_code
-        except KeyboardInterrupt:
-            click.echo("Error: interrupted", err=True)
-            code = 130
+        except KeyboardInterrupt as e:
+            code = self._interrupted(e)
         except MemoryError:
             click.echo(
                 "Error: out of memory; use a smaller input or a lower limit (for a Graph Racers "
@@ -130,4 +145,5 @@ def cli() -> None:
 
 
 def main() -> None:
+    """The `racegen` program (see generator.entry, which imports this module)."""
     cli(prog_name="racegen")

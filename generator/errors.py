@@ -40,3 +40,7 @@ class BadOption(InvalidInput):
     def __init__(self, message: str, option: str = "") -> None:
         super().__init__(message)
         self.option = option
+
+
+class OutputBusy(RacegenError):
+    """Another racegen is writing into the same output folder."""

@@ -2,7 +2,10 @@
 
 Nothing is overwritten without --force (which also removes page files an earlier, longer run
 left), and a failure leaves no partial file: each file is written to a temporary name in the
-target folder and renamed into place.
+target folder and renamed into place. The write phase holds the folder's lock (folder_lock:
+one writer at a time) and defers Ctrl-C (interrupts): a signal is acted on only between two
+steps, where the run can take back everything it wrote, or after the commit point, when every
+file is complete.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from generator import manifest
+from generator import folder_lock, interrupts, manifest
 from generator.errors import InvalidInput, OutputExists
 from generator.printing import PrintSpec
 from generator.render.document import Document
@@ -71,32 +74,41 @@ def render(doc: Document, fmt: str, dpi: int = 150) -> list[bytes]:
 
 def check_writable(folder: Path, create: bool = True) -> None:
     """The output folder exists (made when missing) and can be written. With create=False, a
-    check before slow work that leaves nothing behind: missing folders are made for the test
-    and removed again (asking the file system is the one test that sees dangling links and
-    read-only mounts)."""
-    made = []  # with create=False: the folders this test makes, deepest first
+    check before slow work that leaves nothing behind: for a missing folder, the nearest
+    folder that exists must be a folder that takes new folders (nothing is made and removed
+    again: another run may be making the same folder at the same moment)."""
     if not create:
-        missing = folder
-        while not missing.exists() and not missing.is_symlink() and missing != missing.parent:
-            made.append(missing)
-            missing = missing.parent
+        near = folder
+        while not os.path.lexists(near) and near != near.parent:
+            near = near.parent
+        if near != folder:
+            _check_can_make(folder, near)
+            return
     try:
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as e:
-            raise InvalidInput(
-                f"cannot create output folder {folder}: {e.strerror or e}; choose another with --out"
-            ) from None
-        if not folder.is_dir():
-            raise InvalidInput(f"output folder {folder} is not a folder: choose another with --out")
-        if not os.access(folder, os.W_OK | os.X_OK):
-            raise InvalidInput(f"output folder {folder} is not writable: choose another with --out")
-    finally:
-        for path in made:
-            try:
-                path.rmdir()
-            except OSError:
-                pass
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise InvalidInput(
+            f"cannot create output folder {folder}: {e.strerror or e}; choose another with --out"
+        ) from None
+    if not folder.is_dir():
+        raise InvalidInput(f"output folder {folder} is not a folder: choose another with --out")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise InvalidInput(f"output folder {folder} is not writable: choose another with --out")
+
+
+def _check_can_make(folder: Path, near: Path) -> None:
+    """`folder` is missing; `near`, the nearest of its parents that exists, must take it."""
+    if not near.is_dir():  # a file, or a dangling link (mkdir then says "File exists")
+        code = errno.EEXIST if os.path.islink(near) else errno.ENOTDIR
+    elif os.statvfs(near).f_flag & os.ST_RDONLY:
+        code = errno.EROFS
+    elif not os.access(near, os.W_OK | os.X_OK):
+        code = errno.EACCES
+    else:
+        return
+    raise InvalidInput(
+        f"cannot create output folder {folder}: {os.strerror(code)}; choose another with --out"
+    )
 
 
 def _umask() -> int:
@@ -136,6 +148,7 @@ class Batch:
     def write(self, path: Path, data: bytes, replace: bool = False) -> None:
         """Write `data` as the file `path` (the rollback removes it again); `replace`: over
         an existing file even without --force (racegen's own records)."""
+        interrupts.check()
         tmp = None
         try:
             fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:80]}.", suffix=".tmp", dir=path.parent)
@@ -148,6 +161,19 @@ class Batch:
         finally:
             if tmp is not None:
                 _unlink(Path(tmp))
+        interrupts.check()
+
+    def remove(self, path: Path) -> None:
+        """Remove the file `path` (set aside: a rollback puts it back)."""
+        interrupts.check()
+        try:
+            old = _aside(path)
+            self.done.append((path, old, -1))
+            if os.path.lexists(path):  # (where there are no hard links, _aside renamed it)
+                os.unlink(path)
+        except OSError as e:
+            raise write_error(path, e) from None
+        interrupts.check()
 
     def place(self, path: Path, source: Path, replace: bool = False) -> None:
         """Put the file `source` (in the same folder as `path`, or on the same file system)
@@ -174,7 +200,7 @@ class Batch:
         """Put back what this run replaced and remove what it made (newest first)."""
         for path, old, ino in reversed(self.done):
             try:
-                if old is not None:
+                if old is not None:  # replaced or removed: put back
                     os.replace(old, path)
                 elif os.lstat(path).st_ino == ino:  # this run's file, not another run's
                     os.unlink(path)
@@ -292,20 +318,21 @@ def write_files(
 ) -> list[Path]:
     """Write every (path, bytes) of `payload` into `folder` (made if missing), or none of
     them: the folders made are removed again when a write fails. `pages`: the page files of
-    each (document stem, format) written, for the folder's manifest (stale pages, below)."""
-    made = make_folder(folder)
-    try:
-        with Batch(force) as batch:
-            for path, data in payload:
-                batch.write(path, data)
-            if pages:
-                stale = manifest.update(folder, pages, batch)
-    except BaseException:
-        remove_folders(made)
-        raise
-    if pages and force:
-        for path in stale:
-            _unlink(path)
+    each (document stem, format) written, for the folder's manifest (which, with --force,
+    removes an earlier run's pages of the same documents: manifest.py)."""
+    with interrupts.deferred():
+        made = make_folder(folder)
+        try:
+            with folder_lock.locked(folder), Batch(force) as batch:
+                for path, data in payload:
+                    batch.write(path, data)
+                if pages:
+                    written = {p.name: data for p, data in payload if p.parent == folder}
+                    manifest.update(folder, pages, written, batch, force)
+                interrupts.commit_point()
+        except BaseException:
+            remove_folders(made)
+            raise
     return [path for path, _ in payload]
 
 

@@ -92,9 +92,11 @@ def test_python_dash_m_generator():
     assert out.stdout.strip() == f"racegen, version {generator.__version__}"
 
 
-def test_help_is_fast_and_imports_nothing_heavy():
+def test_help_imports_nothing_heavy():
+    """What keeps `racegen --help` quick, asserted without a clock (a timed assertion fails
+    on a busy machine: timings belong in benchmarks/)."""
     code = (
-        "import sys, time; t=time.perf_counter();"
+        "import sys;"
         "from generator.cli import cli;"
         "import contextlib, io\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"

@@ -6,6 +6,7 @@ through a CP-SAT solve and leaves nothing behind."""
 from __future__ import annotations
 
 import errno
+import hashlib
 import json
 import os
 import signal
@@ -144,10 +145,12 @@ def test_two_concurrent_runs_into_one_folder_one_wins_one_is_refused(tmp_path):
 def test_force_removes_the_earlier_runs_pages_that_the_manifest_lists_and_nothing_else(tmp_path):
     output.emit_all([doc(3)], spec(tmp_path, "svg"))
     record = json.loads((tmp_path / manifest.NAME).read_text())
-    assert record["format"] == "racegen-manifest/1"
-    assert record["documents"] == [
-        {"stem": "sample", "format": "svg", "files": [f"sample-p{k}.svg" for k in (1, 2, 3)]}
-    ]
+    assert record["format"] == "racegen-manifest/2"
+    files = record["documents"][0].pop("files")
+    assert record["documents"] == [{"stem": "sample", "format": "svg"}]
+    assert [f["name"] for f in files] == [f"sample-p{k}.svg" for k in (1, 2, 3)]
+    for f in files:  # the hash of the bytes written: how --force knows its own pages
+        assert f["sha256"] == hashlib.sha256((tmp_path / f["name"]).read_bytes()).hexdigest()
     lookalike = tmp_path / "sample-p7.svg"  # named like a page; racegen never wrote it
     lookalike.write_text("<svg/>")
     output.emit_all([doc(1)], spec(tmp_path, "svg", force=True))
@@ -163,7 +166,18 @@ def test_without_a_manifest_force_removes_nothing(tmp_path):
 
 def test_a_damaged_manifest_names_nothing_outside_the_folder(tmp_path):
     (tmp_path / manifest.NAME).write_text(
-        json.dumps({"documents": [{"stem": "sample", "format": "svg", "files": ["../x.svg"]}]})
+        json.dumps(
+            {
+                "format": manifest.FORMAT,
+                "documents": [
+                    {
+                        "stem": "sample",
+                        "format": "svg",
+                        "files": [{"name": "../x.svg", "sha256": manifest.digest(b"<svg/>")}],
+                    }
+                ],
+            }
+        )
     )
     (tmp_path.parent / "x.svg").write_text("<svg/>")
     output.emit_all([doc(1)], spec(tmp_path, "svg", force=True))

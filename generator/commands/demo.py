@@ -78,13 +78,17 @@ def demo(ctx: click.Context, opts: PrintOptions) -> None:
     import tempfile
     from pathlib import Path
 
+    from generator import folder_lock, interrupts
     from generator.output import Batch, make_folder, refuse_taken, remove_folders, write_error
 
     seed = opts.seed_or(1)
-    made = make_folder(opts.out)  # removed again if the demo fails
-    staging = Path(tempfile.mkdtemp(prefix=".racegen-demo-", dir=opts.out))
+    made: list[Path] = []
+    staging: Path | None = None
     done = False
     try:
+        with interrupts.deferred():  # no Ctrl-C between making the staging and knowing it
+            made = make_folder(opts.out)  # removed again if the demo fails
+            staging = Path(tempfile.mkdtemp(prefix=".racegen-demo-", dir=opts.out))
         staged_opts = replace(opts, out=staging, force=False)
         printed = io.StringIO()
         ran = 0
@@ -106,6 +110,7 @@ def demo(ctx: click.Context, opts: PrintOptions) -> None:
                 commands.append(shown)
             args = [*extra, *common_args(staged_opts, job_seed)]
             with (
+                interrupts.staging(),  # the job's files are not the demo's until moved
                 command.make_context(name, args, parent=ctx) as sub,
                 contextlib.redirect_stdout(printed),
             ):
@@ -115,19 +120,28 @@ def demo(ctx: click.Context, opts: PrintOptions) -> None:
         targets = [opts.out / n for n in names]
         for target in targets:
             refuse_taken(target, opts.force)
-        with Batch(opts.force) as batch:  # every file of the set, or none
+        with (
+            interrupts.deferred(),
+            folder_lock.locked(opts.out),
+            Batch(opts.force) as batch,  # every file of the set, or none
+        ):
             for n, target in zip(names, targets, strict=True):
                 try:
                     batch.place(target, staging / n)
                 except OSError as e:
                     raise write_error(target, e) from None
+                interrupts.check()
+            interrupts.commit_point()
+            shutil.rmtree(staging, ignore_errors=True)
         for shown in commands:
             click.echo(shown, err=True)
         for target in targets:
             click.echo(str(target))
         done = True
     finally:
-        shutil.rmtree(staging, ignore_errors=True)
-        if not done:
-            remove_folders(made)
+        with interrupts.deferred():
+            if staging is not None:
+                shutil.rmtree(staging, ignore_errors=True)
+            if not done:
+                remove_folders(made)
     click.echo(f"demo: {ran} printables ({len(names)} files) in {opts.out}", err=True)

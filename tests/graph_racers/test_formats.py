@@ -144,7 +144,7 @@ def test_text_and_json_round_trip():
         ),
         (
             '{"format": "graph-racers-track/1", "map": ["####", "#S.G", "####"], "meta": "x"}',
-            "t: bad JSON track ('meta' must be an object)",
+            "t: bad JSON track ('meta' must be an object, not a text)",
         ),
         (
             '{"format": "graph-racers-track/1", "map": ["#####", "#...#", "#...#", "#####"],'

@@ -96,7 +96,7 @@ def odds_command(board_file: str | None, turns: int, order: str, as_json: bool) 
 
 
 def _declare(ctx, param, value: str) -> str:
-    if value == "never" or re.fullmatch(r"lead:[1-9]\d?", value):
+    if value == "never" or re.fullmatch(r"lead:[1-9][0-9]?", value):
         return value
     raise click.BadParameter(f"{value!r}: use never or lead:N with N from 1 to 99", ctx, param)
 

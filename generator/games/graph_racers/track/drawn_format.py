@@ -23,6 +23,7 @@ from typing import Any
 from generator.core.jsontext import is_whole
 from generator.errors import InvalidInput
 from generator.games.graph_racers.track.drawn import MAX_EDGE_POINTS, SCALE, DrawnTrack, Gate
+from generator.games.graph_racers.track.meta_check import check_meta, kind
 
 FORMAT = "graph-racers-drawn/1"
 MAX_SIDE = 400  # points per side: a drawn circuit is printed, and 400 is 2 m at 5 mm
@@ -67,7 +68,7 @@ def _gate(g: Any, what: str, source: str, rows: int, cols: int) -> Gate:
     if not isinstance(g, dict):
         raise InvalidInput(f"{source}: {what} must be an object with col/rows or row/cols")
     word = g.get("direction")
-    if word not in _DIRECTIONS:
+    if not isinstance(word, str) or word not in _DIRECTIONS:
         raise InvalidInput(f"{source}: {what} direction must be right, left, down or up")
     if "col" in g:
         orientation, at, span, along, ok = (
@@ -105,12 +106,14 @@ def _gate(g: Any, what: str, source: str, rows: int, cols: int) -> Gate:
 
 def track_from_dict(data: dict[str, Any], source: str = "track") -> DrawnTrack:
     """A drawn track from its JSON object, checked: every error names the field."""
+    if not isinstance(data, dict):
+        raise InvalidInput(f"{source}: a drawn circuit is a JSON object, not {kind(data)}")
     if data.get("format") != FORMAT:
         raise InvalidInput(
             f"{source}: format {data.get('format')!r} is not {FORMAT!r}; "
             "this racegen reads drawn circuits of version 1"
         )
-    if data.get("scale") != SCALE:
+    if not is_whole(data.get("scale")) or data.get("scale") != SCALE:
         raise InvalidInput(f"{source}: scale must be {SCALE}")
     size = data.get("size")
     if not isinstance(size, list) or len(size) != 2:
@@ -144,7 +147,10 @@ def track_from_dict(data: dict[str, Any], source: str = "track") -> DrawnTrack:
         _gate(g, f"checkpoint {i + 1}", source, rows, cols) for i, g in enumerate(checkpoints)
     )
     finish = _gate(data.get("finish"), "finish", source, rows, cols)
-    meta = dict(data.get("meta") or {})
+    try:
+        meta = dict(check_meta(data.get("meta", {}), drawn=True))
+    except ValueError as e:
+        raise InvalidInput(f"{source}: {e}") from None
     kerbs = data.get("kerbs")
     if kerbs:
         meta["kerbs"] = _kerbs(kerbs, fine, source)
@@ -157,7 +163,7 @@ def _kerbs(kerbs: Any, edges: list, source: str) -> list[dict[str, int]]:
         raise InvalidInput(f"{source}: kerbs must be a list")
     out = []
     for i, k in enumerate(kerbs):
-        ok = isinstance(k, dict) and k.get("edge") in (0, 1)
+        ok = isinstance(k, dict) and is_whole(k.get("edge")) and k["edge"] in (0, 1)
         if ok:
             n = len(edges[k["edge"]])
             ok = all(is_whole(k.get(f)) and 0 <= k[f] < n for f in ("from", "to"))

@@ -23,6 +23,7 @@ from typing import Any
 from generator.core import jsontext
 from generator.errors import InvalidInput, LimitExceeded
 from generator.games.graph_racers.track import drawn_format as drawn_format
+from generator.games.graph_racers.track.meta_check import check_meta
 from generator.games.graph_racers.track.model import (
     COINS,
     OBSTACLE,
@@ -447,8 +448,8 @@ def track_from_dict(data: dict[str, Any], source: str = "track") -> Track:
         except ValueError as e:
             raise InvalidInput(f"{source}: {e}") from None
     meta = data.get("meta")
-    if meta is not None and not isinstance(meta, dict):
-        raise ValueError("'meta' must be an object")
+    if meta is not None:
+        check_meta(meta, drawn=False)
     return replace(_assemble(grid, starts, goals, finish, checkpoints, name, meta), **_marks(rows))
 
 

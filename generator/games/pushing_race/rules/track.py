@@ -8,6 +8,7 @@ column; a row past ROWS is across the Finish line.
 
 from __future__ import annotations
 
+from generator.core.numbers import is_digits, whole
 from generator.errors import InvalidInput
 
 COLUMNS = 3
@@ -42,9 +43,10 @@ def name(col: int, row: int) -> str:
 
 def parse_square(text: str) -> Square:
     t = text.strip().lower()
-    if len(t) < 2 or t[0] not in LETTERS or not (t[1:].isascii() and t[1:].isdigit()):
-        raise InvalidInput(f"square {text!r}: write a column a-c and a row 1-{ROWS}, e.g. b3")
-    row = int(t[1:])
+    row = whole(t[1:]) if len(t) >= 2 and is_digits(t[1:]) else None
+    if t[:1] not in LETTERS or row is None:
+        shown = repr(text) if len(text) <= 20 else f"{text[:12]!r}... ({len(text):,} characters)"
+        raise InvalidInput(f"square {shown}: write a column a-c and a row 1-{ROWS}, e.g. b3")
     if not 1 <= row <= ROWS:
         raise InvalidInput(f"square {text!r}: rows run from 1 (Start) to {ROWS} (Finish)")
     return LETTERS.index(t[0]), row

@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from generator.core.numbers import is_digits, whole
 from generator.errors import InvalidInput
 from generator.games.trading_paint.play.racecraft import Judge, PathSearch
 from generator.games.trading_paint.rules import caution as cz
@@ -342,9 +343,10 @@ def make_policy(spec: str) -> Policy:
     def number(default: int, lo: int, hi: int) -> int:
         if not arg:
             return default
-        if not arg.isdigit() or not lo <= int(arg) <= hi:
-            raise InvalidInput(f"policy {spec!r}: the number after ':' must be {lo} to {hi}")
-        return int(arg)
+        n = whole(arg) if is_digits(arg) else None
+        if n is None or not lo <= n <= hi:
+            raise InvalidInput(f"policy {spec[:40]!r}: the number after ':' must be {lo} to {hi}")
+        return n
 
     if name == "stop":
         if not arg:

@@ -35,7 +35,9 @@ from generator.render.paper import Paper
 
 GAME = "Trading Paint"
 
-_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)?\s*$", re.IGNORECASE)
+_SIZE = re.compile(
+    r"^\s*([0-9]+(?:\.[0-9]+)?)\s*[x×]\s*([0-9]+(?:\.[0-9]+)?)\s*(mm|cm|in)?\s*$", re.IGNORECASE
+)
 _UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4}
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from generator.core.numbers import whole
 from generator.errors import InvalidInput
 from generator.games.trading_paint.rules.board import Board
 from generator.games.trading_paint.rules.faces import load_faces
@@ -39,8 +40,8 @@ from generator.games.trading_paint.rules.state import (
 )
 from generator.games.trading_paint.rules.turn import apply_legal, legal_moves
 
-_DIE = re.compile(r"^([0-9])@(-?\d+),(-?\d+)/(-?\d+)$")
-_SQUARE = re.compile(r"^(-?\d+),(-?\d+)$")
+_DIE = re.compile(r"^([0-9])@(-?[0-9]+),(-?[0-9]+)/(-?[0-9]+)$")  # ASCII digits only
+_SQUARE = re.compile(r"^(-?[0-9]+),(-?[0-9]+)$")
 ENDINGS = ("stop", "bump", "draft")
 
 
@@ -71,7 +72,7 @@ def parse(board: Board, text: str) -> list[Token]:
         w = words[i]
         m = _DIE.match(w)
         if m:
-            face, x, y, deg = (int(v) for v in m.groups())
+            face, x, y, deg = (_number(v, w) for v in m.groups())
             if deg % 90:
                 raise InvalidInput(f"{w}: turn a die by 0, 90, 180 or 270 degrees")
             out.append(Token(w, face=face, square=_square(board, x, y, w), rotation=deg // 90 % 4))
@@ -81,7 +82,7 @@ def parse(board: Board, text: str) -> list[Token]:
             squares = []
             j = i + 1
             while j < len(words) and _SQUARE.match(words[j]) and len(squares) < 2:
-                x, y = (int(v) for v in _SQUARE.match(words[j]).groups())  # type: ignore[union-attr]
+                x, y = (_number(v, words[j]) for v in _SQUARE.match(words[j]).groups())  # type: ignore[union-attr]
                 squares.append(_square(board, x, y, words[j]))
                 j += 1
             out.append(Token(" ".join(words[i:j]), word=w.lower(), squares=tuple(squares)))
@@ -94,6 +95,17 @@ def parse(board: Board, text: str) -> list[Token]:
     if not out:
         raise InvalidInput("the answer is empty: write the dice, e.g. 4@21,14/0 6@22,14/90 stop")
     return out
+
+
+def _number(text: str, word: str) -> int:
+    """A column, row, face or angle of an answer word, bounded before conversion."""
+    n = whole(text)
+    if n is None:
+        raise InvalidInput(
+            f"answer word {word[:40]!r}: a number of {len(text)} digits; faces, columns, rows "
+            "and degrees are small whole numbers (4@21,14/0)"
+        )
+    return n
 
 
 def _square(board: Board, x: int, y: int, word: str) -> int:

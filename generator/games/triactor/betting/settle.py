@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.core.numbers import is_digits, whole
 from generator.core.textwidth import columns
 from generator.errors import InvalidInput
 from generator.games.triactor.betting.bets import (
@@ -228,15 +229,23 @@ def parse_finish(text: str, where: str = "") -> tuple[int, int, int]:
     return (order[0], order[1], order[2])
 
 
+def _shown(row: list[str]) -> str:
+    """A CSV line as an error quotes it: cut short when long (a crafted file's 4,301 digits)."""
+    text = ",".join(row)
+    return text if len(text) <= 60 else f"{text[:40]}... ({len(text):,} characters)"
+
+
 def race_number(text: str, where: str) -> int:
     """A race number 1..MAX_RACES in ASCII digits (a bets or results file's race column)."""
     t = text.strip()
-    if not (t.isascii() and t.isdigit()) or not 1 <= int(t) <= MAX_RACES:
+    n = whole(t) if is_digits(t) else None
+    if n is None or not 1 <= n <= MAX_RACES:
+        shown = repr(text) if len(text) <= 40 else f"{text[:12]!r}... ({len(text):,} characters)"
         raise InvalidInput(
-            f"{where}: race {text!r} is not a race number: write 1 for the first race, "
+            f"{where}: race {shown} is not a race number: write 1 for the first race, "
             f"2 for the second ... (at most {MAX_RACES})"
         )
-    return int(t)
+    return n
 
 
 def read_bets(text: str, source: str = "bets") -> list[Wager]:
@@ -252,7 +261,7 @@ def read_bets(text: str, source: str = "bets") -> list[Wager]:
     names = Players(source)
     header: list[str] | None = None
     for line, row in _rows(reader, source):
-        shown = ",".join(row)
+        shown = _shown(row)
         if not any(cell.strip() for cell in row):
             continue
         if header is None:
@@ -301,7 +310,7 @@ def read_results(text: str, source: str = "results") -> list[tuple[int, int, int
     found: dict[int, tuple[tuple[int, int, int], int]] = {}
     header = False
     for line, row in _rows(reader, source):
-        shown = ",".join(row)
+        shown = _shown(row)
         if not any(cell.strip() for cell in row):
             continue
         if not header:
