@@ -174,3 +174,20 @@ def test_pushing_race_squares_are_bounded_and_ascii():
     with pytest.raises(InvalidInput, match="^square 'a٣': write a column"):
         parse_square("a٣")
     assert parse_square("b3") == (1, 3)
+
+
+@pytest.mark.parametrize(
+    ("design", "said"),
+    [
+        (f"0/0/{LONG}", "car design '0/0/" + "1" * 36 + "... (4,305 characters)': give"),
+        ("0/0/٣", "car design '0/0/٣': give brakes/turbo/damage points"),
+        (f"0/0/4+missile*{LONG}", "(4,315 characters)': write missile*N with a whole number N (digits 0-9)"),
+        ("0/0/4+missile*٢", "car design '0/0/4+missile*٢': write missile*N with a whole number N"),
+    ],
+)  # fmt: skip
+def test_a_car_design_takes_ascii_digits_bounded(design, said):
+    """`--design` on race, referee and sheet: a 4,301-digit number was a ValueError traceback
+    and '٣' was read as 3; both are one usage error now, quoting the design cut short."""
+    r = run("graph-racers", "race", str(ROOT / "examples/graph_racers/oil-oval.txt"),
+            "--players", "2", "--design", f"{design},0/0/20")  # fmt: skip
+    assert r.exit_code == 2 and r.output.count("\n") == 1 and said in r.output, r.output

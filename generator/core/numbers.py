@@ -31,3 +31,9 @@ def whole(text: str) -> int | None:
 def is_digits(text: str) -> bool:
     """`text` is ASCII digits only (str.isdigit also takes '²' and '٣')."""
     return text.isascii() and text.isdigit()
+
+
+def shown(text: str, most: int = 60) -> str:
+    """User text as an error quotes it: cut short when long (a crafted 4,301-digit number
+    would fill the screen), saying how long it was."""
+    return text if len(text) <= most else f"{text[:40]}... ({len(text):,} characters)"

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from generator.core.numbers import is_digits, shown, whole
 from generator.errors import InvalidInput
 from generator.games.graph_racers.race.goodies import PRICES as GOODIE_PRICES
 from generator.games.graph_racers.race.goodies import WORDS, check_goodies, parse_goodies
@@ -81,13 +82,14 @@ class Design:
     def parse(cls, text: str) -> Design:
         head, *extra = text.strip().split("+")
         parts = head.split("/")
-        if len(parts) != 3 or not all(p.strip().isdigit() for p in parts):
+        nums = [whole(p) if is_digits(p.strip()) else None for p in parts]
+        if len(parts) != 3 or None in nums:
             raise InvalidInput(
-                f"car design {text!r}: give brakes/turbo/damage points, whole numbers "
+                f"car design {shown(text)!r}: give brakes/turbo/damage points, whole numbers "
                 "(e.g. 2/2/12: $20 + $20 + $60), then any James Bond goodies "
-                "(0/0/4+missile*2+sub+guns*2: N of a goodie as name*N)"
+                "(0/0/4+missile*2+sub+guns*2: N of a goodie as name*N), digits 0-9 only"
             )
-        b, t, d = (int(p) for p in parts)
+        b, t, d = nums
         return cls(b, t, d, **parse_goodies(extra, text.strip()))
 
     def to_dict(self) -> dict[str, int]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.core.geometry import supercover
+from generator.core.numbers import is_digits, shown, whole
 from generator.errors import InvalidInput
 from generator.games.graph_racers.moves.rules import NORMAL, TURBO, Rules, Vector, changes
 
@@ -74,9 +75,12 @@ def parse_goodies(parts: list[str], spec: str) -> dict[str, int]:
                 f"car design {spec!r}: unknown goodie {part.strip()!r}; James Bond mode sells "
                 + ", ".join(f"{k} ${v}" for k, v in PRICES.items())
             )
-        if star and not count.strip().isdigit():
-            raise InvalidInput(f"car design {spec!r}: write {name}*N with a whole number N")
-        out[name] = out.get(name, 0) + (int(count) if star else 1)
+        n = whole(count) if is_digits(count.strip()) else None
+        if star and n is None:
+            raise InvalidInput(
+                f"car design {shown(spec)!r}: write {name}*N with a whole number N (digits 0-9)"
+            )
+        out[name] = out.get(name, 0) + (n if star else 1)
     return out
 
 

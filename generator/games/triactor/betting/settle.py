@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.core.numbers import is_digits, whole
+from generator.core.numbers import is_digits, shown, whole
 from generator.core.textwidth import columns
 from generator.errors import InvalidInput
 from generator.games.triactor.betting.bets import (
@@ -231,8 +231,7 @@ def parse_finish(text: str, where: str = "") -> tuple[int, int, int]:
 
 def _shown(row: list[str]) -> str:
     """A CSV line as an error quotes it: cut short when long (a crafted file's 4,301 digits)."""
-    text = ",".join(row)
-    return text if len(text) <= 60 else f"{text[:40]}... ({len(text):,} characters)"
+    return shown(",".join(row))
 
 
 def race_number(text: str, where: str) -> int:
