@@ -92,7 +92,8 @@ def test_body_over_the_cap_is_413_before_it_is_read(base):
     conn.endheaders()
     conn.send(b"--x\r\n")
     r = conn.getresponse()
-    assert r.status == 413 and b"bytes" in r.read()
+    # waitress answers from the headers alone, before reading the body (generator/web/server.py)
+    assert r.status == 413 and str(MAX_BODY).encode() in r.read()
     conn.close()
 
 
@@ -758,3 +759,151 @@ def test_table_with_designed_cars_and_teams(base):
         "&car1=human&car2=solver&design=0%2F0%2F20&teams=A,B"
     )
     assert status == 200 and b"(team B; 0/0/20" in body
+
+
+# --- the guard (generator/web/guard.py) and the address's text --------------------------------
+def _raw(base: str, method: str, path: str, headers: dict, body: bytes = b""):
+    """(status, headers, body) of one request sent as given (Host included)."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    u = urlsplit(base)
+    conn = http.client.HTTPConnection(u.hostname, u.port, timeout=30)
+    conn.putrequest(method, path, skip_host="Host" in headers, skip_accept_encoding=True)
+    for k, v in headers.items():
+        conn.putheader(k, v)
+    conn.endheaders()
+    if body:
+        conn.send(body)
+    r = conn.getresponse()
+    out = (r.status, r.headers, r.read())
+    conn.close()
+    return out
+
+
+def test_a_foreign_host_and_a_cross_origin_form_are_refused(base):
+    """DNS rebinding (Host: evil.example) and another site's form (Origin, Referer,
+    Sec-Fetch-Site) get a 403 before any work; this server's own pages are served."""
+    from web_helpers import multipart
+
+    port = base.rsplit(":", 1)[1]
+    status, _, body = _raw(base, "GET", "/", {"Host": "evil.example"})
+    assert status == 403 and b"only to this computer" in body
+    assert _raw(base, "GET", "/", {"Host": f"evil.example:{port}"})[0] == 403
+    for host in (f"127.0.0.1:{port}", f"localhost:{port}", "localhost", f"[::1]:{port}"):
+        assert _raw(base, "GET", "/", {"Host": host})[0] == 200, host
+    form, ctype = multipart({"bets": "alice 1 5", "finish": "1\n2"})
+    here = {"Host": f"127.0.0.1:{port}", "Content-Type": ctype, "Content-Length": str(len(form))}
+    for foreign in (
+        {"Origin": "http://evil.example"},
+        {"Origin": "null"},
+        {"Origin": "http://127.0.0.1:1"},  # another program on this computer
+        {"Referer": "http://evil.example/page"},
+        {"Sec-Fetch-Site": "cross-site"},
+    ):
+        status, _, body = _raw(base, "POST", "/triactor/settle", {**here, **foreign}, form)
+        assert status == 403 and b"another site" in body, foreign
+    status, _, body = _raw(
+        base, "POST", "/triactor/settle", {**here, "Origin": f"http://127.0.0.1:{port}"}, form
+    )
+    assert status != 403
+    # another site's image or fetch of a costly page: refused; a link followed from it: served
+    costly = "/print/triactor/slips/preview?players=2"
+    fetched = {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "no-cors"}
+    assert _raw(base, "GET", costly, {"Host": f"localhost:{port}", **fetched})[0] == 403
+    linked = {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate"}
+    assert _raw(base, "GET", "/play", {"Host": f"localhost:{port}", **linked})[0] == 200
+
+
+def test_the_guard_alone_reads_content_length_before_the_body():
+    """Behind any WSGI server: Content-Length: abc is a 400, over the cap a 413, chunked a
+    411, each before the application is called; every answer has the security headers."""
+    import io
+
+    from generator.web.guard import Guard
+    from generator.web.page import MAX_BODY
+
+    called = []
+
+    def app(environ, start_response):
+        called.append(1)
+        start_response("200 OK", [("Server", "bottle/0.13"), ("Content-Type", "text/plain")])
+        return [b"ok"]
+
+    guard = Guard(app, "127.0.0.1")
+
+    def call(**env):
+        got = {}
+        environ = {
+            "REQUEST_METHOD": "POST",
+            "HTTP_HOST": "127.0.0.1:8765",
+            "wsgi.input": io.BytesIO(b""),
+            **env,
+        }
+        body = b"".join(guard(environ, lambda s, h, e=None: got.update(status=s, headers=h)))
+        return int(got["status"][:3]), dict(got["headers"]), body
+
+    assert call(CONTENT_LENGTH="abc")[0] == 400
+    assert call(CONTENT_LENGTH=str(MAX_BODY + 1))[0] == 413
+    assert call(HTTP_TRANSFER_ENCODING="chunked")[0] == 411
+    assert called == []
+    status, headers, body = call(CONTENT_LENGTH="2")
+    assert (status, body, called) == (200, b"ok", [1])
+    assert "Server" not in headers
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert "frame-ancestors 'none'" in headers["Content-Security-Policy"]
+    assert headers["Referrer-Policy"] == "same-origin"
+    # bound to every address: any address written as numbers, still no names but loopback
+    wide = Guard(app, "0.0.0.0")
+    assert wide.allowed_host("192.168.1.20:8765") and wide.allowed_host("[fe80::1]:8765")
+    assert not wide.allowed_host("evil.example:8765") and wide.allowed_host("localhost")
+    assert not Guard(app, "127.0.0.1").allowed_host("192.168.1.20:8765")
+
+
+def test_served_answers_carry_the_security_headers_and_no_server(base):
+    status, headers, _ = request(base + "/")
+    assert status == 200 and headers["X-Content-Type-Options"] == "nosniff"
+    assert "frame-ancestors 'none'" in headers["Content-Security-Policy"]
+    assert headers.get("Server") is None and headers.get("Via") is None
+    status, _, _ = _raw(
+        base, "POST", "/triactor/settle", {"Host": "127.0.0.1", "Content-Length": "abc"}
+    )
+    assert status == 400
+
+
+UNICODE_TEAMS = "Zoë,Łódź,Москва,東京"
+
+
+def test_non_ascii_in_the_address_round_trips_exactly(base):
+    """Teams Zoë,Łódź,Москва,東京 on the table page: shown as typed, and the page's own links
+    (each move, "New race with these rules") carry them as UTF-8, so they stay exact after
+    any number of round trips; bytes that are not UTF-8 are a replacement character, not a
+    500."""
+    from urllib.parse import quote, unquote
+
+    url = f"{base}{TABLE}&cars=human.solver.solver.solver&teams={quote(UNICODE_TEAMS)}"
+    for _ in range(2):  # the first page, then a link from it
+        status, _, body = request(url)
+        assert status == 200, body[:300]
+        text = html.unescape(body.decode())
+        for team in UNICODE_TEAMS.split(","):
+            assert f"team {team}" in text, team
+        assert "Ã" not in text
+        link = re.search(r'href="(/play/table\?[^"]*teams=[^"&]*[^"]*)"', body.decode())
+        assert link is not None
+        url = base + html.unescape(link.group(1))
+        teams = re.search(r"teams=([^&]*)", url).group(1)
+        assert unquote(teams) == UNICODE_TEAMS
+    # the rules form's field holds them as typed
+    assert f'value="{UNICODE_TEAMS}"' in text or f"value='{UNICODE_TEAMS}'" in text
+    status, _, body = request(f"{base}{TABLE}&cars=human.solver&teams=%FF,B")
+    assert status == 200 and "team \ufffd" in html.unescape(body.decode())
+    # the choose page's form: through its redirect to the table
+    status, _, body = request(
+        f"{base}/play/new?kind=cells&size=small&difficulty=easy&seed=1&players=4&car1=human"
+        f"&car2=solver&car3=solver&car4=solver&teams={quote(UNICODE_TEAMS)}"
+    )
+    assert status == 200 and "team Łódź" in html.unescape(body.decode())
+    # a design the engine refuses is echoed as typed
+    status, _, body = request(f"{base}{TABLE}&cars=human.solver&design={quote('Zoë')}")
+    assert status == 400 and "Zoë" in html.unescape(body.decode())

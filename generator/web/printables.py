@@ -374,9 +374,7 @@ def routes(app: bottle.Bottle) -> None:
     @guarded("Print")
     def form(game: str, name: str) -> str:
         e = entry(game, name)
-        return page(
-            f"{e.title}: {name}", form_body(e, bottle.request.query.decode()), scripts=("print.js",)
-        )
+        return page(f"{e.title}: {name}", form_body(e, bottle.request.query), scripts=("print.js",))
 
     @app.post("/print/<game>/<name>/preview")
     @guarded("Preview", json=True)

@@ -22,6 +22,7 @@ from generator.web.play import (
     PITCH,
     beyond_html,
     board_open,
+    hit_circle,
     off_map,
     parse_points,
     rule_selects,
@@ -223,6 +224,8 @@ def board_svg(key: str, state: Any, seats: list[str], seed: int, done: list, tab
             )
     if on_turn is not None:
         c = colour(on_turn.seat)
+        x, y = drawing.xy(on_turn.point)  # the moves' links scroll here (a phone's board)
+        out.append(f'<circle id="turn" cx="{num(x)}" cy="{num(y)}" r="0.1" fill="none"/>')
         if on_turn.vector != (0, 0):
             x, y = drawing.xy(on_turn.point)
             x2, y2 = drawing.xy(
@@ -239,12 +242,13 @@ def board_svg(key: str, state: Any, seats: list[str], seed: int, done: list, tab
                 title = {CRASHES: "crash", COLLIDES: "collision"}.get(o.outcome, o.outcome)
                 if o.kind:
                     title += f" ({o.kind})"
-                href = esc(link(key, rules, seats, seed, done + [o.aim], table))
+                href = esc(link(key, rules, seats, seed, done + [o.aim], table) + "#turn")
                 dash = ' stroke-dasharray="0.6 0.4"' if bad else ""
                 out.append(
                     f'<a href="{href}" class="point seat" data-point="{o.aim[0]},{o.aim[1]}" '
                     f'data-outcome="{esc(o.outcome)}" data-car="{on_turn.seat + 1}" style="color:{c}">'
                     f"<title>car {on_turn.seat + 1}: {esc(title)} ({o.aim[0]}, {o.aim[1]})</title>"
+                    f"{hit_circle(x, y)}"
                     f'<circle cx="{num(x)}" cy="{num(y)}" r="1.2" fill="#fff" stroke="{c}" '
                     f'stroke-width="0.5"{dash}/></a>'
                 )
@@ -369,14 +373,20 @@ def table_body(key: str, state: Any, seats: list[str], seed: int, done: list, ta
         status,
         f'<p class="legend" id="legend">{legend}</p>',
         f"<p>{' · '.join(links)}</p>",
+    ]
+    if over:  # the standings where the board was, winner first: in view when the race ends
+        body.append(
+            '<section class="final" id="final"><h2>Standings</h2>'
+            + standings_html(state, seats)
+            + "</section>"
+        )
+    body += [
         '<div class="table-race">',
         f'<div class="board">{board_svg(key, state, seats, seed, done, table)}'
         f"{beyond_html(beyond(key, state, seats, seed, done, table))}</div>",
         '<div class="events"><h2>Last moves</h2>',
         f'<ul id="events">{recent or "<li>No moves yet.</li>"}</ul>',
     ]
-    if over:
-        body.append("<h2>Standings</h2>" + standings_html(state, seats))
     if incidents:
         body.append(
             '<h2>Crashes, collisions and finishes</h2><ul id="incidents">'
