@@ -907,3 +907,35 @@ def test_non_ascii_in_the_address_round_trips_exactly(base):
     # a design the engine refuses is echoed as typed
     status, _, body = request(f"{base}{TABLE}&cars=human.solver&design={quote('Zoë')}")
     assert status == 400 and "Zoë" in html.unescape(body.decode())
+
+
+def test_car_names_have_4_5_to_1_contrast_on_white(base):
+    """Every car's name on the table page is written in a colour with
+    WCAG's 4.5:1 contrast on white; the seat's own colour where it has it (car 1's blue).
+    6 cars, the most a race has: the palette's vermillion, sky blue, purple and orange among
+    them."""
+    from generator.web.table import contrast_on_white
+
+    status, _, body = request(f"{base}{TABLE}&cars={'.'.join(['solver'] * 6)}")
+    assert status == 200, body[:300]
+    inks = dict(
+        re.findall(r'<span class="car" style="color:(#[0-9a-f]{6})">.*?car (\d)', body.decode())
+    )
+    found = {int(n): c for c, n in inks.items()}
+    assert sorted(found) == list(range(1, 7))
+    assert all(contrast_on_white(c) >= 4.5 for c in found.values()), found
+    assert found[1] == "#0072b2"
+    assert contrast_on_white("#e69f00") < 4.5  # the palette's orange alone would not do
+
+
+def test_a_printable_says_what_its_downloads_give_and_asks_for_javascript(base):
+    """Item 8: the form says a PDF may come as a .zip, the preview area says what to do with
+    JavaScript off, and the play page's upload input has a label."""
+    status, _, body = request(base + "/print/triactor/slips")
+    text = body.decode()
+    assert status == 200 and 'id="download-note"' in text and "a .zip" in text
+    assert re.search(
+        r'<div id="preview"><noscript><p [^>]*>The live preview needs JavaScript', text
+    )
+    status, _, body = request(base + "/play")
+    assert b'<label for="up-track">' in body and b'id="up-track"' in body

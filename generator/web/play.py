@@ -536,7 +536,8 @@ def choose_body() -> str:
         + '<button type="submit">Race it</button></form>'
         '<form method="post" action="/play/upload" enctype="multipart/form-data" class="options" '
         'id="upload"><h2>Or upload a track file</h2>'
-        '<input type="file" name="track"> '
+        '<label for="up-track">Track file (a track .txt or a drawn circuit .json)</label> '
+        '<input type="file" name="track" id="up-track" accept=".txt,.json"> '
         + _players_fields("up-")
         + '<button type="submit">Race it</button></form>'
     )

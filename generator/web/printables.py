@@ -293,11 +293,21 @@ def form_body(e: Entry, query: Any = None) -> str:
         f'<h1>{esc(e.title)}: {esc(p.name)}</h1><p class="note">{esc(p.help or p.summary)}</p>'
         f'<div class="printable"><form class="options" id="options" method="post" '
         f'enctype="multipart/form-data" action="{base}/download" data-preview="{base}/preview">'
-        f'{"".join(fields)}<div class="buttons">{buttons}</div></form>'
+        f'{"".join(fields)}<div class="buttons">{buttons}</div>'
+        f'<p class="note" id="download-note">{DOWNLOAD_NOTE}</p></form>'
         '<div><p id="status" aria-live="polite"></p><p class="error" id="preview-error" hidden></p>'
         '<ul class="notes" id="notes" hidden></ul>'
-        '<div id="preview"></div></div></div>'
+        '<div id="preview"><noscript><p class="note" id="no-script">The live preview needs '
+        "JavaScript, which is off: the Download buttons work without it.</p></noscript></div>"
+        "</div></div>"
     )
+
+
+# what each Download button gives, before a preview says it for the options chosen (print.js)
+DOWNLOAD_NOTE = (
+    "Download PDF gives one .pdf, or a .zip of the PDF files when the printable makes more "
+    "than one; SVG and PNG give one file a page, in a .zip when there is more than one page."
+)
 
 
 def preview_json(docs: list, notes: list[str] | tuple[str, ...] = (), ask: str = "") -> dict:
@@ -387,7 +397,13 @@ def routes(app: bottle.Bottle) -> None:
             except NoFile as wait:  # nothing to draw yet: say what to choose, not an error
                 ask = str(wait)[:1].upper() + str(wait)[1:] + " to see the pages."
                 return json.dumps(preview_json([], ask=ask))
-            return json.dumps(preview_json(docs, notes))
+            data = preview_json(docs, notes)
+            picked = chosen_part(e, docs)  # what the Download buttons give: one file or a .zip
+            data["download"] = {
+                "files": len(picked),
+                "pages": sum(len(d.pages) for d in picked),
+            }
+            return json.dumps(data)
 
     @app.post("/print/<game>/<name>/download")
     @guarded("Download")

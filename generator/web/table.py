@@ -139,6 +139,31 @@ def colour(seat: int) -> str:
     return PLAYER_COLOURS[seat]
 
 
+def luminance(hex_colour: str) -> float:
+    """WCAG 2's relative luminance of #rrggbb."""
+    channels = [int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_on_white(hex_colour: str) -> float:
+    return 1.05 / (luminance(hex_colour) + 0.05)
+
+
+@lru_cache(maxsize=16)
+def ink(seat: int) -> str:
+    """The seat's colour for text on white: its own colour darkened (in steps of 5%) until it
+    has WCAG's 4.5:1 contrast for normal text; the markers and lines keep the colour."""
+    c = colour(seat)
+    rgb = [int(c[i : i + 2], 16) for i in (1, 3, 5)]
+    shown = c
+    for step in range(21):
+        shown = "#" + "".join(f"{round(v * (1 - step / 20)):02x}" for v in rgb)
+        if contrast_on_white(shown) >= 4.5:
+            break
+    return shown
+
+
 @lru_cache(maxsize=8)
 def marker_svg(seat: int, size: float = 14) -> str:
     """The seat's marker (shape and colour, as the printed race sheet draws players), inline."""
@@ -172,7 +197,7 @@ def marker_at(seat: int, x: float, y: float, size: float) -> str:
 def who(seat: int, kinds: list[str]) -> str:
     tag = "" if kinds[seat] == "human" else f" ({kinds[seat]})"
     return (
-        f'<span class="car" style="color:{colour(seat)}">{marker_svg(seat)} '
+        f'<span class="car" style="color:{ink(seat)}">{marker_svg(seat)} '
         f"car {seat + 1}</span>{esc(tag)}"
     )
 

@@ -38,6 +38,19 @@
     status.textContent = data.ask || data.total + (data.total === 1 ? " page" : " pages") + more;
     status.dataset.pages = String(data.total);
     showNotes(data.notes || []);
+    sayDownloads(data);
+  }
+
+  // what Download PDF, SVG and PNG give for these options: one file or a .zip
+  function sayDownloads(data) {
+    var note = document.getElementById("download-note");
+    var d = data.download;
+    if (!note || !d || !d.files) return;
+    var files = d.files;
+    var pdf = files > 1 ? "a .zip of " + files + " PDF files" : "one .pdf";
+    var each = d.pages > 1 ? "a .zip of " + d.pages + " files, one a page" : "one file";
+    note.textContent = "Download PDF gives " + pdf + "; SVG and PNG give " + each + ".";
+    note.dataset.files = String(files);
   }
 
   // what the command line says on stderr beside the files (a repeated map, many pages)
