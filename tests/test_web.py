@@ -939,3 +939,34 @@ def test_a_printable_says_what_its_downloads_give_and_asks_for_javascript(base):
     )
     status, _, body = request(base + "/play")
     assert b'<label for="up-track">' in body and b'id="up-track"' in body
+
+
+def test_one_request_may_not_ask_for_unbounded_work(base):
+    """A 400-puzzle class pack preview and an A3 PNG at 1200 dpi are refused at once (422) in
+    the page's words, before anything is generated or drawn; the default class pack (60
+    puzzles, the cap) and A4 PNG at 600 dpi are within the caps."""
+    from generator.web.work import PAGE_PIXELS, PUZZLES, check_pixels
+
+    status, _, body = request(
+        f"{base}/print/graph-racers/classpack/preview", {"students": "200", "tracks": "2"}
+    )
+    assert status == 422 and "class pack of 400 puzzles" in json.loads(body)["error"]
+    assert "--" not in json.loads(body)["error"]
+    status, _, body = request(
+        f"{base}/print/graph-racers/worksheet/preview", {"count": str(PUZZLES + 1)}
+    )
+    assert status == 422 and f"worksheet of {PUZZLES + 1} puzzles" in json.loads(body)["error"]
+    status, _, body = request(
+        f"{base}/print/triactor/slips/download",
+        {"paper": "a3", "dpi": "1200", "format": "png"},
+    )
+    text = html.unescape(body.decode())
+    assert status == 422 and "14,031 x 19,843 pixels at 1200 dpi" in text
+    assert PUZZLES == 30 * 2  # the class pack's defaults
+    from generator.render.document import Document
+    from generator.render.paper import Paper
+
+    doc = Document("a4", "A4")
+    doc.new_page(Paper.get("a4"))
+    check_pixels([doc], 600)  # 4,961 x 7,016: under PAGE_PIXELS
+    assert 4961 * 7016 <= PAGE_PIXELS

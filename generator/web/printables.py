@@ -23,6 +23,7 @@ import bottle
 
 from generator.printing import PAPER_NAMES, Option, Printable, PrintSpec
 from generator.web.page import PageError, convert, esc, guarded, page, read_upload, request_folder
+from generator.web.work import check_pages, check_pixels, check_puzzles
 
 PREVIEW_PAGES = 24  # pages a preview shows; the download has them all
 FORMATS = ("pdf", "svg", "png")
@@ -156,6 +157,7 @@ def build_documents(e: Entry, folder: Path) -> tuple[list, PrintSpec, list[str]]
     notes: list[str] = []
     spec = spec_from_form(form, folder, e.printable.seeded, notes.append)
     values = values_from_form(e.options, form, folder)
+    check_puzzles(e.printable.name, values)  # before the work: any web page can ask
     try:
         docs = e.printable.documents(spec, **values)
     except BadOption as err:
@@ -168,6 +170,7 @@ def build_documents(e: Entry, folder: Path) -> tuple[list, PrintSpec, list[str]]
         raise
     notes = [n.replace(str(folder) + "/", "") for n in notes]
     docs = [d for d in docs if d.pages]
+    check_pages(docs)
     for d in docs:  # as the command line writes them (output.emit_all): the same bytes
         add_footers(d)
     return docs, spec, notes
@@ -355,6 +358,9 @@ def download(docs: list, spec: PrintSpec, fmt: str, name: str) -> bytes:
     from generator.output import render, target_names
     from generator.render.pages import add_footers
 
+    check_pages(docs)
+    if fmt == "png":
+        check_pixels(docs, spec.dpi)
     files: list[tuple[str, bytes]] = []
     for d in docs:
         add_footers(d)  # as output.emit_all: the command line's bytes
