@@ -195,12 +195,58 @@ def test_settle(base):
     )
     assert status == 400 and b"bets line 2 (x,QQ)" in body
     status, _, body = request(base + "/triactor/settle", {"bets": "player,bet\nx,S", "finish": ""})
-    assert status == 400 and b"--finish" in body
+    assert status == 400 and b'id="finish-error">Error: give the finish: the first three' in body
     status, _, body = request(
         base + "/triactor/settle", {"finish": "S,M,C"}, {"bets_file": ("b.csv", b"x" * 1_000_001)}
     )
     assert status == 413 or status == 400
     assert b"is over 1,000,000 bytes" in body
+
+
+def _settle_page(body: bytes) -> dict:
+    """What the settle page shows: each field's error and each box's text."""
+    text = body.decode()
+    boxes = dict(re.findall(r'<textarea id="f-(\w+)"[^>]*>([^<]*)</textarea>', text))
+    errors = dict(
+        re.findall(r'<p class="error" role="alert" id="(\w+)-error">Error: ([^<]*)</p>', text)
+    )
+    return {
+        "bets": html.unescape(boxes.get("bets", "")),
+        "finish": html.unescape(boxes.get("finish", "")),
+        "errors": {k: html.unescape(v) for k, v in errors.items()},
+        "payouts": 'id="payouts"' in text,
+    }
+
+
+@pytest.mark.parametrize(
+    ("bets", "finish", "field", "words", "status"),
+    [
+        ("player,bet\nx,S", "", "finish", "give the finish: the first three horses", 400),
+        ("player,bet\nx,S", "S,X,C", "finish", "finish line 1: finish 'S,X,C': 'X' is not", 400),
+        ("player,bet\nx,QQ", "S,M,C", "bets", "bets line 2 (x,QQ)", 400),
+        ("player,bet\nx,S", "S,M,C\nM,S,C", "bets", "but 2 finishes were given (the finish)", 400),
+    ],
+)
+def test_settle_errors_stand_by_their_field_with_what_was_typed(
+    base, bets, finish, field, words, status
+):
+    """Item 3: each error next to the field it is about, in the page's words (no option
+    names), and the form as typed, not the example."""
+    got, _, body = request(base + "/triactor/settle", {"bets": bets, "finish": finish})
+    shown = _settle_page(body)
+    assert got == status and list(shown["errors"]) == [field], shown
+    assert words in shown["errors"][field] and "--" not in shown["errors"][field]
+    assert (shown["bets"], shown["finish"]) == (bets, finish) and not shown["payouts"]
+
+
+def test_settling_an_upload_shows_the_uploads_bets(base):
+    bets = b"player,bet\nzo\xc3\xab,S\nbob,MM\n"
+    status, _, body = request(
+        base + "/triactor/settle", {"finish": "S,M,C"}, {"bets_file": ("bets.csv", bets)}
+    )
+    shown = _settle_page(body)
+    assert status == 200 and shown["payouts"] and shown["bets"] == bets.decode()
+    assert shown["finish"] == "S,M,C"
 
 
 def test_serve_refuses_nothing_but_warns_for_other_hosts():
