@@ -1012,3 +1012,20 @@ def test_one_request_may_not_ask_for_unbounded_work(base):
     doc.new_page(Paper.get("a4"))
     check_pixels([doc], 600)  # 4,961 x 7,016: under PAGE_PIXELS
     assert 4961 * 7016 <= PAGE_PIXELS
+
+
+def test_half_open_connections_do_not_stop_the_page(base):
+    """100 connections that send nothing (the old server gave each a thread, forever) leave
+    the page answering: waitress holds them without threads and closes them when idle."""
+    import socket
+    import urllib.request
+    from urllib.parse import urlsplit
+
+    u = urlsplit(base)
+    idle = [socket.create_connection((u.hostname, u.port), timeout=10) for _ in range(100)]
+    try:
+        with urllib.request.urlopen(base + "/", timeout=10) as r:  # well before the idle close
+            assert r.status == 200
+    finally:
+        for s in idle:
+            s.close()

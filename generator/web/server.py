@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 THREADS = 4  # requests computed at once; more wait in the queue
-CONNECTIONS = 64  # open connections at once; more wait in the listen backlog
+CONNECTIONS = 256  # open connections at once (an idle one holds no thread); more wait
 BACKLOG = 128
-IDLE_SECONDS = 30  # a connection that sends nothing this long is closed
+IDLE_SECONDS = 20  # a connection that sends nothing this long is closed
 
 
 class Server:
@@ -19,6 +19,8 @@ class Server:
     shutdown and server_close as the standard library's servers have them."""
 
     def __init__(self, host: str, port: int) -> None:
+        import logging
+
         from waitress.server import create_server
 
         from generator.web.app import make_app
@@ -33,12 +35,14 @@ class Server:
             connection_limit=CONNECTIONS,
             backlog=BACKLOG,
             channel_timeout=IDLE_SECONDS,
-            cleanup_interval=10,
+            cleanup_interval=5,
             max_request_body_size=MAX_BODY,
             ident="",  # no Server header
             clear_untrusted_proxy_headers=True,
             expose_tracebacks=False,
         )
+        # requests waiting for a thread are the pool working as meant, not news for the terminal
+        logging.getLogger("waitress.queue").setLevel(logging.ERROR)
         self.server_address = (self._server.effective_host, self._server.effective_port)
 
     def serve_forever(self) -> None:
