@@ -222,26 +222,27 @@ TEAMS = "Zoë,Łódź,Москва,東京"
 def test_a_four_car_race_on_a_phone_to_the_standings_with_unicode_teams(browser, base):
     """At 390x844: the board first and wide enough (not 0 px), the events below it, each move
     a target at least 24 px across, the page not wider than the phone; car 1 (a person,
-    playing the solver's moves) against three solvers to the end, the standings then in view
+    playing the solver's moves) against three cautious seats to the end, the standings then in view
     above the board, winner first; teams Zoë,Łódź,Москва,東京 kept exactly through the race
     and "New race with these rules"."""
-    from urllib.parse import quote
+    from urllib.parse import parse_qs, quote, urlencode, urlsplit
 
     from generator.games.graph_racers.moves.rules import Rules
     from generator.games.graph_racers.race.drivers import make_drivers, run_race
     from generator.web.play import track_of
 
     track = track_of("g-cells-small-easy-1")
-    kinds = ["solver"] * 4
+    kinds = ["solver", "cautious", "cautious", "cautious"]
     state = run_race(track, Rules(), make_drivers(kinds, track, Rules(), 1), teams=TEAMS.split(","))
-    mine = [e.aim for e in state.log if e.kind == "move" and e.car == 0]
+    moves = [e for e in state.log if e.kind == "move"]
+    last = max(i for i, e in enumerate(moves) if e.car == 0)
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
     page = ctx.new_page()
     shots = os.environ.get("RACEGEN_SCREENSHOTS")
     try:
         page.goto(
             f"{base}/play/new?kind=cells&size=small&difficulty=easy&seed=1&players=4"
-            f"&car1=human&car2=solver&car3=solver&car4=solver&teams={quote(TEAMS)}"
+            f"&car1=human&car2=cautious&car3=cautious&car4=cautious&teams={quote(TEAMS)}"
         )
         page.wait_for_selector("#board")
         board = page.locator("#board").bounding_box()
@@ -249,14 +250,22 @@ def test_a_four_car_race_on_a_phone_to_the_standings_with_unicode_teams(browser,
         assert board["width"] >= 300 and events["y"] > board["y"] + board["height"] - 1
         for team in TEAMS.split(","):
             assert f"team {team}" in page.inner_text("#legend")
-        for i, (r, c) in enumerate(mine):
+        mine = [i for i, e in enumerate(moves) if e.car == 0]
+        for n, i in enumerate(mine[:3] + [last]):  # three moves by hand, then the last one
+            if n == 3:  # the race up to car 1's last move, as the page's links carry it
+                q = parse_qs(urlsplit(page.url).query)
+                q["moves"] = ["_".join(f"{r}.{c}" for r, c in (e.aim for e in moves[:last]))]
+                page.goto(f"{base}/play/table?{urlencode(q, doseq=True)}#turn")
+            r, c = moves[i].aim
             target = page.locator(f'a.point[data-car="1"][data-point="{r},{c}"]')
             box = target.bounding_box()
             assert box["width"] >= 24 and box["height"] >= 24, box
+            # the link opens the next page on the car on turn: its moves in view
+            assert 0 <= box["x"] and box["x"] + box["width"] <= 390 and 0 <= box["y"] <= 844
             target.click()
             page.wait_for_load_state()
             assert page.evaluate("document.documentElement.scrollWidth") <= 390
-            if shots and i == 2:
+            if shots and n == 2:
                 page.screenshot(path=os.path.join(shots, "phone-table-mid.png"))
         assert page.locator("#race-status").get_attribute("data-over") == "1"
         final = page.locator("#final")
