@@ -284,3 +284,16 @@ def test_a_four_car_race_on_a_phone_to_the_standings_with_unicode_teams(browser,
             assert f"team {team}" in page.inner_text("#legend")
     finally:
         ctx.close()
+
+
+def test_a_superseded_preview_is_cancelled(page, base):
+    """Item 7 (the page's half): a change while a preview is drawing cancels that request
+    (the browser reports it aborted) and the newer preview is the one shown."""
+    failed = []
+    page.on("requestfailed", lambda r: failed.append((r.url, r.failure)))
+    page.goto(f"{base}/print/graph-racers/classpack?students=3&tracks=1")
+    expect(page.locator("#options")).to_have_attribute("data-state", "busy")
+    page.fill("#f-students", "1")
+    page.locator("#f-students").dispatch_event("change")
+    expect(page.locator("#status")).to_have_attribute("data-pages", "3", timeout=120_000)
+    assert any(u.endswith("/classpack/preview") and "ABORTED" in (f or "") for u, f in failed)

@@ -65,11 +65,17 @@
     notes.hidden = list.length === 0;
   }
 
+  var pending = null; // the preview asked for last: cancelled when a newer one is asked
+
   function refresh() {
     var mine = ++asked;
     status.textContent = "drawing…";
     form.dataset.state = "busy";
-    fetch(form.dataset.preview, { method: "POST", body: new FormData(form) })
+    if (pending) pending.abort();
+    pending = typeof AbortController === "function" ? new AbortController() : null;
+    var how = { method: "POST", body: new FormData(form) };
+    if (pending) how.signal = pending.signal;
+    fetch(form.dataset.preview, how)
       .then(function (r) { return r.json().then(function (d) { return [r.ok, d]; }); })
       .then(function (res) {
         if (mine !== asked) return;
