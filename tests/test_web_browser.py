@@ -297,3 +297,13 @@ def test_a_superseded_preview_is_cancelled(page, base):
     page.locator("#f-students").dispatch_event("change")
     expect(page.locator("#status")).to_have_attribute("data-pages", "3", timeout=120_000)
     assert any(u.endswith("/classpack/preview") and "ABORTED" in (f or "") for u, f in failed)
+
+
+def test_a_file_over_the_cap_is_said_in_the_preview(page, base):
+    """The server refuses a body over its cap from the headers (waitress, not JSON): the
+    preview says so in the page's words, not "the server did not answer"."""
+    page.goto(f"{base}/print/graph-racers/sheet")
+    expect(page.locator("#status")).to_contain_text("Choose")
+    big = {"name": "big.txt", "mimeType": "text/plain", "buffer": b"#" * 8_600_000}
+    page.set_input_files("#f-track", files=[big])
+    expect(page.locator("#preview-error")).to_contain_text("over 8,500,000 bytes", timeout=30_000)

@@ -76,7 +76,16 @@
     var how = { method: "POST", body: new FormData(form) };
     if (pending) how.signal = pending.signal;
     fetch(form.dataset.preview, how)
-      .then(function (r) { return r.json().then(function (d) { return [r.ok, d]; }); })
+      .then(function (r) {
+        if ((r.headers.get("Content-Type") || "").indexOf("json") < 0) {
+          // the server refused the request before the page saw it (waitress: a body too big)
+          var words = r.status === 413
+            ? "the form with its file is over 8,500,000 bytes, the most racegen serve reads: choose a smaller file"
+            : "the server answered " + r.status + " " + r.statusText;
+          return [false, { error: words }];
+        }
+        return r.json().then(function (d) { return [r.ok, d]; });
+      })
       .then(function (res) {
         if (mine !== asked) return;
         if (res[0]) {
