@@ -236,6 +236,7 @@ def test_a_four_car_race_on_a_phone_to_the_standings_with_unicode_teams(browser,
     state = run_race(track, Rules(), make_drivers(kinds, track, Rules(), 1), teams=TEAMS.split(","))
     moves = [e for e in state.log if e.kind == "move"]
     last = max(i for i, e in enumerate(moves) if e.car == 0)
+    winner = min(state.standings(), key=lambda s: s["place"])
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
     page = ctx.new_page()
     shots = os.environ.get("RACEGEN_SCREENSHOTS")
@@ -268,11 +269,12 @@ def test_a_four_car_race_on_a_phone_to_the_standings_with_unicode_teams(browser,
             if shots and n == 2:
                 page.screenshot(path=os.path.join(shots, "phone-table-mid.png"))
         assert page.locator("#race-status").get_attribute("data-over") == "1"
+        said = " ".join(page.inner_text("#race-status").split())
+        assert said == f"The race is over: car {winner['car']} wins."
         final = page.locator("#final")
         assert final.bounding_box()["y"] < page.locator("#board").bounding_box()["y"]
         rows = page.locator("#final #standings tr[data-car]")
         assert rows.count() == 4
-        winner = min(state.standings(), key=lambda s: s["place"])
         assert rows.first.inner_text().split()[0] == "1"
         assert f"car {winner['car']}" in rows.first.inner_text()
         if shots:

@@ -352,7 +352,13 @@ def table_body(key: str, state: Any, seats: list[str], seed: int, done: list, ta
     track, rules = state.track, state.rules
     over = state.over or state.round > MAX_ROUNDS
     if state.over:
-        status = '<p class="status" id="race-status" data-over="1">The race is over.</p>'
+        first = state.standings()[0]
+        won = (
+            f"{who(first['car'] - 1, seats)} wins."
+            if first["status"] == "finished"
+            else "no car finished."
+        )
+        status = f'<p class="status" id="race-status" data-over="1">The race is over: {won}</p>'
     elif over:
         status = (
             f'<p class="status" id="race-status" data-over="1">{MAX_ROUNDS} rounds played: '
