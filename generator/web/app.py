@@ -14,7 +14,7 @@ from typing import Any
 import bottle
 
 from generator.web import kits, play, printables, settle, table
-from generator.web.page import MAX_BODY, page
+from generator.web.page import MAX_BODY, page, utf8
 
 STATIC = {"style.css": "text/css; charset=utf-8", "print.js": "text/javascript; charset=utf-8"}
 
@@ -23,6 +23,16 @@ def make_app() -> bottle.Bottle:
     """The application: every route of the printables, play and settle pages."""
     bottle.BaseRequest.MEMFILE_MAX = MAX_BODY  # forms are parsed in memory, up to the cap
     app = bottle.Bottle()
+
+    @app.hook("before_request")
+    def decoded() -> None:
+        """The one place the address is decoded: a browser sends it as UTF-8 and Bottle
+        gives it as latin-1 text; every route reads bottle.request.query as the user typed
+        it (a form sent as multipart/form-data Bottle gives as UTF-8 already)."""
+        req = bottle.request
+        req.environ["bottle.request.query"] = utf8(req.query)
+        if req.content_type.startswith("application/x-www-form-urlencoded"):
+            req.environ["bottle.request.forms"] = utf8(req.forms)
 
     @app.get("/static/<name>")
     def static(name: str) -> Any:

@@ -80,6 +80,23 @@ def page(
     )
 
 
+def utf8(fields: bottle.FormsDict) -> bottle.FormsDict:
+    """`fields` (Bottle's latin-1 reading of what the browser sent as UTF-8) as the text the
+    user typed; bytes that are not UTF-8 become U+FFFD, never an error. Already decoded
+    fields come back as they are."""
+    if not fields.recode_unicode:
+        return fields
+    out = bottle.FormsDict()
+    out.recode_unicode = False
+    for key, value in fields.allitems():
+        out.append(_text(key), _text(value))
+    return out
+
+
+def _text(s: Any) -> Any:
+    return s.encode("latin-1").decode("utf-8", "replace") if isinstance(s, str) else s
+
+
 def esc(s: Any) -> str:
     return html.escape(str(s), quote=True)
 

@@ -22,6 +22,7 @@ from generator.web.page import PageError, convert, esc, guarded, page, read_uplo
 from generator.web.seats import SEAT_TEXT, seats_of, table_of, table_query
 
 PITCH = 5.0  # mm between points in the drawing (the SVG scales to the page)
+TAP_PX = 26  # CSS px between points at the least: a move's target is at least 24 px across
 SIZES = {"small": (24, 16), "medium": (34, 24), "large": (40, 25)}
 KINDS = ("cells", "drawn")
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -250,6 +251,13 @@ def off_map(track: Any, p: tuple[int, int]) -> bool:
     return not (0 <= p[0] < track.rows and 0 <= p[1] < track.cols)
 
 
+def hit_circle(x: float, y: float) -> str:
+    """A move's tap target: a clear circle PITCH across under the drawn point."""
+    from generator.render.svg import num
+
+    return f'<circle class="hit" cx="{num(x)}" cy="{num(y)}" r="{num(PITCH / 2)}"/>'
+
+
 def board_open(track: Any, drawing: Any, points: list[tuple[int, int]]) -> str:
     """The board's <svg> tag: the drawn map, its view widened to every point of `points` past
     the map's edge (legal points a fast car reaches beyond the finish), on a grey margin, so
@@ -263,10 +271,14 @@ def board_open(track: Any, drawing: Any, points: list[tuple[int, int]]) -> str:
             x, y = drawing.xy(p)
             x0, y0 = min(x0, x - PITCH), min(y0, y - PITCH)
             x1, y1 = max(x1, x + PITCH), max(y1, y + PITCH)
+    # wide enough that each point's tap target (PITCH across) is TAP_PX on screen: on a
+    # phone the board scrolls sideways rather than shrink its points under a finger
+    tap_width = round((x1 - x0) / PITCH * TAP_PX)
     tag = (
         f'<svg xmlns="http://www.w3.org/2000/svg" '
         f'viewBox="{num(x0)} {num(y0)} {num(x1 - x0)} {num(y1 - y0)}" '
-        f'id="board" role="img" aria-label="{esc(track.name)}">'
+        f'id="board" role="img" aria-label="{esc(track.name)}" '
+        f'style="--tap-width:{tap_width}px">'
     )
     if (x0, y0, x1, y1) != (0.0, 0.0, w, h):
         tag += (
@@ -343,10 +355,10 @@ def board_svg(key: str, track: Any, rules: Any, race: Race, sol: Any) -> str:
         cls = "crash" if outcome == CRASH and kind != "start" else "choice"
         title = {"start": "start here", "": ""}.get(kind, kind)
         title = "crash: " + (title or "move") if cls == "crash" else (title or "move here")
-        href = esc(_link(key, rules, race.points + [q]))
+        href = esc(_link(key, rules, race.points + [q]) + "#car")
         out.append(
             f'<a href="{href}" class="point" data-point="{q[0]},{q[1]}" data-kind="{cls}">'
-            f"<title>{esc(title)} ({q[0]}, {q[1]})</title>"
+            f"<title>{esc(title)} ({q[0]}, {q[1]})</title>{hit_circle(x, y)}"
             f'<circle class="{cls}" cx="{num(x)}" cy="{num(y)}" r="1.1"/></a>'
         )
     out.append("</svg>")
@@ -524,7 +536,8 @@ def choose_body() -> str:
         + '<button type="submit">Race it</button></form>'
         '<form method="post" action="/play/upload" enctype="multipart/form-data" class="options" '
         'id="upload"><h2>Or upload a track file</h2>'
-        '<input type="file" name="track"> '
+        '<label for="up-track">Track file (a track .txt or a drawn circuit .json)</label> '
+        '<input type="file" name="track" id="up-track" accept=".txt,.json"> '
         + _players_fields("up-")
         + '<button type="submit">Race it</button></form>'
     )

@@ -23,6 +23,7 @@ import bottle
 
 from generator.printing import PAPER_NAMES, Option, Printable, PrintSpec
 from generator.web.page import PageError, convert, esc, guarded, page, read_upload, request_folder
+from generator.web.work import check_pages, check_pixels, check_puzzles
 
 PREVIEW_PAGES = 24  # pages a preview shows; the download has them all
 FORMATS = ("pdf", "svg", "png")
@@ -156,6 +157,7 @@ def build_documents(e: Entry, folder: Path) -> tuple[list, PrintSpec, list[str]]
     notes: list[str] = []
     spec = spec_from_form(form, folder, e.printable.seeded, notes.append)
     values = values_from_form(e.options, form, folder)
+    check_puzzles(e.printable.name, values)  # before the work: any web page can ask
     try:
         docs = e.printable.documents(spec, **values)
     except BadOption as err:
@@ -168,6 +170,7 @@ def build_documents(e: Entry, folder: Path) -> tuple[list, PrintSpec, list[str]]
         raise
     notes = [n.replace(str(folder) + "/", "") for n in notes]
     docs = [d for d in docs if d.pages]
+    check_pages(docs)
     for d in docs:  # as the command line writes them (output.emit_all): the same bytes
         add_footers(d)
     return docs, spec, notes
@@ -293,11 +296,21 @@ def form_body(e: Entry, query: Any = None) -> str:
         f'<h1>{esc(e.title)}: {esc(p.name)}</h1><p class="note">{esc(p.help or p.summary)}</p>'
         f'<div class="printable"><form class="options" id="options" method="post" '
         f'enctype="multipart/form-data" action="{base}/download" data-preview="{base}/preview">'
-        f'{"".join(fields)}<div class="buttons">{buttons}</div></form>'
+        f'{"".join(fields)}<div class="buttons">{buttons}</div>'
+        f'<p class="note" id="download-note">{DOWNLOAD_NOTE}</p></form>'
         '<div><p id="status" aria-live="polite"></p><p class="error" id="preview-error" hidden></p>'
         '<ul class="notes" id="notes" hidden></ul>'
-        '<div id="preview"></div></div></div>'
+        '<div id="preview"><noscript><p class="note" id="no-script">The live preview needs '
+        "JavaScript, which is off: the Download buttons work without it.</p></noscript></div>"
+        "</div></div>"
     )
+
+
+# what each Download button gives, before a preview says it for the options chosen (print.js)
+DOWNLOAD_NOTE = (
+    "Download PDF gives one .pdf, or a .zip of the PDF files when the printable makes more "
+    "than one; SVG and PNG give one file a page, in a .zip when there is more than one page."
+)
 
 
 def preview_json(docs: list, notes: list[str] | tuple[str, ...] = (), ask: str = "") -> dict:
@@ -345,6 +358,9 @@ def download(docs: list, spec: PrintSpec, fmt: str, name: str) -> bytes:
     from generator.output import render, target_names
     from generator.render.pages import add_footers
 
+    check_pages(docs)
+    if fmt == "png":
+        check_pixels(docs, spec.dpi)
     files: list[tuple[str, bytes]] = []
     for d in docs:
         add_footers(d)  # as output.emit_all: the command line's bytes
@@ -374,9 +390,7 @@ def routes(app: bottle.Bottle) -> None:
     @guarded("Print")
     def form(game: str, name: str) -> str:
         e = entry(game, name)
-        return page(
-            f"{e.title}: {name}", form_body(e, bottle.request.query.decode()), scripts=("print.js",)
-        )
+        return page(f"{e.title}: {name}", form_body(e, bottle.request.query), scripts=("print.js",))
 
     @app.post("/print/<game>/<name>/preview")
     @guarded("Preview", json=True)
@@ -389,7 +403,13 @@ def routes(app: bottle.Bottle) -> None:
             except NoFile as wait:  # nothing to draw yet: say what to choose, not an error
                 ask = str(wait)[:1].upper() + str(wait)[1:] + " to see the pages."
                 return json.dumps(preview_json([], ask=ask))
-            return json.dumps(preview_json(docs, notes))
+            data = preview_json(docs, notes)
+            picked = chosen_part(e, docs)  # what the Download buttons give: one file or a .zip
+            data["download"] = {
+                "files": len(picked),
+                "pages": sum(len(d.pages) for d in picked),
+            }
+            return json.dumps(data)
 
     @app.post("/print/<game>/<name>/download")
     @guarded("Download")

@@ -1,38 +1,65 @@
-"""A small threaded WSGI server (the standard library's) for the Bottle application."""
+"""The WSGI server for the Bottle application: waitress (pure Python), made for serving, not
+the development server: a bounded pool of worker threads, a cap on open connections, a
+listen backlog, timeouts for idle and half-open connections, bodies refused past the cap
+before they are read, and no Server header. The application runs behind the guard
+(generator/web/guard.py)."""
 
 from __future__ import annotations
 
-import socketserver
 from collections.abc import Callable
-from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
+
+THREADS = 4  # requests computed at once; more wait in the queue
+CONNECTIONS = 256  # open connections at once (an idle one holds no thread); more wait
+BACKLOG = 128
+IDLE_SECONDS = 20  # a connection that sends nothing this long is closed
 
 
-class _Server(socketserver.ThreadingMixIn, WSGIServer):
-    daemon_threads = True
+class Server:
+    """A waitress server bound (port 0: a free port) but not yet serving; serve_forever,
+    shutdown and server_close as the standard library's servers have them."""
+
+    def __init__(self, host: str, port: int) -> None:
+        import logging
+
+        from waitress.server import create_server
+
+        from generator.web.app import make_app
+        from generator.web.guard import Guard
+        from generator.web.page import MAX_BODY
+
+        self._server = create_server(
+            Guard(make_app(), host),
+            host=host,
+            port=port,
+            threads=THREADS,
+            connection_limit=CONNECTIONS,
+            backlog=BACKLOG,
+            channel_timeout=IDLE_SECONDS,
+            cleanup_interval=5,
+            max_request_body_size=MAX_BODY,
+            ident="",  # no Server header
+            clear_untrusted_proxy_headers=True,
+            expose_tracebacks=False,
+        )
+        # requests waiting for a thread are the pool working as meant, not news for the terminal
+        logging.getLogger("waitress.queue").setLevel(logging.ERROR)
+        self.server_address = (self._server.effective_host, self._server.effective_port)
+
+    def serve_forever(self) -> None:
+        self._server.run()
+
+    def shutdown(self) -> None:
+        self._server.close()
+
+    def server_close(self) -> None:
+        """Nothing more: shutdown closed the sockets and stopped the threads."""
 
 
-class _Quiet(WSGIRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
-        pass
+def make(host: str, port: int) -> Server:
+    return Server(host, port)
 
 
-def make(host: str, port: int):  # noqa: ANN201
-    """The server, bound (port 0: a free port) but not yet serving."""
-    from generator.web.app import make_app
-
-    if ":" in host:
-        import socket
-
-        class _Server6(_Server):
-            address_family = socket.AF_INET6
-
-        cls: type = _Server6
-    else:
-        cls = _Server
-    return make_server(host, port, make_app(), server_class=cls, handler_class=_Quiet)
-
-
-def url_of(server) -> str:  # noqa: ANN001
+def url_of(server: Server) -> str:
     host, port = server.server_address[:2]
     shown = f"[{host}]" if ":" in host else host
     return f"http://{shown}:{port}/"
@@ -51,4 +78,4 @@ def run(host: str, port: int, open_browser: bool, say: Callable[[str], None]) ->
     except KeyboardInterrupt:
         pass
     finally:
-        server.server_close()
+        server.shutdown()

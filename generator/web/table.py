@@ -22,6 +22,7 @@ from generator.web.play import (
     PITCH,
     beyond_html,
     board_open,
+    hit_circle,
     off_map,
     parse_points,
     rule_selects,
@@ -138,6 +139,31 @@ def colour(seat: int) -> str:
     return PLAYER_COLOURS[seat]
 
 
+def luminance(hex_colour: str) -> float:
+    """WCAG 2's relative luminance of #rrggbb."""
+    channels = [int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_on_white(hex_colour: str) -> float:
+    return 1.05 / (luminance(hex_colour) + 0.05)
+
+
+@lru_cache(maxsize=16)
+def ink(seat: int) -> str:
+    """The seat's colour for text on white: its own colour darkened (in steps of 5%) until it
+    has WCAG's 4.5:1 contrast for normal text; the markers and lines keep the colour."""
+    c = colour(seat)
+    rgb = [int(c[i : i + 2], 16) for i in (1, 3, 5)]
+    shown = c
+    for step in range(21):
+        shown = "#" + "".join(f"{round(v * (1 - step / 20)):02x}" for v in rgb)
+        if contrast_on_white(shown) >= 4.5:
+            break
+    return shown
+
+
 @lru_cache(maxsize=8)
 def marker_svg(seat: int, size: float = 14) -> str:
     """The seat's marker (shape and colour, as the printed race sheet draws players), inline."""
@@ -171,7 +197,7 @@ def marker_at(seat: int, x: float, y: float, size: float) -> str:
 def who(seat: int, kinds: list[str]) -> str:
     tag = "" if kinds[seat] == "human" else f" ({kinds[seat]})"
     return (
-        f'<span class="car" style="color:{colour(seat)}">{marker_svg(seat)} '
+        f'<span class="car" style="color:{ink(seat)}">{marker_svg(seat)} '
         f"car {seat + 1}</span>{esc(tag)}"
     )
 
@@ -223,6 +249,8 @@ def board_svg(key: str, state: Any, seats: list[str], seed: int, done: list, tab
             )
     if on_turn is not None:
         c = colour(on_turn.seat)
+        x, y = drawing.xy(on_turn.point)  # the moves' links scroll here (a phone's board)
+        out.append(f'<circle id="turn" cx="{num(x)}" cy="{num(y)}" r="0.1" fill="none"/>')
         if on_turn.vector != (0, 0):
             x, y = drawing.xy(on_turn.point)
             x2, y2 = drawing.xy(
@@ -239,12 +267,13 @@ def board_svg(key: str, state: Any, seats: list[str], seed: int, done: list, tab
                 title = {CRASHES: "crash", COLLIDES: "collision"}.get(o.outcome, o.outcome)
                 if o.kind:
                     title += f" ({o.kind})"
-                href = esc(link(key, rules, seats, seed, done + [o.aim], table))
+                href = esc(link(key, rules, seats, seed, done + [o.aim], table) + "#turn")
                 dash = ' stroke-dasharray="0.6 0.4"' if bad else ""
                 out.append(
                     f'<a href="{href}" class="point seat" data-point="{o.aim[0]},{o.aim[1]}" '
                     f'data-outcome="{esc(o.outcome)}" data-car="{on_turn.seat + 1}" style="color:{c}">'
                     f"<title>car {on_turn.seat + 1}: {esc(title)} ({o.aim[0]}, {o.aim[1]})</title>"
+                    f"{hit_circle(x, y)}"
                     f'<circle cx="{num(x)}" cy="{num(y)}" r="1.2" fill="#fff" stroke="{c}" '
                     f'stroke-width="0.5"{dash}/></a>'
                 )
@@ -323,7 +352,13 @@ def table_body(key: str, state: Any, seats: list[str], seed: int, done: list, ta
     track, rules = state.track, state.rules
     over = state.over or state.round > MAX_ROUNDS
     if state.over:
-        status = '<p class="status" id="race-status" data-over="1">The race is over.</p>'
+        first = state.standings()[0]
+        won = (
+            f"{who(first['car'] - 1, seats)} wins."
+            if first["status"] == "finished"
+            else "no car finished."
+        )
+        status = f'<p class="status" id="race-status" data-over="1">The race is over: {won}</p>'
     elif over:
         status = (
             f'<p class="status" id="race-status" data-over="1">{MAX_ROUNDS} rounds played: '
@@ -369,14 +404,20 @@ def table_body(key: str, state: Any, seats: list[str], seed: int, done: list, ta
         status,
         f'<p class="legend" id="legend">{legend}</p>',
         f"<p>{' · '.join(links)}</p>",
+    ]
+    if over:  # the standings where the board was, winner first: in view when the race ends
+        body.append(
+            '<section class="final" id="final"><h2>Standings</h2>'
+            + standings_html(state, seats)
+            + "</section>"
+        )
+    body += [
         '<div class="table-race">',
         f'<div class="board">{board_svg(key, state, seats, seed, done, table)}'
         f"{beyond_html(beyond(key, state, seats, seed, done, table))}</div>",
         '<div class="events"><h2>Last moves</h2>',
         f'<ul id="events">{recent or "<li>No moves yet.</li>"}</ul>',
     ]
-    if over:
-        body.append("<h2>Standings</h2>" + standings_html(state, seats))
     if incidents:
         body.append(
             '<h2>Crashes, collisions and finishes</h2><ul id="incidents">'

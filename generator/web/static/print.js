@@ -38,6 +38,19 @@
     status.textContent = data.ask || data.total + (data.total === 1 ? " page" : " pages") + more;
     status.dataset.pages = String(data.total);
     showNotes(data.notes || []);
+    sayDownloads(data);
+  }
+
+  // what Download PDF, SVG and PNG give for these options: one file or a .zip
+  function sayDownloads(data) {
+    var note = document.getElementById("download-note");
+    var d = data.download;
+    if (!note || !d || !d.files) return;
+    var files = d.files;
+    var pdf = files > 1 ? "a .zip of " + files + " PDF files" : "one .pdf";
+    var each = d.pages > 1 ? "a .zip of " + d.pages + " files, one a page" : "one file";
+    note.textContent = "Download PDF gives " + pdf + "; SVG and PNG give " + each + ".";
+    note.dataset.files = String(files);
   }
 
   // what the command line says on stderr beside the files (a repeated map, many pages)
@@ -52,12 +65,27 @@
     notes.hidden = list.length === 0;
   }
 
+  var pending = null; // the preview asked for last: cancelled when a newer one is asked
+
   function refresh() {
     var mine = ++asked;
     status.textContent = "drawing…";
     form.dataset.state = "busy";
-    fetch(form.dataset.preview, { method: "POST", body: new FormData(form) })
-      .then(function (r) { return r.json().then(function (d) { return [r.ok, d]; }); })
+    if (pending) pending.abort();
+    pending = typeof AbortController === "function" ? new AbortController() : null;
+    var how = { method: "POST", body: new FormData(form) };
+    if (pending) how.signal = pending.signal;
+    fetch(form.dataset.preview, how)
+      .then(function (r) {
+        if ((r.headers.get("Content-Type") || "").indexOf("json") < 0) {
+          // the server refused the request before the page saw it (waitress: a body too big)
+          var words = r.status === 413
+            ? "the form with its file is over 8,500,000 bytes, the most racegen serve reads: choose a smaller file"
+            : "the server answered " + r.status + " " + r.statusText;
+          return [false, { error: words }];
+        }
+        return r.json().then(function (d) { return [r.ok, d]; });
+      })
       .then(function (res) {
         if (mine !== asked) return;
         if (res[0]) {
