@@ -17,7 +17,7 @@ from generator.games.graph_racers.moves.actions import Action
 from generator.games.graph_racers.moves.check import RacingLine
 from generator.games.graph_racers.moves.referee import CRASH
 from generator.games.graph_racers.moves.rules import BRAKE, Rules
-from generator.games.graph_racers.race.bond import choose_action
+from generator.games.graph_racers.race.bond_drivers import choose_action
 from generator.games.graph_racers.race.cars import (
     COLLIDES,
     CRASHES,

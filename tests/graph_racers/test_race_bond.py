@@ -19,7 +19,8 @@ from generator.errors import InvalidInput
 from generator.games.graph_racers.moves.actions import Action
 from generator.games.graph_racers.moves.check import check_line, parse_moves
 from generator.games.graph_racers.moves.rules import ROCKET, Rules
-from generator.games.graph_racers.race.bond import choose_action, replay_actions
+from generator.games.graph_racers.race.bond import replay_actions
+from generator.games.graph_racers.race.bond_drivers import choose_action
 from generator.games.graph_racers.race.cars import CRASHES, MOVED, OUT, default_starts
 from generator.games.graph_racers.race.design import Design, parse_designs
 from generator.games.graph_racers.race.drivers import make_drivers, run_race

@@ -230,9 +230,9 @@ def race_sheet(
         rule_text(track, rules, par)
         + table.lines(rules)
         + [
-            "Take turns in player order: player 1 (the youngest) moves first, then player 2, "
-            f"and so on. Mark your car's point with your symbol and join your moves with {join}."
-            f"{ticks} Crashes and collisions: see the move log."
+            "Take turns: player 1 (the youngest) moves first, then 2 and on. Mark your "
+            f"car's point with your symbol and join your moves with {join}.{ticks} Crashes "
+            "and collisions: see the move log."
         ]
     )
     page_with_drawing(

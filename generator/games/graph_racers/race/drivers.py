@@ -15,7 +15,7 @@ rule; they differ in which legal move they take.
   another car, then keeps its boosts.
 
 Goodies (James Bond mode, collectables): every driver uses them the same simple way after
-choosing its move (bond.choose_action: fire at a rival it can hit or one close ahead, steer
+choosing its move (bond_drivers.choose_action: fire at a rival it can hit or one close ahead, steer
 the missile onto a rival, spray when a rival is close behind); a car designed with a
 submarine plans on the track with its water as track.
 
@@ -35,7 +35,7 @@ from typing import Any
 from generator.errors import InvalidInput
 from generator.games.graph_racers.moves.referee import CRASH, FINISH
 from generator.games.graph_racers.moves.rules import BRAKE, Rules, boost_kind, spend
-from generator.games.graph_racers.race.bond import choose_action, guns_first
+from generator.games.graph_racers.race.bond_drivers import choose_action, guns_first
 from generator.games.graph_racers.race.cars import (
     CRASHES,
     CUTS,
