@@ -31,8 +31,11 @@ class Escaping:
     def __init__(self, inner: IO[str]) -> None:
         self.inner = inner
 
-    def write(self, text: str) -> int:
-        self.inner.write(escape(text))
+    def write(self, text: str | bytes) -> int:
+        if isinstance(text, bytes):  # click echoes bytes here (shell completion's script)
+            self.inner.write(escape(text.decode("utf-8", "replace")))
+        else:
+            self.inner.write(escape(text))
         return len(text)
 
     def writelines(self, lines: Any) -> None:
