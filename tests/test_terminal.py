@@ -3,11 +3,16 @@ a name holding ESC [2J would clear the screen, BEL rings, NUL hides what follows
 
 from __future__ import annotations
 
+import io
 import os
 import pty
 import subprocess
 import sys
+from types import SimpleNamespace
 
+import pytest
+
+from generator.cli import cli
 from generator.terminal import escape
 
 
@@ -52,3 +57,42 @@ def test_on_a_terminal_an_escape_sequence_in_a_file_name_is_shown_not_obeyed(tmp
     text = b"".join(chunks)
     assert proc.returncode == 1
     assert b"\x1b" not in text and b"no\\x1b[2J.txt not found" in text
+
+
+class Terminal(io.StringIO):
+    """A stderr that says it is a terminal (click's bar draws only on one)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def run_on_a_terminal(monkeypatch, *args: str) -> tuple[int, str]:
+    err = Terminal()
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    monkeypatch.setattr(sys, "stderr", err)
+    with pytest.raises(SystemExit) as e:
+        cli.main(list(args), prog_name="racegen")
+    return e.value.code, err.getvalue()
+
+
+def test_triactor_odds_draws_its_progress_bar_with_real_escape_codes(monkeypatch):
+    """Issue 30, item 9: the bar wrote through the escaping stream: `\\x1b[?25lracing [###`."""
+    code, err = run_on_a_terminal(monkeypatch, "triactor", "odds", "--races", "10")
+    assert code == 0
+    assert "\x1b[?25l" in err and "racing" in err  # the cursor hidden, the bar drawn
+    assert "\\x1b" not in err
+
+
+def test_trading_paint_simulate_draws_its_progress_bar_with_real_escape_codes(monkeypatch):
+    from generator.games.trading_paint.play import simulate
+
+    def twenty_games(players, games, policies, seed, progress=None):  # noqa: ANN001, ANN202
+        for _ in range(games):
+            progress(1)
+        return SimpleNamespace(format=lambda: "report")
+
+    monkeypatch.setattr(simulate, "simulate", twenty_games)
+    code, err = run_on_a_terminal(monkeypatch, "trading-paint", "simulate", "--games", "20")
+    assert code == 0
+    assert "\x1b[?25l" in err and "racing" in err and "100%" in err
+    assert "\\x1b" not in err

@@ -6,7 +6,6 @@ Only click is imported at module level; everything else loads inside the command
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
@@ -74,16 +73,14 @@ def simulate_cmd(
     """Race policies against each other and report win rates and events per game."""
     from generator.games.trading_paint.play.policies import make_policy
     from generator.games.trading_paint.play.simulate import simulate
+    from generator.progress import Progress
 
     players = int(players)
     for p in policies:
         make_policy(p)
-    show_bar = sys.stderr.isatty() and games >= 20
-    if show_bar:
-        with click.progressbar(length=games, label="racing", file=sys.stderr) as bar:
-            report = simulate(players, games, policies, seed, progress=bar.update)
-    else:
-        report = simulate(players, games, policies, seed)
+    # a bar on a terminal for 20 games or more, quiet when piped
+    with Progress(games if games >= 20 else 0, "racing") as bar:
+        report = simulate(players, games, policies, seed, progress=bar)
     if as_json:
         click.echo(dumps(report.to_dict(), "trading-paint-simulate/1"))
     else:

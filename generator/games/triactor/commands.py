@@ -7,7 +7,6 @@ Only click is imported at module level; everything else loads inside the command
 from __future__ import annotations
 
 import json
-import sys
 
 import click
 
@@ -138,18 +137,15 @@ def odds_command(
     from generator.games.triactor.betting.odds import score_seed, simulate
     from generator.games.triactor.betting.report import odds_json, odds_text
     from generator.games.triactor.race.coins import parse_coins
+    from generator.progress import Progress
 
     known = parse_coins(coins)
     chooser = _chooser(policy, slips)
     table = _backers(backers, chooser)
     args = {"known": known, "policy": chooser}
-    if sys.stderr.isatty():  # a progress bar on a terminal, quiet when piped
-        with click.progressbar(length=2 * races, label="racing", file=sys.stderr) as bar:
-            tally = simulate(races, seed=seed, progress=bar.update, **args)
-            score = simulate(races, seed=score_seed(seed), progress=bar.update, **args)
-    else:
-        tally = simulate(races, seed=seed, **args)
-        score = simulate(races, seed=score_seed(seed), **args)
+    with Progress(2 * races, "racing") as bar:  # a bar on a terminal, quiet when piped
+        tally = simulate(races, seed=seed, progress=bar, **args)
+        score = simulate(races, seed=score_seed(seed), progress=bar, **args)
     report = {"known": known, "policy": chooser, "seed": seed, "backers": table, "top": top}
     if as_json:
         _echo_json(odds_json(tally, score, **report))
