@@ -12,6 +12,7 @@ JSON output is unaffected: json.dumps escapes control characters itself.
 from __future__ import annotations
 
 import re
+import shutil
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -51,6 +52,14 @@ class Escaping:
 def raw(stream: Any) -> Any:
     """The stream underneath an Escaping one (for click's progress bar), else `stream`."""
     return stream.inner if isinstance(stream, Escaping) else stream
+
+
+def line_width() -> int:
+    """Columns a text report may fill: the terminal's width (40 at least) on a terminal, 80
+    when stdout is piped or a file (so a script's output does not depend on a window)."""
+    if not raw(sys.stdout).isatty():
+        return 80
+    return max(40, shutil.get_terminal_size((80, 24)).columns)
 
 
 @contextmanager

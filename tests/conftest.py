@@ -14,3 +14,12 @@ def base():  # noqa: ANN201
     yield url
     server.shutdown()
     server.server_close()
+
+
+@pytest.fixture
+def unwrapped(monkeypatch):  # noqa: ANN001, ANN201
+    """Text reports in one line per row, as on a very wide terminal (for tests that read the
+    report's content; tests/test_textwidth.py checks the wrapping to 80 columns)."""
+    import generator.terminal
+
+    monkeypatch.setattr(generator.terminal, "line_width", lambda: 10_000)

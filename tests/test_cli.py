@@ -51,7 +51,7 @@ def test_help_lists_every_built_command():
     assert set(COMMANDS) >= {"list", "demo", "paper", "dice"}
 
 
-def test_list_names_all_five_games_and_capabilities():
+def test_list_names_all_five_games_and_capabilities(unwrapped):
     result = run("list")
     assert result.exit_code == 0
     for game in GAMES:

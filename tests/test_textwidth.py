@@ -72,3 +72,54 @@ def test_columns_line_up_by_display_width():
     with pytest.raises(ValueError):
         tw.columns([("a", "b"), ("c",)])
     assert tw.columns([]) == []
+
+
+# --- fitting a report to the terminal (issue 30, item 10) ---
+
+
+def test_fit_hangs_a_table_row_under_its_last_column_and_keeps_a_bet_whole():
+    row = "WIN                 1    2.000       2.000  A (0.00%, 0.00), D (20.00%, 3.20), M (30.00%, 4.80)"
+    assert tw.fit(row, 80).split("\n") == [
+        "WIN                 1    2.000       2.000  A (0.00%, 0.00), D (20.00%, 3.20),",
+        "                                            M (30.00%, 4.80)",
+    ]
+
+
+def test_fit_hangs_a_numbered_turn_under_its_text_and_prose_at_its_margin():
+    turn = "   14. rolls S:5 M:2 C:2 A:4 [H:ace] P:3 D:ace B:ace; uses H ace: stays at 2 (no room ahead), die stays active"
+    assert tw.fit(turn, 80).split("\n") == [
+        "   14. rolls S:5 M:2 C:2 A:4 [H:ace] P:3 D:ace B:ace; uses H ace: stays at",
+        "       2 (no room ahead), die stays active",
+    ]
+    assert tw.fit("one two three four", 9) == "one two\nthree\nfour"
+    assert tw.fit("short\n\nlines stay", 80) == "short\n\nlines stay"
+
+
+def test_fit_never_cuts_a_word_wider_than_the_line():
+    assert tw.fit("a " + "x" * 30 + " b", 10) == "a\n" + "x" * 30 + "\nb"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["list"], ["triactor", "odds", "--races", "10"], ["triactor", "race", "--seed", "4"]],
+)
+def test_reports_fit_80_columns_when_not_a_terminal(command):
+    """`racegen list` had lines of 184 columns, `triactor odds` 12 lines and `race` 36 over 80."""
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+
+    result = CliRunner().invoke(cli, command)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert len(lines) > 10 and max(tw.width(line) for line in lines) <= 80
+
+
+def test_list_names_serve_and_the_graph_racers_race_and_referee():
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+
+    text = " ".join(CliRunner().invoke(cli, ["list"]).output.split())
+    assert "other race (computer drivers), referee (a table's moves files)" in text
+    assert "kit GAME|all, serve (the printables" in text

@@ -8,10 +8,13 @@ import click
 @click.command("list")
 def list_games() -> None:
     """List the games and what racegen can print, generate and solve for each."""
+    from generator.core.textwidth import fit
     from generator.games.registry import GAMES
+    from generator.terminal import line_width
 
+    lines = []
     for game in GAMES:
-        click.echo(f"{game.name}: {game.title} - {game.summary}")
+        lines.append(f"{game.name}: {game.title} - {game.summary}")
         rows = [
             ("print", game.prints),
             ("generate", game.generates),
@@ -19,8 +22,12 @@ def list_games() -> None:
             ("other", game.other),
         ]
         if not any(values for _, values in rows):
-            click.echo("  not built yet (rules text in shared seeds; no commands)")
+            lines.append("  not built yet (rules text in shared seeds; no commands)")
         for label, values in rows:
             if values:
-                click.echo(f"  {label:9s} {', '.join(values)}")
-    click.echo("generic: paper graph|dot, dice blank-d6|blank-d8, demo, kit GAME|all")
+                lines.append(f"  {label:9s} {', '.join(values)}")
+    lines.append(
+        "generic: paper graph|dot, dice blank-d6|blank-d8, demo, kit GAME|all, serve (the "
+        "printables, Graph Racers play and Triactor settling as a web page on this computer)"
+    )
+    click.echo(fit("\n".join(lines), line_width()))

@@ -18,6 +18,7 @@ unicodedata only (so a table shows the same on every machine with the same Pytho
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Sequence
 
@@ -90,3 +91,55 @@ def columns(rows: Sequence[Sequence[str]], right: Sequence[int] = (), sep: str =
         ]
         lines.append(sep.join(cells).rstrip())
     return lines
+
+
+def fit(text: str, columns: int) -> str:
+    """`text` with every line wider than `columns` wrapped at spaces (a word wider than the
+    line is never cut). A continuation line starts under the column the wrapped line's text
+    starts in: after its last gap of two or more spaces (a table's last column, a listing's
+    item), else after its indent and a leading "14. " count. A short parenthesised group
+    stays with the word before it: "M (30.00%, 4.80)," is never split."""
+    return "\n".join(out for line in text.split("\n") for out in _fit_line(line, columns))
+
+
+def _fit_line(line: str, columns: int) -> list[str]:
+    if width(line) <= columns:
+        return [line]
+    lead = re.match(r" *(?:\d+\. +)?", line).end()
+    gaps = [m.end() for m in re.finditer(r"\S( {2,})(?=\S)", line) if m.end() > lead]
+    gaps = [g for g in gaps if width(line[:g]) <= columns - 24]
+    hang = gaps[-1] if gaps else lead
+    prefix, words = line[:hang], _glued(line[hang:].split())
+    indent = " " * width(prefix)
+    lines, current = [], prefix
+    for word in words:
+        if current not in (prefix, indent) and width(current) + 1 + width(word) > columns:
+            lines.append(current)
+            current = indent + word
+        elif current in (prefix, indent):
+            current += word
+        else:
+            current += " " + word
+    lines.append(current)
+    return lines
+
+
+GLUE = 20  # the widest "word (group)" kept on one line
+
+
+def _glued(words: list[str]) -> list[str]:
+    """`words` with each short parenthesised group joined to the word before it."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        if out and words[i].startswith("("):
+            end = next((j for j in range(i, len(words)) if ")" in words[j]), None)
+            if end is not None:
+                unit = " ".join([out[-1], *words[i : end + 1]])
+                if width(unit) <= GLUE:
+                    out[-1] = unit
+                    i = end + 1
+                    continue
+        out.append(words[i])
+        i += 1
+    return out

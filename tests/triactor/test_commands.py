@@ -119,7 +119,7 @@ def test_odds_errors():
     assert r.exit_code == 2
 
 
-def test_race_log_is_reproducible():
+def test_race_log_is_reproducible(unwrapped):
     a = run("race", "--seed", "4")
     b = run("race", "--seed", "4")
     assert a.exit_code == 0 and a.output == b.output

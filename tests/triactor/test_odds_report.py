@@ -101,7 +101,7 @@ def test_best_bets_library():
 
 
 # --- backers from the slips ---------------------------------------------------------------------
-def test_backers_are_counted_on_the_slips():
+def test_backers_are_counted_on_the_slips(unwrapped):
     slips = parse_slips("SMC,SM")
     assert Backers.from_slips(slips).counts == (2, 2, 1, 0, 0, 0, 0, 0)
     data = json.loads(

@@ -38,6 +38,9 @@ TURN = re.compile(
     r"([SMCAHPDB]) (null|ace|[2-5]): (.*)$"
 )
 
+# the log read one line per turn; its wrapping to 80 columns is checked in tests/test_textwidth.py
+pytestmark = pytest.mark.usefixtures("unwrapped")
+
 
 def run(*args: str):
     return CliRunner().invoke(cli, ["triactor", "race", *args])

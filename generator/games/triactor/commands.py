@@ -134,10 +134,12 @@ def odds_command(
     The best bets of each type are chosen on these races and their figures measured on as
     many other races (an independent sample), so the choice does not flatter them: the run
     plays 2 x --races races."""
+    from generator.core.textwidth import fit
     from generator.games.triactor.betting.odds import score_seed, simulate
     from generator.games.triactor.betting.report import odds_json, odds_text
     from generator.games.triactor.race.coins import parse_coins
     from generator.progress import Progress
+    from generator.terminal import line_width
 
     known = parse_coins(coins)
     chooser = _chooser(policy, slips)
@@ -150,7 +152,7 @@ def odds_command(
     if as_json:
         _echo_json(odds_json(tally, score, **report))
     else:
-        click.echo(odds_text(tally, score, **report))
+        click.echo(fit(odds_text(tally, score, **report), line_width()))
 
 
 def _backers(backers: int | None, chooser):  # noqa: ANN001, ANN202
@@ -191,12 +193,14 @@ def _backers(backers: int | None, chooser):  # noqa: ANN001, ANN202
 def race_command(coins: str, seed: int, policy: str, slips: str | None) -> None:
     """Play one race and print every turn: the dice rolled, the die used (in brackets) and
     what it did (the engine at work; same seed, same race, the race the simulator plays)."""
+    from generator.core.textwidth import fit
     from generator.games.triactor.race.coins import parse_coins
     from generator.games.triactor.race.racelog import race_log
+    from generator.terminal import line_width
 
     chooser = _chooser(policy, slips)
     lines, _ = race_log(seed, parse_coins(coins), chooser)
-    click.echo("\n".join(lines))
+    click.echo(fit("\n".join(lines), line_width()))
 
 
 def _chooser(policy: str, slips: str | None):

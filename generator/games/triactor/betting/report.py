@@ -9,7 +9,6 @@ not flattered by the choice. The payout column of a bet reads the backers of its
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -179,7 +178,7 @@ def odds_text(
         "coins known: "
         + (format_coins(known) if known else "none")
         + "; the others drawn at random",
-        *textwrap.wrap(coin_spots_note(), 92),
+        coin_spots_note(),  # the command wraps it to the terminal
         "",
     ]
     # horse names come from the template: pad them by display width, like every table
