@@ -39,6 +39,17 @@ def one_line(message: str) -> str:
     return " ".join(str(message).split())
 
 
+def usage_hint(e: click.UsageError) -> str:
+    """click's lines above a usage error: the command's usage and where its help is (then a
+    blank line), as click prints them; nothing when the error has no command."""
+    if e.ctx is None:
+        return ""
+    hint = ""
+    if e.ctx.command.get_help_option(e.ctx) is not None:
+        hint = f"Try '{e.ctx.command_path} {e.ctx.help_option_names[0]}' for help.\n"
+    return f"{e.ctx.get_usage()}\n{hint}\n"
+
+
 # click 8.2+ raises this usage error for a group run without a command (8.1 printed the help)
 NO_ARGS_IS_HELP: type[Exception] = getattr(click.exceptions, "NoArgsIsHelpError", ())  # type: ignore[assignment]
 
@@ -102,7 +113,7 @@ class RacegenGroup(click.Group):
             click.echo(e.ctx.get_help() if e.ctx else e.format_message())
             code = 0
         except click.UsageError as e:
-            click.echo(f"Error: {one_line(e.format_message())}", err=True)
+            click.echo(usage_hint(e) + f"Error: {one_line(e.format_message())}", err=True)
             code = 2
         except click.ClickException as e:
             click.echo(f"Error: {one_line(e.format_message())}", err=True)

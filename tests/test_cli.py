@@ -70,10 +70,32 @@ def test_list_names_all_five_games_and_capabilities(unwrapped):
             assert printable.split()[0] in helped.output
 
 
-def test_unknown_command_is_one_usage_line():
-    result = run("fly")
+def test_a_usage_error_keeps_clicks_usage_line_and_help_hint_above_its_one_error_line():
+    """Issue 30, item 10: usage errors had dropped click's usage line and "Try ... -h"."""
+    result = CliRunner().invoke(cli, ["fly"], prog_name="racegen")
     assert result.exit_code == 2
-    assert result.output.strip().splitlines() == ["Error: No such command 'fly'."]
+    assert result.output.splitlines() == [
+        "Usage: racegen [OPTIONS] COMMAND [ARGS]...",
+        "Try 'racegen -h' for help.",
+        "",
+        "Error: No such command 'fly'.",
+    ]
+    result = CliRunner().invoke(cli, ["triactor", "odds", "--races", "x"], prog_name="racegen")
+    assert result.exit_code == 2
+    assert result.output.splitlines() == [
+        "Usage: racegen triactor odds [OPTIONS]",
+        "Try 'racegen triactor odds -h' for help.",
+        "",
+        "Error: Invalid value for '--races': 'x' is not a valid integer range.",
+    ]
+
+
+def test_bad_input_stays_one_error_line(tmp_path):
+    result = run("graph-racers", "solve", str(tmp_path / "none.txt"))
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"Error: track file {tmp_path / 'none.txt'} not found: check the path"
+    ]
 
 
 def test_a_group_without_a_command_prints_its_help():

@@ -16,6 +16,7 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 from pypdf import PdfReader
+from usage import drop_usage
 
 from generator.cli import cli
 from generator.render.layout import BAR_TEXT
@@ -240,7 +241,8 @@ def test_a_page_holds_as_many_d6_nets_as_fit(tmp_path):
 
 
 def error_line(result) -> str:
-    lines = result.output.strip().splitlines()
+    """The one `Error:` line (below the usage lines when it is a usage error)."""
+    lines = drop_usage(result.output).strip().splitlines()
     assert len(lines) == 1, result.output
     return lines[0]
 

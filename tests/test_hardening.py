@@ -9,6 +9,7 @@ import sys
 
 import pytest
 from click.testing import CliRunner
+from usage import drop_usage
 
 from generator.cli import cli
 
@@ -52,14 +53,14 @@ def test_trading_paint_to_play_true_is_not_car_1(tmp_path):
 def test_graph_racers_empty_width_and_too_many_tracks_are_usage_errors(tmp_path):
     r = run("graph-racers", "worksheet", "--width", "", "--out", str(tmp_path))
     assert r.exit_code == 2
-    assert r.output.strip() == (
+    assert drop_usage(r.output).strip() == (
         "Error: Invalid value for '--width': '': write the width as MIN..MAX, like 3..5"
     )
     r = run("graph-racers", "worksheet", "--width", "٣..٥", "--out", str(tmp_path))
-    assert r.exit_code == 2 and "write the width as MIN..MAX" in r.output
+    assert r.exit_code == 2 and "write the width as MIN..MAX" in drop_usage(r.output)
     r = run("graph-racers", "generate", "--count", "501", "--out", str(tmp_path))
     assert r.exit_code == 2
-    assert r.output.strip() == (
+    assert drop_usage(r.output).strip() == (
         "Error: Invalid value for '--count': 501 is more than 500; generate fewer at a time"
     )
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from click.testing import CliRunner
 from pdfcheck import page_mm
 from pypdf import PdfReader
+from usage import drop_usage
 
 from generator.cli import cli
 from generator.games.dice_rush.printing.artwork import drawing_size
@@ -81,23 +82,25 @@ def test_board_from_a_file_and_board_errors(tmp_path):
     f = tmp_path / "mini.txt"
     f.write_text("# a variant\nS1 .  +2\n-1 F1 F2\n.  .  S2\n", encoding="utf-8")
     r = run("board", "--board", str(f), "--out", str(tmp_path / "o"), "--space", "25mm")
-    assert r.exit_code == 0, r.output
+    assert r.exit_code == 0, drop_usage(r.output)
     assert drawing_size(parse_text(f.read_text(), "x"), 25.0) == (150.0, 75.0 + 44.0)
     r = run("show-board", "--board", str(f))
-    assert r.exit_code == 0 and "NOT half-turn symmetric" in r.output
-    assert r.output.splitlines()[2:] == ["S1 .  +2", "-1 F1 F2", ".  .  S2"]
+    assert r.exit_code == 0 and "NOT half-turn symmetric" in drop_usage(r.output)
+    assert drop_usage(r.output).splitlines()[2:] == ["S1 .  +2", "-1 F1 F2", ".  .  S2"]
     bad = tmp_path / "bad.txt"
     bad.write_text("S1 . F2\nF1 S2 +10\n", encoding="utf-8")
     r = run("odds", "--board", str(bad))
-    assert r.exit_code == 1 and r.output.count("\n") == 1
-    assert r.output.startswith(f"Error: board file {bad} line 2: unknown space '+10'")
+    assert r.exit_code == 1 and drop_usage(r.output).count("\n") == 1
+    assert drop_usage(r.output).startswith(f"Error: board file {bad} line 2: unknown space '+10'")
     r = run("board", "--board", str(tmp_path / "none.txt"), "--out", str(tmp_path))
-    assert (r.exit_code, r.output) == (
+    assert (r.exit_code, drop_usage(r.output)) == (
         1,
         f"Error: board file {tmp_path / 'none.txt'} not found: check the path\n",
     )
     r = run("board", "--space", "5mm")
-    assert r.exit_code == 2 and r.output.startswith("Error: Invalid value for '--space'")
+    assert r.exit_code == 2 and drop_usage(r.output).startswith(
+        "Error: Invalid value for '--space'"
+    )
 
 
 def test_dice_page_nets_and_faces(tmp_path):
@@ -202,8 +205,8 @@ def test_odds_json_and_text():
 def test_simulate_is_reproducible_and_checks_its_policy():
     a = run("simulate", "--games", "300", "--seed", "5", "--json", "--declare", "lead:2")
     b = run("simulate", "--games", "300", "--seed", "5", "--json", "--declare", "lead:2")
-    assert a.exit_code == 0 and a.output == b.output
-    d = json.loads(a.output)
+    assert a.exit_code == 0 and drop_usage(a.output) == drop_usage(b.output)
+    d = json.loads(drop_usage(a.output))
     ended = {e["reason"]: e["games"] for e in d["ended_by"]}
     assert d["games"] == 300 and sum(ended.values()) == 300
     assert ended["points"] > 0
@@ -214,7 +217,7 @@ def test_simulate_is_reproducible_and_checks_its_policy():
     assert "order: together" in text and "first player" not in text
     r = run("simulate", "--declare", "sometimes")
     assert r.exit_code == 2
-    assert r.output == (
+    assert drop_usage(r.output) == (
         "Error: Invalid value for '--declare': 'sometimes': use never or lead:N with N from "
         "1 to 99\n"
     )
@@ -278,18 +281,18 @@ def test_board_variant_prints_a_variant_and_takes_no_seed(tmp_path):
     random, so it has no --seed (a shared --seed once turned the demo's board into a
     variant)."""
     r = run("board", "--variant", "4", "--out", str(tmp_path), "--format", "svg")
-    assert r.exit_code == 0, r.output
+    assert r.exit_code == 0, drop_usage(r.output)
     svg = (tmp_path / "dice-rush-board-variant4.svg").read_text(encoding="utf-8")
     assert "variant 9x8 #4" in svg
     r = run("board", "--variant", "4", "--board", "x.txt")
-    assert (r.exit_code, r.output) == (
+    assert (r.exit_code, drop_usage(r.output)) == (
         2,
         "Error: --variant draws a variant board, --board loads one: give one\n",
     )
     r = run("board", "--seed", "1", "--out", str(tmp_path / "s"), "--format", "svg")
-    assert r.exit_code == 2 and "No such option '--seed'" in r.output
+    assert r.exit_code == 2 and "No such option '--seed'" in drop_usage(r.output)
     r = run("board", "--out", str(tmp_path / "s"), "--format", "svg")
-    assert r.exit_code == 0, r.output
+    assert r.exit_code == 0, drop_usage(r.output)
     assert "default board" in (tmp_path / "s" / "dice-rush-board.svg").read_text(encoding="utf-8")
 
 

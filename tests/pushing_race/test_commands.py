@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from click.testing import CliRunner
+from usage import drop_usage
 
 from generator.cli import cli
 
@@ -49,16 +50,17 @@ def test_errors_are_one_line():
     r = run("moves", "nofile", "--roll", "TIP")
     assert r.exit_code == 1
     assert (
-        r.output.startswith("Error: position 'nofile' is not a file") and r.output.count("\n") == 1
+        drop_usage(r.output).startswith("Error: position 'nofile' is not a file")
+        and drop_usage(r.output).count("\n") == 1
     )
     r = run("moves", "a1=E", "--roll", "TIP")
-    assert r.exit_code == 1 and r.output.startswith("Error: a1=E: 'E' is not a player")
+    assert r.exit_code == 1 and drop_usage(r.output).startswith("Error: a1=E: 'E' is not a player")
     r = run("moves", "start", "--roll", "JUMP")
-    assert r.exit_code == 2 and r.output.startswith("Error: Invalid value for '--roll'")
+    assert r.exit_code == 2 and drop_usage(r.output).startswith("Error: Invalid value for '--roll'")
     r = run("show", "start", "--play", "TIP:a5 +2")
-    assert r.exit_code == 1 and "'a5 +2' is not a legal TIP move here" in r.output
+    assert r.exit_code == 1 and "'a5 +2' is not a legal TIP move here" in drop_usage(r.output)
     r = run("simulate", "--players", "3", "--policy", "greedy", "--policy", "random")
-    assert r.exit_code == 2 and "give it once, or once per seat" in r.output
+    assert r.exit_code == 2 and "give it once, or once per seat" in drop_usage(r.output)
 
 
 def test_simulate_table_and_json_are_seeded():

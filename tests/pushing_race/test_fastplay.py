@@ -10,6 +10,7 @@ import random
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from usage import drop_usage
 
 from generator.cli import cli
 from generator.games.pushing_race import commands
@@ -111,6 +112,8 @@ def test_progress_ticks_add_up_to_the_games():
 def test_games_are_capped():
     assert commands.MAX_GAMES == MAX_GAMES == 100_000
     r = CliRunner().invoke(cli, ["pushing-race", "simulate", "--games", "100001"])
-    assert r.exit_code == 2 and r.output.startswith("Error: Invalid value for '--games'")
-    assert "100000" in r.output
+    assert r.exit_code == 2 and drop_usage(r.output).startswith(
+        "Error: Invalid value for '--games'"
+    )
+    assert "100000" in drop_usage(r.output)
     assert start(2) == packed.decode(0, 2, 0)  # the setup is the int 0

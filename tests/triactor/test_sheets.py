@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from usage import drop_usage
 
 from generator.cli import cli
 from generator.errors import BadOption, InvalidInput
@@ -88,13 +89,15 @@ def test_ledger_needs_both_files(tmp_path):
         cli, ["triactor", "ledger", "--results", str(RESULTS), "--out", str(tmp_path)]
     )
     assert r.exit_code == 2
-    assert r.output.startswith("Error: Invalid value for '--bets': a filled ledger needs")
+    assert drop_usage(r.output).startswith(
+        "Error: Invalid value for '--bets': a filled ledger needs"
+    )
     r = CliRunner().invoke(
         cli,
         ["triactor", "ledger", "--bets", str(SEASON), "--results", str(DATA / "nope.csv"),
          "--out", str(tmp_path)],
     )  # fmt: skip
-    assert (r.exit_code, r.output) == (
+    assert (r.exit_code, drop_usage(r.output)) == (
         1,
         f"Error: results file {DATA / 'nope.csv'} not found: check the path\n",
     )
