@@ -210,3 +210,17 @@ def test_strategy_card_pdf_and_json(tmp_path):
     assert data["open_straight"]["turn"] == "256/125"
     assert data["open_straight"]["stop_after_4"] == "875/432"
     assert data["open_straight"]["threshold"] == 4
+
+
+def test_puzzle_files_are_numbered_with_the_counts_digits(tmp_path):
+    """Issue 30, item 10: `--count 100` numbered -1 ... -100 with 2 digits, so -100 sorted
+    between -10 and -11. Two digits at least (a count of 6 keeps -01 ... -06)."""
+    from generator.games.trading_paint.commands import puzzle_paths
+
+    names = [p.name for p in puzzle_paths(tmp_path, "lay", "any", "medium", 1, 100)]
+    assert names[0] == "trading-paint-lay-any-medium-s1-001.json"
+    assert names[9] == "trading-paint-lay-any-medium-s1-010.json"
+    assert names[-1] == "trading-paint-lay-any-medium-s1-100.json"
+    assert sorted(names) == names and len(set(names)) == 100
+    six = [p.name for p in puzzle_paths(tmp_path, "stop", "any", "hard", 3, 6)]
+    assert six[0] == "trading-paint-stop-hard-s3-01.json" and six[-1].endswith("-s3-06.json")

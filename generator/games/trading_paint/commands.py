@@ -203,11 +203,7 @@ def puzzle_cmd(
     from generator.progress import Progress
 
     req = _puzzle_request(kind, goal, difficulty, count, seed)
-    goal_part = "" if kind == "stop" else f"-{goal}"
-    paths = [
-        out / f"trading-paint-{kind}{goal_part}-{difficulty}-s{seed}-{i + 1:02d}.json"
-        for i in range(count)
-    ]
+    paths = puzzle_paths(out, kind, goal, difficulty, seed, count)
     check_writable(out, create=False)
     for p in paths:
         refuse_taken(p, force)
@@ -224,6 +220,17 @@ def puzzle_cmd(
     else:
         for p in paths:
             click.echo(str(p))
+
+
+def puzzle_paths(out: Path, kind: str, goal: str, difficulty: str, seed: int, count: int):  # noqa: ANN201
+    """The puzzle files' paths, numbered from 1 with as many digits as the count has (two at
+    least): --count 100 writes -001 ... -100, so the files sort in their order."""
+    goal_part = "" if kind == "stop" else f"-{goal}"
+    digits = max(2, len(str(count)))
+    return [
+        out / f"trading-paint-{kind}{goal_part}-{difficulty}-s{seed}-{i:0{digits}d}.json"
+        for i in range(1, count + 1)
+    ]
 
 
 @trading_paint.command("solve")
