@@ -600,3 +600,15 @@ def test_many_repeats_are_counted_in_one_short_note(capsys):
     assert capsys.readouterr().err.startswith(
         "note: puzzle 2 repeats the loop of puzzle 1; puzzle 4 repeats the loop of puzzle 3 ("
     )
+
+
+def test_track_files_are_numbered_with_the_counts_digits(tmp_path):
+    """Issue 30, item 10 (as for Trading Paint's puzzles): -1 ... -12 sorted -10 before -2."""
+    from generator.games.graph_racers.commands.generating import track_paths
+
+    names = [p.name for p in track_paths(tmp_path, "40x25-easy-s1", 0, 12)]
+    assert names[0] == "graph-racers-40x25-easy-s1-01.json"
+    assert names[-1] == "graph-racers-40x25-easy-s1-12.json" and sorted(names) == names
+    assert [p.name for p in track_paths(tmp_path, "40x25-easy-s1", 2, 5)][-1] == (
+        "graph-racers-40x25-easy-s1-oil2-5.json"
+    )

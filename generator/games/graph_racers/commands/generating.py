@@ -111,11 +111,7 @@ def generate_cmd(
             param_hint="'--count'",
         )
     rules = resolve_rules(None, rule_choice)
-    oiled = f"-oil{oil}" if oil else ""  # another track than without oil: another file
-    names = [
-        out / f"graph-racers-{cols}x{rows}-{difficulty}-s{seed}{oiled}-{i + 1}.json"
-        for i in range(count)
-    ]
+    names = track_paths(out, f"{cols}x{rows}-{difficulty}-s{seed}", oil, count)
     for p in names:
         refuse_taken(p, force)
     check_writable(out, create=False)  # before the generating, which takes seconds
@@ -159,3 +155,11 @@ def _repeats_note(tracks: list, what: str, kind: str, advice: str, page: int | N
     said = asked.repeats_note(tracks, what, kind, advice, page)
     if said:
         note(said)
+
+
+def track_paths(out: Path, stem: str, oil: int, count: int) -> list[Path]:
+    """The tracks' files, numbered from 1 with as many digits as the count has, so they sort
+    in their order (--count 12: -01 ... -12; under 10 tracks: -1 ...)."""
+    oiled = f"-oil{oil}" if oil else ""  # another track than without oil: another file
+    digits = len(str(count))
+    return [out / f"graph-racers-{stem}{oiled}-{i:0{digits}d}.json" for i in range(1, count + 1)]
