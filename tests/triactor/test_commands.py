@@ -121,10 +121,21 @@ def test_odds_errors():
             drop_usage(r.output)
             == "Error: --policy slip needs the players' slips: add --slips SMC,PD,...\n"
         )
-        r = run(command, "--slips", "SM")
+        r = run(command, "--policy", "random", "--slips", "SM")
         assert (r.exit_code, drop_usage(r.output)) == (2, "Error: --slips is for --policy slip\n")
     r = run("odds", "--races", "0")
     assert r.exit_code == 2
+
+
+def test_slips_alone_mean_the_slip_policy():
+    """Issue 30, item 10: `triactor odds --slips` needed `--policy slip` as well."""
+    for args in (["--races", "20"], ["--seed", "3"]):
+        command = "odds" if args[0] == "--races" else "race"
+        alone = run(command, *args, "--slips", "SMC,SM")
+        both = run(command, *args, "--policy", "slip", "--slips", "SMC,SM")
+        assert alone.exit_code == 0, alone.output
+        assert alone.output == both.output
+        assert alone.output != run(command, *args).output  # not the random chooser
 
 
 def test_race_log_is_reproducible(unwrapped):

@@ -95,12 +95,12 @@ def settle_command(bets: str, finish: tuple[str, ...], results: str | None, as_j
 @click.option(
     "--policy",
     type=click.Choice(["random", "slip"]),
-    default="random",
-    show_default=True,
-    help="Who chooses the die: any die at random, or players favouring their slip's horses.",
+    default=None,
+    help="Who chooses the die: any die at random, or players favouring their slip's horses. "
+    "[default: slip with --slips, else random]",
 )
 @click.option(
-    "--slips", default=None, help="Slip backs, one per player, for --policy slip: SMC,PD,AB."
+    "--slips", default=None, help="Slip backs, one per player (--policy slip): SMC,PD,AB."
 )
 @click.option(
     "--backers",
@@ -121,7 +121,7 @@ def settle_command(bets: str, finish: tuple[str, ...], results: str | None, as_j
 def odds_command(
     coins: str,
     races: int,
-    policy: str,
+    policy: str | None,
     slips: str | None,
     backers: int | None,
     seed: int,
@@ -185,12 +185,12 @@ def _backers(backers: int | None, chooser):  # noqa: ANN001, ANN202
 @click.option(
     "--policy",
     type=click.Choice(["random", "slip"]),
-    default="random",
-    show_default=True,
-    help="How each player picks the die to move: at random, or for the horses on their slip.",
+    default=None,
+    help="How each player picks the die to move: at random, or for the horses on their slip. "
+    "[default: slip with --slips, else random]",
 )
-@click.option("--slips", default=None, help="Slip backs per player for --policy slip: SMC,PD,AB.")
-def race_command(coins: str, seed: int, policy: str, slips: str | None) -> None:
+@click.option("--slips", default=None, help="Slip backs per player (--policy slip): SMC,PD,AB.")
+def race_command(coins: str, seed: int, policy: str | None, slips: str | None) -> None:
     """Play one race and print every turn: the dice rolled, the die used (in brackets) and
     what it did (the engine at work; same seed, same race, the race the simulator plays)."""
     from generator.core.textwidth import fit
@@ -203,11 +203,13 @@ def race_command(coins: str, seed: int, policy: str, slips: str | None) -> None:
     click.echo(fit("\n".join(lines), line_width()))
 
 
-def _chooser(policy: str, slips: str | None):
-    """The die chooser of --policy; --slips goes with --policy slip and only with it (usage
-    errors both ways, exit 2)."""
+def _chooser(policy: str | None, slips: str | None):
+    """The die chooser of --policy: slip when --slips is given without --policy, else random;
+    --policy slip needs --slips and --policy random takes none (usage errors, exit 2)."""
     from generator.games.triactor.race.policies import make_policy, parse_slips
 
+    if policy is None:
+        policy = "slip" if slips else "random"
     if slips and policy != "slip":
         raise click.UsageError("--slips is for --policy slip")
     if policy == "slip" and not slips:
