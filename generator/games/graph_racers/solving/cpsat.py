@@ -8,9 +8,12 @@ stay on the track, which finish, which accelerations the rules allow from each v
 where the car skids on oil. The first T that is feasible is the optimum. It shares the rules
 with the search engine but none of the search, so agreement between the two is a real check.
 
-CP-SAT runs with one worker, a fixed seed and a deterministic time limit per T, so the answer
-never depends on the machine's speed. A wall-clock limit (`time_limit`, the command's
---time-limit) only decides whether it gives up: whatever answer comes within it is the same.
+CP-SAT runs with one worker, a fixed seed and deterministic time limits (CP-SAT's measure of
+work done, not seconds on a clock): at most `time_per_step` for one T and `work_limit` for the
+whole solve, so the answer, or the refusal, never depends on the machine's speed or load
+(issue 30, item 13: a wall-clock minute had failed the examples' oil oval on a busy machine).
+A wall-clock limit (`time_limit`, the command's --time-limit, off by default) only makes it
+give up sooner, and then on some machines only: whatever answer comes within it is the same.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from generator.games.graph_racers.track.model import Track
 MAX_CELLS = 1000  # points on the track; beyond this use the search engine
 DEFAULT_HORIZON = 60  # moves tried at least; more on tracks with more points (see horizon_for)
 MAX_HORIZON = 200
+WORK_LIMIT = 60.0  # CP-SAT's deterministic time over a whole solve (the oil oval takes about 11)
 
 
 def speed_bound(extent: int, rules: Rules) -> int:
@@ -84,12 +88,14 @@ def solve_cpsat(
     time_per_step: float = 20.0,
     progress: Callable[[int], None] | None = None,
     time_limit: float | None = None,
+    work_limit: float = WORK_LIMIT,
 ) -> Solution:
     """The exact minimum number of moves, found by CP-SAT; moves None when no start can reach
     the finish at all; LimitExceeded when no race was found within `horizon` moves (there may
-    be a longer one: the search engine has no such limit), or when `time_limit` seconds (wall
-    clock, from the call) pass before a proof: a big track can keep CP-SAT busy for minutes
-    and a person at a terminal should hear so, not wait."""
+    be a longer one: the search engine has no such limit), when CP-SAT's deterministic time
+    summed over the moves tried reaches `work_limit` before a proof (the same on every
+    machine), or when `time_limit` seconds (wall clock, from the call; None: no such limit)
+    pass before a proof."""
     from ortools.sat.python import cp_model
 
     from generator.core import cpsolve
@@ -151,6 +157,7 @@ def solve_cpsat(
     amax = 3 if rules.rocket else 2 if (rules.turbo or rules.brakes) else 1
 
     branches = 0
+    work = 0.0  # CP-SAT's deterministic time so far
     first = fewest_moves(track, rules)
     if not finishes or first is None:
         return Solution(
@@ -158,6 +165,7 @@ def solve_cpsat(
         )
     for T in range(first, horizon + 1):
         _check_time(track, time_limit, began, T)
+        _check_work(track, work, work_limit, T)
         if progress is not None:
             progress(T)  # the number of moves about to be tried
         m = cp_model.CpModel()
@@ -201,12 +209,14 @@ def solve_cpsat(
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
         solver.parameters.random_seed = 0
-        solver.parameters.max_deterministic_time = time_per_step
+        step = min(time_per_step, work_limit - work)  # the whole solve's limit may come first
+        solver.parameters.max_deterministic_time = max(step, 1e-6)
         if time_limit is not None:
             left = time_limit - (time.perf_counter() - began)
             solver.parameters.max_time_in_seconds = max(left, 1e-3)
         status = cpsolve.solve(solver, m)
         branches += solver.NumBranches()
+        work += solver.response_proto.deterministic_time
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             path = [(solver.Value(ys[t]), solver.Value(xs[t])) for t in range(T)]
             last_v = (solver.Value(vys[T]), solver.Value(vxs[T]))
@@ -227,6 +237,8 @@ def solve_cpsat(
             )
         if status != cp_model.INFEASIBLE:
             _check_time(track, time_limit, began, T)
+            if step < time_per_step:
+                _check_work(track, work_limit, work_limit, T)
             raise LimitExceeded(
                 f"{track.name}: CP-SAT could not decide {T} moves within its deterministic time "
                 f"limit ({time_per_step:g}); use --engine search"
@@ -244,4 +256,14 @@ def _check_time(track: Track, time_limit: float | None, began: float, moves: int
         raise LimitExceeded(
             f"{track.name}: no proof within {time_limit:g} s (CP-SAT was trying {moves} moves): "
             "raise --time-limit or use the default engine (leave out --engine cp-sat)"
+        )
+
+
+def _check_work(track: Track, work: float, work_limit: float, moves: int) -> None:
+    """LimitExceeded once CP-SAT's deterministic time `work` reaches `work_limit`."""
+    if work >= work_limit:
+        raise LimitExceeded(
+            f"{track.name}: no proof within CP-SAT's work limit of {work_limit:g} deterministic "
+            f"seconds, the same on every machine (it was trying {moves} moves): use the default "
+            "engine (leave out --engine cp-sat)"
         )
