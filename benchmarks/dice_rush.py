@@ -27,10 +27,17 @@ def timed(fn) -> float:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=20_000)
+    ap.add_argument(
+        "--smallest",
+        action="store_true",
+        help="one run at the smallest size (CI: does it still run?)",
+    )
     args = ap.parse_args()
     print(f"python {platform.python_version()} on {platform.machine()}")
     print(f"{'board':22s} {'spaces':>6s} {'order':9s} {'odds s':>7s}")
     boards = [default_board(), generate(5, 5, 4, 1), generate(11, 10, 20, 1)]
+    if args.smallest:
+        boards, args.games = [boards[1]], 10
     for board in boards:
         for order in ("together", "turns"):
             for fn in vars(chains).values():  # every cached table: each row from scratch

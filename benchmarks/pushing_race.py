@@ -48,7 +48,15 @@ def timed_games(engine: str, players: int, policy: str, games: int) -> tuple[flo
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=500, help="fast-engine games a row")
+    ap.add_argument(
+        "--smallest",
+        action="store_true",
+        help="one run at the smallest size (CI: does it still run?)",
+    )
     args = ap.parse_args()
+    calls = 100 if args.smallest else 1  # the timed calls divided by this
+    if args.smallest:
+        args.games = 10
     print(f"python {platform.python_version()} on {platform.machine()}")
     print(f"{'position':10s} {'face':5s} {'moves':>6s} {'plain us':>9s} {'fast us':>8s}")
     for label, pos in (("setup", start(2)), ("mid-game", parse_position(MIDGAME))):
@@ -57,8 +65,11 @@ def main() -> None:
         for k, face in enumerate(FACES):
             n = len(legal_moves(pos, face))
             assert len(engine.results(s, pos.turn, k)) == n
-            plain = per_call(lambda p=pos, f=face: legal_moves(p, f), 200) * 1e6
-            fast = per_call(lambda r=engine.results, s=s, t=pos.turn, k=k: r(s, t, k), 2000) * 1e6
+            plain = per_call(lambda p=pos, f=face: legal_moves(p, f), 200 // calls) * 1e6
+            fast = (
+                per_call(lambda r=engine.results, s=s, t=pos.turn, k=k: r(s, t, k), 2000 // calls)
+                * 1e6
+            )
             print(f"{label:10s} {face:5s} {n:6d} {plain:9.0f} {fast:8.1f}")
     print()
     print(

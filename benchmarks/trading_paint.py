@@ -45,6 +45,11 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--quick", action="store_true", help="100 games only")
+    ap.add_argument(
+        "--smallest",
+        action="store_true",
+        help="one run at the smallest size (CI: does it still run?)",
+    )
     args = ap.parse_args()
     games = 100 if args.quick else args.games
     print(
@@ -60,6 +65,8 @@ def main() -> None:
         ("simulate 2p expectimax:1 vs greedy", 2, ["expectimax:1", "greedy"], max(games // 100, 3)),
         ("simulate 2p expectimax vs greedy", 2, ["expectimax", "greedy"], max(games // 100, 3)),
     ]
+    if args.smallest:  # one game a row
+        rows = [(label, players, policies, 1) for label, players, policies, _ in rows]
     for label, players, policies, n in rows:
         report, wall, cpu = timed(lambda p=players, pol=policies, k=n: simulate(p, k, pol, seed=1))
         assert report.games == n
