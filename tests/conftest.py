@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
+import signal
+
 import pytest
+
+# A suite started in the background of a shell (`pytest &`, nohup) inherits Ctrl-C ignored, and
+# so would every command the tests start: the Ctrl-C tests (test_output_safety.py,
+# test_write_phase.py) then see no interrupt. Python's own handler is put back (and a command a
+# test starts gets the default again, as handlers are not inherited across exec).
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(scope="module")
