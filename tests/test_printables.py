@@ -42,7 +42,7 @@ def test_every_printable_is_a_command_with_the_tables_options(name):
             assert [a.name for a in cmd.params if isinstance(a, click.Argument)] == ["track"]
 
 
-def test_list_and_demo_read_the_tables():
+def test_list_and_demo_read_the_tables(unwrapped):
     out = CliRunner().invoke(cli, ["list"]).output
     for g in GAMES:
         for p in g.printables():

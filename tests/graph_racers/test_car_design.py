@@ -27,7 +27,7 @@ def test_the_sheet_has_the_seeds_prices_and_a_box_for_each_of_six_players(tmp_pa
     assert texts.count("$______  (at most $100)") == 6
 
 
-def test_the_command_writes_one_portrait_page(tmp_path):
+def test_the_command_writes_one_portrait_page(tmp_path, unwrapped):
     r = CliRunner().invoke(cli, ["graph-racers", "car-design", "--out", str(tmp_path)])
     assert r.exit_code == 0, r.output
     assert (tmp_path / "graph-racers-car-design.pdf").exists()

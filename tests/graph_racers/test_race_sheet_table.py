@@ -226,7 +226,7 @@ def test_sheet_table_options_are_checked(tmp_path):
     assert "No contact" in first and "damage" not in first.split("Player 1")[1]
 
 
-def test_the_race_sheet_explains_every_rule_a_designed_race_plays(tmp_path):
+def test_the_race_sheet_explains_every_rule_a_designed_race_plays(tmp_path, unwrapped):
     """Issue 28, point 8: with --design the sheet printed no line for good brakes, turbo or
     "one boost a move" (with --brakes 2 --turbo 2 it did), said "in the legend" while the
     legend named only colour and team, and left out that passing through a car collides, who
