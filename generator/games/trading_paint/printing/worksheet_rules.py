@@ -190,8 +190,8 @@ def example(goal: str) -> Puzzle:
     """The worked example of a goal (a real puzzle: the engine made and solved it)."""
     from generator.games.trading_paint.puzzles.generate import Request, generate
 
-    req = Request(kind="lay", goal=goal, difficulty="easy", count=1, seed=EXAMPLES[goal])
-    return generate(Request(**{**req.__dict__, "window": (7, 5)}))[0]
+    req = Request("lay", goal, "easy", count=1, seed=EXAMPLES[goal], window=(7, 5))
+    return generate(req)[0]
 
 
 def example_words(goal: str, p: Puzzle) -> str:
