@@ -492,3 +492,5 @@ def test_overview_is_a_map_with_a_legend_unlike_the_poster(paper):
     assert all(size >= 7.5 for size, s in sizes if s == "25")
     assert any(s.startswith("Lanes: 1 inside") and size >= 9.0 for size, s in sizes)
     assert "L1" in ov and "L1" not in po  # lanes numbered on the map only
+    # the pit re-entry as the rules play it (D8): one square back when the square is taken
+    assert "square it left (one square back when a car blocks it)" in " ".join(ov)

@@ -193,7 +193,7 @@ def overview_legend(board) -> list[tuple[str | None, str, str]]:  # noqa: ANN001
             "pit",
             "Pit",
             "Checkered, off the track: a car forced off the inside lane waits here and "
-            "re-enters on the square it left.",
+            "re-enters on the square it left (one square back when a car blocks it).",
         ),
         ("wall", "Wall", "The outer band, off the track: as the pit, for the outside lane."),
         (
