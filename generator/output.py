@@ -268,12 +268,6 @@ def write_error(path: Path, e: OSError) -> InvalidInput:
     return InvalidInput(f"cannot write {path}: {why}; nothing was written: {todo}")
 
 
-def write_atomic(path: Path, data: bytes, force: bool) -> None:
-    """One file, all or nothing (Batch)."""
-    with Batch(force) as batch:
-        batch.write(path, data)
-
-
 def emit(doc: Document, opts: PrintSpec) -> list[Path]:
     """Render `doc` in every requested format and write the files into opts.out."""
     return emit_all([doc], opts)

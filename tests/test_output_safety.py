@@ -89,7 +89,8 @@ def test_the_temporary_file_goes_even_when_writing_it_fails(tmp_path, monkeypatc
 
     monkeypatch.setattr(output.os, "fdopen", full)
     with pytest.raises(InvalidInput, match="No space left"):
-        output.write_atomic(tmp_path / "a.json", b"{}", force=False)
+        with output.Batch(force=False) as batch:
+            batch.write(tmp_path / "a.json", b"{}")
     assert visible(tmp_path) == []
 
 
@@ -128,7 +129,8 @@ def test_two_concurrent_runs_into_one_folder_one_wins_one_is_refused(tmp_path):
     def run() -> None:
         barrier.wait()
         try:
-            output.write_atomic(tmp_path / "track.json", b"{}", force=False)
+            with output.Batch(force=False) as batch:
+                batch.write(tmp_path / "track.json", b"{}")
             results.append("written")
         except OutputExists:
             results.append("refused")
