@@ -67,7 +67,9 @@ def test_the_teacher_page_and_the_link_on_every_page(base):
     assert 'name="students"' in text and 'name="count"' in text and 'name="seed"' in text
     status, _, body = request(_url(base, "classpack", PACK))
     assert status == 200 and b'id="c-code"' in body and b'name="moves"' in body
-    assert "the class pack of 3 students, 1 puzzle each: cells tracks, easy, seed 1, a4" in _said(body, "sheet")
+    assert "the class pack of 3 students, 1 puzzle each: cells tracks, easy, seed 1, a4" in _said(
+        body, "sheet"
+    )
 
 
 def test_student_2s_code_is_found_and_their_track_is_the_printed_one(base, track2):
