@@ -259,3 +259,34 @@ def test_the_verdict_words_over_and_at_par():
     assert verdict_words(Verdict(False, 2, "move 2: crash at point (1, 1) on the way", 2), 5) == (
         "illegal: move 2: crash at point (1, 1) on the way"
     )
+
+
+def test_a_class_checking_at_once_starts_one_generation():
+    """Requests for the same pack wait for the one generation in progress (check._made)."""
+    import threading
+    from pathlib import Path
+
+    from generator.printing import PrintSpec
+    from generator.web import check, printables
+
+    spec = PrintSpec(out=Path("."), memo=printables.remember)
+    started, release = threading.Event(), threading.Event()
+    calls = []
+
+    def make() -> str:
+        calls.append(1)
+        started.set()
+        release.wait(30)
+        return "the pack"
+
+    key = ("test-one-generation", object())
+    got = []
+    threads = [threading.Thread(target=lambda: got.append(check._made(spec, key, make)))]
+    threads[0].start()
+    started.wait(30)
+    threads += [threading.Thread(target=lambda: got.append(check._made(spec, key, make)))]
+    threads[1].start()
+    release.set()
+    for t in threads:
+        t.join(30)
+    assert got == ["the pack", "the pack"] and len(calls) == 1

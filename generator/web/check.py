@@ -28,17 +28,23 @@ from generator.web.page import PageError, error_text, esc, guarded, page
 GAME = "graph-racers"
 SHEETS = {"classpack": "class pack", "worksheet": "worksheet"}
 ANSWER = ("code", "puzzle", "moves")  # the student's fields; every other field is the sheet's
+ANSWER_LAYOUT = ("key", "answers")  # options of the answer pages alone, not on the teacher's form
 MOVES_CHARS = 20_000  # a typed answer: far more than any line of play.MAX_MOVES points
 
+LEAD = (
+    "Enter the code at the top right of your sheet, the puzzle's number and your moves (or "
+    "click the points on the board): you are told whether your line is legal and how far it is "
+    "from par, or the first illegal move and why."
+)
 HELP = (
     "Check an answer to a printed Graph Racers worksheet or class pack. The teacher makes this "
     "page's address once, with the settings the pack was printed with (the seed, the "
     "students, the kind of track, the paper...), and gives it to the class: a sheet's code "
-    "does not say its seed. Enter the code at the top right of your sheet (a class pack), the "
-    "puzzle's number, and your moves: the car's points, one pair 'row col' a line, start "
-    "first, as your sheet numbers its grid (or the accelerations, as racegen graph-racers "
-    "check reads a moves file); or click the points on the board. You are told whether the "
-    "line is legal and how far it is from par, or the first illegal move and why."
+    "does not say its seed. The student enters the code at the top right of the sheet (a class "
+    "pack), the puzzle's number, and the moves: the car's points, one pair 'row col' a line, "
+    "start first, as the sheet numbers its grid (or the accelerations, as racegen graph-racers "
+    "check reads a moves file); or clicks the points on the board. The answer: legal, how many "
+    "moves and how far from par, or the first illegal move and why."
 )
 
 
@@ -284,28 +290,32 @@ def check_body(name: str, query: Any) -> tuple[str, str, int, str]:
     else:
         what += f" of {job.count} puzzles"
     head = (
-        f'<h1>{esc(title)}</h1><p class="note">{esc(HELP)}</p>'
+        f'<h1>{esc(title)}</h1><p class="note">{esc(LEAD)}</p>'
         f'<p class="note" id="sheet">This address checks the {esc(what)}: {job.kind} tracks, '
         f"{esc(job.difficulty)}, seed {job.seed}, {esc(spec.paper)}"
         f"{' landscape' if spec.landscape else ''}; rules: {esc(job.rules.short())}. "
         f'<a id="class-link" href="{esc(_address(name, query))}">The link for the class</a>.</p>'
     )
+    help_ = (
+        '<details id="help"><summary>How this page works</summary>'
+        f'<p class="note">{esc(HELP)}</p></details>'
+    )
     form = answer_form(name, query, most, code, puzzle_raw or "1", moves)
     asked = "code" in query or "puzzle" in query or "moves" in query
     if not asked:
-        return title, head + form, 200, ""
+        return title, head + form + help_, 200, ""
     found = ""
     if name == "classpack":
         number, code = student_of(code, job.seed, job.students)
         found = f"Sheet {code} (student {number} of {job.students}), "
     puzzle = puzzle_number(puzzle_raw, most)
+    if len(moves) > MOVES_CHARS:
+        raise PageError(f"moves: more than {MOVES_CHARS:,} characters: check one line", 413)
     made = pack_tracks(name, spec, job)
     track = made[number - 1].tracks[puzzle - 1] if name == "classpack" else made[puzzle - 1]
     par = stored_solution(track).moves
     found += f"puzzle {puzzle} of {most}: {esc(track.name)}, par {par}."
     rules = job.rules
-    if len(moves) > MOVES_CHARS:
-        raise PageError(f"moves: more than {MOVES_CHARS:,} characters: check one line", 413)
 
     def link(q: tuple[int, int], pts: list) -> str:
         return _address(name, query, code=code, puzzle=puzzle, moves=_points_text(pts + [q]))
@@ -329,7 +339,7 @@ def check_body(name: str, query: Any) -> tuple[str, str, int, str]:
             verdict = check_line(track, rules, line)
         except InvalidInput as e:  # the moves as typed: the form stays, to mend them
             body = head + f'<p class="note" id="found">{found}</p>' + form
-            return title, body + board(track, [], None, [], str), 400, error_text(e)
+            return title, body + board(track, [], None, [], str) + help_, 400, error_text(e)
         bad = verdict.bad_move or None
         unfinished = not verdict.legal and verdict.bad_move is None
         cls = "status" if verdict.legal or unfinished else "status error"
@@ -358,6 +368,7 @@ def check_body(name: str, query: Any) -> tuple[str, str, int, str]:
         + (f"<p>{' · '.join(links)}</p>" if links else "")
         + form
         + board(track, points, bad, choices, lambda q: link(q, points))
+        + help_
     )
     return title, body, 200, ""
 
@@ -374,7 +385,8 @@ def settings_body() -> str:
     ]
     for name, what in SHEETS.items():
         e = entry(GAME, name)
-        fields = [_field(o) for o in e.options]
+        # the answers' layout (key, answers) changes no track: left at the printable's default
+        fields = [_field(o) for o in e.options if o.dest not in ANSWER_LAYOUT]
         fields.append(
             f'<label for="s-{name}-paper">paper</label><select id="s-{name}-paper" name="paper">'
             + "".join(f'<option value="{p}">{p}</option>' for p in PAPER_NAMES)
