@@ -209,7 +209,6 @@ def test_the_check_uses_the_printables_generation_and_memo(base):
     """The preview of the printable with the same settings and the check page share one
     generation: the check finds the preview's tracks under the same key."""
     from generator.web import check, printables
-    from generator.web.page import utf8  # noqa: F401  (the app's reading of the address)
 
     status, _, _ = request(
         f"{base}/print/graph-racers/classpack/preview",

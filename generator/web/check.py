@@ -215,6 +215,11 @@ def board(track: Any, points: list, bad: int | None, choices: list, link: Any) -
         )
     for x, y in xy:
         out.append(f'<circle cx="{num(x)}" cy="{num(y)}" r="0.7" fill="#d55e00"/>')
+    if xy:  # the car where the line (or its legal part) ends
+        out.append(
+            f'<circle id="car" cx="{num(xy[-1][0])}" cy="{num(xy[-1][1])}" r="1.5" '
+            'fill="#d55e00" stroke="#000" stroke-width="0.3"/>'
+        )
     if bad and len(shown) > bad:
         (x1, y1), (x2, y2) = drawing.xy(shown[bad - 1]), drawing.xy(shown[bad])
         out.append(
@@ -286,7 +291,8 @@ def check_body(name: str, query: Any) -> tuple[str, str, int, str]:
     what = SHEETS[name]
     if name == "classpack":
         each = "1 puzzle" if job.tracks_each == 1 else f"{job.tracks_each} puzzles"
-        what += f" of {job.students} students, {each} each"
+        who = "1 student" if job.students == 1 else f"{job.students} students"
+        what += f" of {who}, {each} each"
     else:
         what += f" of {job.count} puzzles"
     head = (
@@ -317,8 +323,9 @@ def check_body(name: str, query: Any) -> tuple[str, str, int, str]:
     found += f"puzzle {puzzle} of {most}: {esc(track.name)}, par {par}."
     rules = job.rules
 
-    def link(q: tuple[int, int], pts: list) -> str:
-        return _address(name, query, code=code, puzzle=puzzle, moves=_points_text(pts + [q]))
+    def link(q: tuple[int, int], pts: list) -> str:  # to the car: a phone's board scrolls
+        moves = _points_text(pts + [q])
+        return _address(name, query, code=code, puzzle=puzzle, moves=moves) + "#car"
 
     def take_back(pts: list) -> str:
         return _address(name, query, code=code, puzzle=puzzle, moves=_points_text(pts))
