@@ -54,6 +54,8 @@ def test_a_student_enters_the_code_and_moves_on_a_phone(base):
         verdict = page.locator("#verdict")
         expect(verdict).to_contain_text("legal so far, finish not reached")
         expect(page.locator("#found")).to_contain_text(f"Sheet {code} (student 2 of 3)")
+        # the page fits the phone's width; the board alone scrolls sideways
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
         last = page.locator(f'a.point[data-point="{path[-1][0]},{path[-1][1]}"]')
         last.scroll_into_view_if_needed()
         box = last.bounding_box()
