@@ -44,7 +44,9 @@ HELP = (
     "pack), the puzzle's number, and the moves: the car's points, one pair 'row col' a line, "
     "start first, as the sheet numbers its grid (or the accelerations, as racegen graph-racers "
     "check reads a moves file); or clicks the points on the board. The answer: legal, how many "
-    "moves and how far from par, or the first illegal move and why."
+    "moves and how far from par, or the first illegal move and why. The first check of a pack "
+    "generates its tracks, as its preview does (about a minute for 30 students, more for drawn "
+    "circuits); then this computer keeps them, and every check answers at once."
 )
 
 
