@@ -13,7 +13,7 @@ from typing import Any
 
 import bottle
 
-from generator.web import kits, play, printables, settle, table
+from generator.web import check, kits, play, printables, settle, table
 from generator.web.page import MAX_BODY, page, utf8
 
 STATIC = {"style.css": "text/css; charset=utf-8", "print.js": "text/javascript; charset=utf-8"}
@@ -55,4 +55,5 @@ def make_app() -> bottle.Bottle:
     table.routes(app)
     kits.routes(app)
     settle.routes(app)
+    check.routes(app)
     return app
