@@ -158,3 +158,53 @@ def test_same_bytes_across_processes_with_different_hash_seeds(tmp_path):
         outputs.append({p.name: p.read_bytes() for p in sorted(out.iterdir())})
     assert len(outputs[0]) >= 3
     assert outputs[0] == outputs[1]
+
+
+def test_a_full_disk_names_the_file_in_the_output_folder_not_the_staging(
+    tmp_path, few_jobs, monkeypatch
+):
+    """Issue 30 item 7: a job that fails to write (a full disk) was reported with its path
+    in the hidden staging folder, which the demo then removed; the error names the file in
+    --out that the demo would have written, and nothing is left."""
+    import errno
+
+    from generator import output
+
+    real = output.os.fdopen
+    calls = []
+
+    def full(fd, mode):  # noqa: ANN001, ANN202
+        calls.append(fd)
+        if len(calls) == 2:  # the second job's file: as a full disk would
+            output.os.close(fd)
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(fd, mode)
+
+    monkeypatch.setattr(output.os, "fdopen", full)
+    out = tmp_path / "set"
+    result = run_demo(out)
+    assert result.exit_code == 1
+    assert result.output.strip().splitlines()[-1] == (
+        f"Error: cannot write {out / 'blank-d6-16mm.pdf'}: No space left on device; nothing "
+        "was written: free some space or choose another --out"
+    )
+    assert ".racegen-demo-" not in result.output
+    assert not out.exists()  # the folder the demo made is gone, the staging with it
+
+
+def test_a_full_disk_before_the_first_job_names_the_output_folder(tmp_path, monkeypatch):
+    import errno
+    import tempfile
+
+    def full(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(tempfile, "mkdtemp", full)
+    out = tmp_path / "set"
+    result = run_demo(out)
+    assert result.exit_code == 1
+    assert result.output == (
+        f"Error: cannot write {out}: No space left on device; nothing was written: free some "
+        "space or choose another --out\n"
+    )
+    assert not out.exists()

@@ -79,6 +79,7 @@ def demo(ctx: click.Context, opts: PrintOptions) -> None:
     from pathlib import Path
 
     from generator import folder_lock, interrupts
+    from generator.errors import RacegenError
     from generator.output import Batch, make_folder, refuse_taken, remove_folders, write_error
 
     seed = opts.seed_or(1)
@@ -88,7 +89,10 @@ def demo(ctx: click.Context, opts: PrintOptions) -> None:
     try:
         with interrupts.deferred():  # no Ctrl-C between making the staging and knowing it
             made = make_folder(opts.out)  # removed again if the demo fails
-            staging = Path(tempfile.mkdtemp(prefix=".racegen-demo-", dir=opts.out))
+            try:
+                staging = Path(tempfile.mkdtemp(prefix=".racegen-demo-", dir=opts.out))
+            except OSError as e:  # a full disk: name the folder given, not the staging
+                raise write_error(opts.out, e) from None
         staged_opts = replace(opts, out=staging, force=False)
         printed = io.StringIO()
         ran = 0
@@ -109,12 +113,18 @@ def demo(ctx: click.Context, opts: PrintOptions) -> None:
             else:
                 commands.append(shown)
             args = [*extra, *common_args(staged_opts, job_seed)]
-            with (
-                interrupts.staging(),  # the job's files are not the demo's until moved
-                command.make_context(name, args, parent=ctx) as sub,
-                contextlib.redirect_stdout(printed),
-            ):
-                command.invoke(sub)
+            try:
+                with (
+                    interrupts.staging(),  # the job's files are not the demo's until moved
+                    command.make_context(name, args, parent=ctx) as sub,
+                    contextlib.redirect_stdout(printed),
+                ):
+                    command.invoke(sub)
+            except RacegenError as e:
+                # a job that failed (a full disk) names its file in the staging folder,
+                # removed below: name the file in --out that the demo was printing
+                e.args = (str(e).replace(str(staging), str(opts.out)), *e.args[1:])
+                raise
             ran += 1
         names = [Path(line).name for line in printed.getvalue().splitlines() if line]
         targets = [opts.out / n for n in names]

@@ -150,6 +150,12 @@ def _choice(s: str, bold: bool) -> Choice:
     return Choice(face.name, s, face, lacking, face.ascent, face.descent)
 
 
+def _not_character(ch: str) -> bool:
+    """A noncharacter (U+FFFE, U+FFFF, U+FDD0..U+FDEF...) or a lone surrogate."""
+    cp = ord(ch)
+    return 0xD800 <= cp <= 0xDFFF or 0xFDD0 <= cp <= 0xFDEF or (cp & 0xFFFE) == 0xFFFE
+
+
 def refusal(s: str, lacking: Iterable[str]) -> str:
     """The one line that refuses to print `s`, naming the characters no font prints."""
     chars = list(dict.fromkeys(lacking))
@@ -159,6 +165,8 @@ def refusal(s: str, lacking: Iterable[str]) -> str:
     head = f'cannot print "{shown}" (character{"s" if len(chars) > 1 else ""} {names})'
     if any(_CONTROL.match(ch) for ch in chars):
         return f"{head}: control characters do not print; remove them"
+    if all(_not_character(ch) for ch in chars):
+        return f"{head}: {'they are' if len(chars) > 1 else 'it is'} not a character; remove {'them' if len(chars) > 1 else 'it'}"
     if all(unshapeable(ch) for ch in chars):
         return (
             f"{head}: racegen cannot set right-to-left or shaped scripts (Hebrew, Arabic, "

@@ -21,6 +21,7 @@ the PDF slants it).
 
 from __future__ import annotations
 
+from generator.errors import InvalidInput
 from generator.render.canvas import (
     HATCH_DOT,
     HATCH_LINES,
@@ -33,7 +34,7 @@ from generator.render.canvas import (
     TextStyle,
 )
 from generator.render.document import Document
-from generator.render.fonts import Face, choose, svg_font_data
+from generator.render.fonts import Face, choose, refusal, svg_font_data
 from generator.render.pdf import text_width
 
 # the family the PDF prints in first, then the fonts that share its metrics (module docstring)
@@ -54,13 +55,18 @@ def num(v: float) -> str:
 
 
 def xml_text(s: str) -> str:
-    """The text with characters XML 1.0 cannot hold replaced by '?'."""
-    return "".join(
+    """The text, refused (InvalidInput, the PDF's one line: fonts.refusal) when it holds a
+    character XML 1.0 cannot hold (a control character, U+FFFE, U+FFFF, a lone surrogate):
+    the SVG never prints '?' in place of a user's character, as the PDF never does."""
+    bad = [
         ch
-        if (ch in "\t\n\r" or " " <= ch <= "\ud7ff" or "\ue000" <= ch <= "\ufffd" or ch > "\uffff")
-        else "?"
         for ch in s
-    )
+        if not (ch in "\t\n\r" or " " <= ch <= "\ud7ff" or "\ue000" <= ch <= "\ufffd")
+        and not ch > "\uffff"
+    ]
+    if bad:
+        raise InvalidInput(refusal(s, bad))
+    return s
 
 
 def group_transform(g: Group) -> str:

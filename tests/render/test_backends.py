@@ -264,6 +264,26 @@ def test_characters_no_font_can_print_are_refused_not_question_marks():
         pdf_bytes(doc_with(lambda c: c.text(20, 20, "café\tend", 12)))
 
 
+def test_the_svg_refuses_what_xml_cannot_hold_as_the_pdf_does_never_a_question_mark():
+    """Issue 30 item 7: the SVG printed '?' for characters XML 1.0 cannot hold (a control
+    character, U+FFFE, a lone surrogate), silently, while the PDF refused them. Both refuse
+    now, with the same line; what XML holds stays the viewer's to print."""
+    for text, why in [
+        ("A\ufffeB", "(character U+FFFE): it is not a character; remove it"),
+        ("A\x07B", "(character U+0007): control characters do not print; remove them"),
+    ]:
+        doc = doc_with(lambda c, t=text: c.text(20, 20, t, 12))
+        for render in (svg_pages, pdf_bytes):
+            with pytest.raises(InvalidInput) as e:
+                render(doc)
+            assert str(e.value) == f'cannot print "A B" {why}', render
+    titled = Document("t", title="A\ufffeB", pages=doc_with(lambda c: None).pages)
+    with pytest.raises(InvalidInput, match="U\\+FFFE\\): it is not a character"):
+        svg_pages(titled)
+    svg = svg_pages(doc_with(lambda c: c.text(20, 20, "\ue000 \u05e9", 12)))[0].decode()
+    assert ">\ue000 \u05e9</text>" in svg and "?" not in svg.split("<text")[1]
+
+
 def test_pdf_is_byte_identical_across_renders():
     def draw(c: Canvas) -> None:
         c.text(20, 20, "Same bytes", 12)

@@ -57,7 +57,6 @@ def test_case_folding_is_unicode_not_ascii():
         ("Ann2", "Ann\u00b2", "a superscript"),
         ("Ann Lee", "Ann  Lee", "two spaces"),
         ("Ann Lee", "Ann\u00a0Lee", "a no-break space"),
-        ("Ann", "An\u200bn", "a zero-width space"),
     ],
 )
 def test_look_alike_spellings_are_refused_naming_both_lines(first, second, kind):
@@ -69,6 +68,17 @@ def test_look_alike_spellings_are_refused_naming_both_lines(first, second, kind)
         f"bets.csv line 4 ({second},C): player {second!r} looks like {first!r} on line 2"
     ), message
     assert message.endswith("write one player's name the same way on every line")
+
+
+def test_an_invisible_character_is_refused_before_any_look_alike():
+    """A zero-width space was a look-alike of "Ann"; it is now refused alone, by the shared
+    check of every name (tests/test_names.py)."""
+    with pytest.raises(InvalidInput) as e:
+        read_bets("player,bet\nAnn,S\nAn\u200bn,C\n", "bets.csv")
+    assert str(e.value) == (
+        "bets.csv line 3 (An\\u200bn,C): player 'An\\u200bn' holds U+200B ZERO WIDTH SPACE, "
+        "an invisible character: remove it"
+    )
 
 
 def test_look_alikes_are_one_error_line_on_the_command_line(tmp_path):

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from generator.core.names import check_name
 from generator.errors import InvalidInput
 
 Pos = tuple[int, int]
@@ -218,7 +219,7 @@ def _name(name: object, where: str) -> str:
         raise InvalidInput(f'{where}: "name" must be a non-empty text, not {name!r}')
     if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
         raise InvalidInput(f'{where}: "name" must be one line, without control characters')
-    name = name.strip()
+    name = check_name(name.strip(), f'{where}: "name"')
     if len(name) > MAX_NAME:
         raise InvalidInput(
             f'{where}: "name" has {len(name)} characters: keep it to {MAX_NAME} (it is printed '

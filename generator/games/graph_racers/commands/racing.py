@@ -358,6 +358,12 @@ def _stored_table(
                     raise InvalidInput(f"{name}: the design stored with the moves: {e}") from None
     if named is None:
         named = stored("team")
+        if named is not None:
+            from generator.core.names import Names
+
+            met = Names("team")
+            for name, team in zip(moves_files, named, strict=True):
+                met.meet(team, f"{name}: the team stored with the moves", f" ({name})")
         if named is not None and len(set(named)) < 2:
             raise InvalidInput(
                 f"the moves files store one team ({named[0]}): team racing needs at least two"

@@ -283,6 +283,10 @@ def _parse_json_moves(text: str, source: str) -> RacingLine:
         value = data.get(key)
         if value is not None and (not isinstance(value, str) or not value.strip()):
             raise InvalidInput(f"{source}: '{key}' must be text like race --json writes")
+        if key == "team" and value is not None:
+            from generator.core.names import check_name
+
+            check_name(value, f"{source}: 'team'")
         table[key] = value
     if data.get("path"):
         path = tuple(pairs_of(data["path"], "'path'"))

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from generator.core import names
 from generator.errors import InvalidInput
 from generator.games.graph_racers.moves.rules import Rules, Vector
 from generator.games.graph_racers.race.design import Design
@@ -77,10 +78,16 @@ def stages(track: Any) -> int:
 
 
 def parse_teams(text: str, cars: int) -> list[str]:
-    """Each car's team, comma-separated, car 1 first (e.g. A,B,A,B): at least two teams."""
+    """Each car's team, comma-separated, car 1 first (e.g. A,B,A,B): at least two teams, no
+    name that hides characters or looks like another team's (generator/core/names.py)."""
     teams = [t.strip() for t in text.split(",")]
     if len(teams) != cars or not all(teams):
-        raise InvalidInput(f"teams {text!r}: give {cars} team names, one per car, comma-separated")
+        raise InvalidInput(
+            f"teams {names.quoted(text)}: give {cars} team names, one per car, comma-separated"
+        )
+    met = names.Names("team")
+    for i, team in enumerate(teams):
+        met.meet(team, f"car {i + 1}'s team", f" (car {i + 1})")
     if len(set(teams)) < 2:
         raise InvalidInput(f"teams {text!r}: team racing needs at least two teams")
     return teams

@@ -21,6 +21,7 @@ import json
 from typing import Any
 
 from generator.core.jsontext import is_whole
+from generator.core.names import check_name
 from generator.errors import InvalidInput
 from generator.games.graph_racers.track.drawn import MAX_EDGE_POINTS, SCALE, DrawnTrack, Gate
 from generator.games.graph_racers.track.meta_check import check_meta, kind
@@ -138,7 +139,10 @@ def track_from_dict(data: dict[str, Any], source: str = "track") -> DrawnTrack:
             pts.append((int(p[0]), int(p[1])))
         fine.append(tuple(pts))
     name = data.get("name", "drawn circuit")
-    if not isinstance(name, str) or not name.strip() or len(name) > 60 or not name.isprintable():
+    if not isinstance(name, str) or not name.strip() or len(name) > 60:
+        raise InvalidInput(f"{source}: name must be one line of 1 to 60 characters")
+    check_name(name.strip(), f"{source}: name")
+    if not name.isprintable():
         raise InvalidInput(f"{source}: name must be one line of 1 to 60 characters")
     checkpoints = data.get("checkpoints")
     if not isinstance(checkpoints, list) or not 1 <= len(checkpoints) <= 64:

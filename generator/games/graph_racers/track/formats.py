@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.core import jsontext
+from generator.core.names import check_name
 from generator.errors import InvalidInput, LimitExceeded
 from generator.games.graph_racers.track import drawn_format as drawn_format
 from generator.games.graph_racers.track.meta_check import check_meta
@@ -463,6 +464,10 @@ def _name(name: str) -> str:
             f"the name has {len(name)} characters: keep it to {MAX_NAME} (it is printed in the "
             "sheets' titles)"
         )
+    try:
+        check_name(name, "the name")
+    except InvalidInput as e:
+        raise ValueError(str(e)) from None
     return name
 
 

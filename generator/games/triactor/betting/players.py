@@ -8,7 +8,9 @@ folding, and printed as first written. Two names that are different players by t
 comparison but alike under a looser one (compatibility characters such as full-width
 letters, Roman numeral signs and superscripts; other spacing; invisible characters) are
 refused: racegen cannot tell whether they are one person, and guessing either way pays
-someone the wrong amount.
+someone the wrong amount. So are names that look alike through other alphabets ("Bob" and
+"Βob" with a Greek capital Beta), and characters that hide or turn text (U+202E, U+200B):
+the shared rules of generator/core/names.py (docs/names.md).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, field
 
+from generator.core import names
 from generator.errors import InvalidInput
 
 
@@ -44,6 +47,10 @@ class Players:
     source: str = "bets"
     _first: dict[str, tuple[str, int]] = field(default_factory=dict)  # key -> (name, line)
     _alike: dict[str, tuple[str, int]] = field(default_factory=dict)  # look_alike -> same
+    # the shared check (generator/core/names.py): other alphabets, hidden characters
+    _names: names.Names = field(
+        default_factory=lambda: names.Names("player", same_player, fold=True)
+    )
 
     def spelling(self, name: str, line: int, shown: str) -> str:
         """The name this player is printed under (its first spelling); `line` and `shown`
@@ -51,6 +58,8 @@ class Players:
         key = same_player(name)
         if key in self._first:
             return self._first[key][0]
+        where = f"{self.source} line {line} ({shown})"
+        names.refuse_hidden(name, f"{where}: player")
         loose = look_alike(name)
         if loose in self._alike:
             other, at = self._alike[loose]
@@ -60,6 +69,7 @@ class Players:
                 "compatibility characters, spacing or invisible characters): write one "
                 "player's name the same way on every line"
             )
+        self._names.meet(name, f"{where}: player", f" (line {line})")
         self._first[key] = (name, line)
         self._alike[loose] = (name, line)
         return name

@@ -230,8 +230,11 @@ def parse_finish(text: str, where: str = "") -> tuple[int, int, int]:
 
 
 def _shown(row: list[str]) -> str:
-    """A CSV line as an error quotes it: cut short when long (a crafted file's 4,301 digits)."""
-    return shown(",".join(row))
+    """A CSV line as an error quotes it: cut short when long (a crafted file's 4,301 digits),
+    a character that hides or turns text written as \\uXXXX (generator/core/names.py)."""
+    from generator.core.names import visible
+
+    return visible(shown(",".join(row)))
 
 
 def race_number(text: str, where: str) -> int:
