@@ -1,0 +1,586 @@
+"""Trading Paint puzzles played on the page (/play/trading-paint): the puzzle's window of the
+board; for the next rolled face, each square it may go on is a link, then each way to turn
+it; the path's endings (stop, bump, draft) as links; "right" or the first wrong die and why,
+in the words of `racegen trading-paint check`; a hint (the answer key's near miss); undo.
+
+No JavaScript: the puzzle and the answer so far are in the address (kind, goal, difficulty,
+seed, per_page, puzzle; `answer` in the notation `check` reads), so a class shares a puzzle
+by its address. A puzzle is the worksheet printable's puzzle of that number (the same
+Request, window_limit(per_page)): puzzle 1 of seed 7 on the page is puzzle 1 of the worksheet
+printed with --seed 7. Each request replays the answer with answers.replay and judges it
+with solving.check, so an edited address is judged as `check` judges it."""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+from urllib.parse import urlencode
+
+import bottle
+
+from generator.web.page import PageError, esc, guarded, page
+from generator.web.paint_board import TURN_PX, Drawn, Target, board_svg, face_svg
+from generator.web.work import PUZZLES
+
+KINDS = ("lay", "fewest", "stop")
+GOALS = ("any", "bump", "draft", "finish", "square")
+DIFFICULTIES = ("easy", "medium", "hard")
+PER_PAGE = ("2", "1")
+SEED = re.compile(r"^-?[0-9]{1,9}$")  # ASCII digits only: int() would take other scripts'
+NUMBER = re.compile(r"^[0-9]{1,3}$")
+SQUARE = re.compile(r"^(-?[0-9]{1,2}),(-?[0-9]{1,2})$")
+MAX_ANSWER = 400  # characters of answer in an address: more than any puzzle's dice and ending
+KEPT = 16  # generated puzzle sets kept in memory
+TITLE = "Trading Paint puzzles"
+WHAT = {"lay": "lay the dice", "fewest": "fewest dice", "stop": "stop or roll"}
+
+_made: OrderedDict[tuple, list] = OrderedDict()
+_made_lock = threading.Lock()
+_generating = threading.Lock()  # one generation at a time: two cores serve every page
+
+
+# --- the puzzle asked for ----------------------------------------------------------------
+@dataclass(frozen=True)
+class Ask:
+    kind: str = "lay"
+    goal: str = "any"
+    difficulty: str = "easy"
+    seed: int = 1
+    per_page: int = 2
+    number: int = 1
+
+    def query(self) -> dict[str, Any]:
+        q: dict[str, Any] = {"kind": self.kind}
+        if self.kind != "stop":
+            q["goal"] = self.goal
+        q.update(difficulty=self.difficulty, seed=self.seed, per_page=self.per_page)
+        q["puzzle"] = self.number
+        return q
+
+
+def _choice(q: Any, name: str, values: tuple[str, ...]) -> str:
+    raw = q.get(name, "") or values[0]
+    if raw not in values:
+        raise PageError(f"{name} {raw[:20]!r}: choose {', '.join(values[:-1])} or {values[-1]}")
+    return raw
+
+
+def ask_of(q: Any) -> Ask:
+    """The puzzle the address names; anything else is a 400 in words."""
+    kind = _choice(q, "kind", KINDS)
+    goal = "any" if kind == "stop" else _choice(q, "goal", GOALS)  # a stop puzzle has none
+    difficulty = _choice(q, "difficulty", DIFFICULTIES)
+    seed = (q.get("seed", "") or "1").strip()
+    if not SEED.match(seed):
+        raise PageError(f"seed {seed[:20]!r}: write a whole number, 0 to 999999999 (digits 0-9)")
+    per_page = _choice(q, "per_page", PER_PAGE)
+    number = (q.get("puzzle", "") or "1").strip()
+    if not NUMBER.match(number) or not 1 <= int(number) <= PUZZLES:
+        raise PageError(
+            f"puzzle {number[:20]!r}: a worksheet's puzzles are numbered 1 to {PUZZLES}"
+        )
+    return Ask(kind, goal, difficulty, int(seed), int(per_page), int(number))
+
+
+def puzzle_of(ask: Ask) -> Any:
+    """Puzzle `ask.number` of the worksheet these settings print (the first `number` puzzles
+    of one seed do not depend on the count asked for: generate makes them in turn)."""
+    from generator.games.trading_paint.printing.worksheet import window_limit
+    from generator.games.trading_paint.puzzles.generate import Request, generate
+
+    key = (ask.kind, ask.goal, ask.difficulty, ask.seed, ask.per_page)
+    n = ask.number
+    with _made_lock:
+        got = _made.get(key)
+        if got is not None and len(got) >= n:
+            _made.move_to_end(key)
+            return got[n - 1]
+    with _generating:
+        with _made_lock:
+            got = _made.get(key)
+        if got is None or len(got) < n:
+            req = Request(
+                ask.kind, ask.goal, ask.difficulty, n, ask.seed, window_limit(ask.per_page)
+            )
+            got = generate(req)
+            with _made_lock:
+                _made[key] = got
+                _made.move_to_end(key)
+                while len(_made) > KEPT:
+                    _made.popitem(last=False)
+    return got[n - 1]
+
+
+@lru_cache(maxsize=256)
+def verdict_of(ask: Ask, answer: str) -> Any:
+    """check's verdict on `answer` (cached: a stop puzzle's check solves it again)."""
+    from generator.games.trading_paint.puzzles.solving import check
+
+    return check(puzzle_of(ask), answer)
+
+
+@lru_cache(maxsize=256)
+def so_far_of(ask: Ask, answer: str) -> Any:
+    """A lay answer not yet ended, judged so far: its first die from which no way of laying
+    the rest reaches the goal, in check's words (solving._first_wrong_lay, what check says
+    of that die in a whole answer), or that every die laid still can."""
+    from generator.games.trading_paint.puzzles.answers import parse
+    from generator.games.trading_paint.puzzles.solving import Verdict, _first_wrong_lay
+
+    p = puzzle_of(ask)
+    dice = [t for t in parse(p.state.board, answer) if not t.word]
+    wrong = _first_wrong_lay(p, dice)
+    if wrong:
+        return Verdict(False, "wrong: " + wrong)
+    n = len(dice)
+    laid = "the die laid" if n == 1 else f"the {n} dice laid"
+    return Verdict(True, f"so far so good: from {laid}, the rest can still reach the goal")
+
+
+def link(ask: Ask, answer: str = "", **extra: Any) -> str:
+    q = ask.query()
+    if answer:
+        q["answer"] = answer
+    q.update({k: v for k, v in extra.items() if v})
+    return "/play/trading-paint?" + urlencode(q, safe="@,/")
+
+
+# --- the answer so far -------------------------------------------------------------------
+@dataclass
+class Play:
+    """The answer replayed: the tokens, the run, and what the page offers next."""
+
+    tokens: list
+    run: Any
+    over: bool = False  # the answer is complete (or wrong): judge it
+    next_face: int = 0
+    places: dict[int, list[int]] | None = None  # square -> rotations, one per look
+    endings: list = None  # type: ignore[assignment]
+    stuck: str = ""  # why no die can be laid next
+
+
+def tokens_text(tokens: list) -> str:
+    return " ".join(t.text for t in tokens)
+
+
+def replay_answer(p: Any, text: str) -> Play:
+    from generator.games.trading_paint.puzzles.answers import (
+        Token,
+        _place,  # how check matches a typed die to a legal one: by the exits it opens
+        parse,
+        replay,
+        same_look,
+    )
+    from generator.games.trading_paint.rules.state import (
+        BANK,
+        PATH,
+        PLACE,
+        ROLL,
+        Bump,
+        Draft,
+        Face,
+        Place,
+        Roll,
+        Stop,
+    )
+    from generator.games.trading_paint.rules.turn import apply_legal, legal_moves
+
+    if len(text) > MAX_ANSWER:
+        raise PageError(f"the answer is over {MAX_ANSWER} characters: start again", 413)
+    tokens = parse(p.state.board, text) if text.strip() else []
+    finish = p.goal is not None and p.goal.kind == "finish"
+    run = replay(p.state, p.faces, tokens, finish=finish)
+    me = p.state.car
+    state = run.state
+    play = Play(tokens, run, endings=[])
+    if run.error or state.car != me or state.over:
+        play.over = bool(tokens)
+        return play
+    legal = legal_moves(state) if state.stage in (PATH, BANK) else []
+    play.endings = [m for m in legal if isinstance(m, (Stop, Bump, Draft))]
+    rolled = None
+    if state.dice < len(p.faces):
+        if state.stage == ROLL:
+            rolled = state
+        elif Roll() in legal:
+            rolled = apply_legal(state, Roll())
+    if rolled is not None:
+        play.next_face = p.faces[state.dice]
+        placed = apply_legal(rolled, Face(play.next_face))
+        if placed.car != me or placed.stage != PLACE:
+            play.stuck = f"the next die, a {play.next_face}, fits nowhere"
+        else:
+            play.places = {}
+            squares = sorted({m.square for m in legal_moves(placed) if isinstance(m, Place)})
+            for sq in squares:
+                # every turn check accepts (the engine lists one of each two that act the
+                # same), one of each look
+                turns = play.places.setdefault(sq, [])
+                for r in range(4):
+                    tok = Token("", face=play.next_face, square=sq, rotation=r)
+                    if _place(placed, tok)[0] is not None and not any(
+                        same_look(play.next_face, r, t) for t in turns
+                    ):
+                        turns.append(r)
+    if not play.places and not play.endings and tokens:
+        play.over = True  # nothing more to lay or end: judge what there is
+    return play
+
+
+def ending_token(state: Any, m: Any) -> str:
+    from generator.games.trading_paint.rules.state import Bump, Stop
+
+    b = state.board
+    if isinstance(m, Stop):
+        return f"stop {b.label(m.square)}"
+    if isinstance(m, Bump):
+        return f"bump {b.label(m.square)}"
+    return f"draft {b.label(m.square)} {b.label(m.landing)}"
+
+
+def drawn_of(p: Any, play: Play) -> Drawn:
+    """The board after the answer so far: the dice laid, the route, the cars where they are
+    (and where the moved ones stood)."""
+    from generator.games.trading_paint.rules.state import Bump, Draft, Place, Stop
+
+    me = p.state.car
+    if p.kind == "stop":
+        cells = [p.state.pos[me]] + [c for c, _, _ in p.state.path]
+        return Drawn(p.state, list(p.state.path), cells, progress=True)
+    run = play.run
+    dice = [(m.square, s.face, m.rotation) for s, m in run.moves if isinstance(m, Place)]
+    route = [p.state.pos[me]] + [c for c, _, _ in dice]
+    end = run.state
+    last = run.moves[-1][1] if run.moves else None
+    if isinstance(last, (Stop, Bump, Draft)):
+        where = end.pos[me]
+        if where < 0:  # finished: the square it stopped on beyond the line
+            where = last.landing if isinstance(last, Draft) else last.square
+        route.append(where)
+    moved = any(a != b for a, b in zip(end.pos, p.state.pos, strict=True))
+    return Drawn(end, dice, route, ghosts=p.state if moved else None)
+
+
+# --- the page ----------------------------------------------------------------------------
+STYLE = """<style>
+.paint { display: grid; grid-template-columns: minmax(0, 1fr) 24em; gap: 1em; align-items: start; }
+.paint .board svg { max-height: 78vh; }
+.paint .board a rect.hit { fill: rgba(0, 160, 110, 0.12); stroke: #0a6; stroke-width: 0.7; cursor: pointer; }
+.paint .board a:hover rect.hit, .paint .board a:focus rect.hit { fill: rgba(0, 160, 110, 0.35); }
+.paint .board a.chosen rect.hit { fill: rgba(213, 94, 0, 0.25); stroke: #d55e00; stroke-width: 1.1; }
+.paint .board a:focus { outline: none; }
+.paint .board a:focus rect.hit { stroke: #000; stroke-width: 1.2; }
+.paint .panel { background: #fff; border: 1px solid #ddd; border-radius: 6px; padding: 0.4em 0.9em 0.8em; }
+.paint .panel h2 { font-size: 1em; margin: 0.8em 0 0.3em; }
+.rolls { display: flex; flex-wrap: wrap; gap: 0.4em; list-style: none; padding: 0; margin: 0.3em 0; }
+.rolls li { text-align: center; font-size: 0.8em; color: #555; }
+.rolls li.laid svg { opacity: 0.45; }
+.rolls li.next svg { outline: 3px solid #d55e00; outline-offset: 1px; }
+.rolls svg, .turns svg { display: block; }
+.choices { display: flex; flex-wrap: wrap; gap: 0.4em; margin: 0.3em 0; }
+.choices a { display: inline-block; min-width: 44px; min-height: 44px; box-sizing: border-box; padding: 0.55em 0.8em; border: 1px solid #0a6; border-radius: 6px; background: #f3fbf8; text-decoration: none; color: #064; text-align: center; }
+.choices a:hover, .choices a:focus { background: #0a6; color: #fff; }
+.choices.turns a { padding: 0.3em; }
+.choices a.chosen { border-color: #d55e00; background: #fff3ea; color: #8a3a00; }
+.verdict { font-size: 1.1em; padding: 0.5em 0.8em; border-radius: 4px; }
+.verdict.right { background: #e6f6ee; border: 1px solid #0a6; color: #064; }
+.verdict.wrong { background: #fde8e8; border: 1px solid #d33; color: #900; }
+.hint { background: #fff8e1; border: 1px solid #e0b000; border-radius: 4px; padding: 0.4em 0.8em; }
+code.answer, #share { word-break: break-all; }
+.links a { display: inline-block; padding: 0.35em 0.1em; }
+table.values { border-collapse: collapse; background: #fff; }
+table.values th, table.values td { border: 1px solid #ccc; padding: 0.2em 0.5em; text-align: left; }
+@media (max-width: 800px) { .paint { grid-template-columns: minmax(0, 1fr); } }
+</style>"""
+
+
+def _rolls(p: Any, laid: int) -> str:
+    items = []
+    for k, f in enumerate(p.faces):
+        cls = "laid" if k < laid else "next" if k == laid else ""
+        items.append(f'<li class="{cls}" data-face="{f}">{face_svg(f)}{k + 1}</li>')
+    return f'<ul class="rolls" id="rolls">{"".join(items)}</ul>'
+
+
+def _verdict(ask: Ask, p: Any, play: Play, text: str) -> str:
+    if not play.over and p.kind == "lay":  # checked before the path ends
+        v = so_far_of(ask, text)
+        cls = "right" if v.right else "wrong"
+        return f'<p class="verdict {cls}" id="verdict" data-right="0">{esc(v.message)}</p>'
+    v = verdict_of(ask, text)
+    cls = "right" if v.right else "wrong"
+    out = f'<p class="verdict {cls}" id="verdict" data-right="{int(v.right)}">{esc(v.message)}</p>'
+    if p.kind == "fewest":
+        par = p.solution.get("dice_needed")
+        used = play.run.dice
+        off = "par" if used == par else f"{used - par:+d} from par" if par else ""
+        out += f'<p id="par">Par: {par} dice. Your answer lays {used} ({off}).</p>'
+    elif p.kind == "lay":
+        out += f'<p id="par">Par: every die ({len(p.faces)}). Your answer lays {play.run.dice}.</p>'
+    return out
+
+
+def _turn_lost(p: Any, play: Play) -> str:
+    """A note when the turn ended by itself after a die (no way on: a dead end, the pit or
+    the wall), as answers.replay words it when more dice follow."""
+    from generator.games.trading_paint.rules.state import Place
+
+    run = play.run
+    if run.error or not run.moves or not isinstance(run.moves[-1][1], Place):
+        return ""
+    me = p.state.car
+    pos = run.state.pos[me]
+    where = p.state.board.label(pos) if pos >= 0 else "the finish"
+    return (
+        f'<p class="note" id="turn-over">After die {run.dice} there is no way on: the car '
+        f"ends at {where} and the turn is over.</p>"
+    )
+
+
+def _stop_values(p: Any) -> str:
+    sol = p.solution
+    rows = "".join(
+        f"<tr><td>{f['face']}</td><td>{esc(f['value'])} ({f['squares']:g})</td>"
+        f"<td>{esc(f['play'])}</td></tr>"
+        for f in sol.get("faces", [])
+    )
+    return (
+        f'<p id="values">Stop now: {esc(sol["stop"])} squares ({sol["stop_squares"]:g}; '
+        f"{esc(sol['best_end'])}). Roll: {esc(sol['roll'])} squares "
+        f"({sol['roll_squares']:g}) on average over the six faces:</p>"
+        '<table class="values"><tr><th>face</th><th>squares</th><th>best play</th></tr>'
+        f"{rows}</table>"
+    )
+
+
+def _hint(p: Any) -> str:
+    if p.kind == "stop":
+        words = (
+            "Count, for each of the six faces, where the car would end (the small numbers are "
+            "squares ahead), and compare their average with stopping now; the X (face 5) "
+            "loses the whole path."
+        )
+    else:
+        words = p.solution.get("near_miss") or "No hint for this puzzle."
+    return f'<p class="hint" id="hint-text">Hint: {esc(words)}</p>'
+
+
+def _choices(ask: Ask, p: Any, play: Play, text: str, at: int) -> tuple[str, list[Target]]:
+    """The panel's choices for the next step, and the board's target squares."""
+    from generator.games.trading_paint.puzzles.answers import die_text
+    from generator.games.trading_paint.rules.turn import describe
+
+    b = p.state.board
+    parts: list[str] = []
+    targets: list[Target] = []
+    if p.kind == "stop":
+        if not text:
+            parts.append(
+                '<h2>Stop now, or roll one more die?</h2><p class="choices" id="stop-or-roll">'
+                f'<a href="{esc(link(ask, "stop"))}" id="choose-stop">Stop</a> '
+                f'<a href="{esc(link(ask, "roll"))}" id="choose-roll">Roll</a></p>'
+            )
+        return "".join(parts), targets
+    if play.over:
+        return "", targets
+    face = play.next_face
+    if play.places:
+        for sq in sorted(play.places, key=lambda c: b.xy(c)[::-1]):
+            label = b.label(sq)
+            targets.append(
+                Target(sq, link(ask, text, at=label), f"lay the {face} on {label}", sq == at)
+            )
+        squares = " ".join(
+            f'<a href="{esc(t.href)}" class="{"chosen" if t.chosen else ""}" '
+            f'data-square="{b.label(t.square)}">{b.label(t.square)}</a>'
+            for t in targets
+        )
+        n = sum(1 for t in play.tokens if not t.word) + 1
+        parts.append(
+            f"<h2>Die {n}: where does the {face} go?</h2>"
+            f'<p class="note">Click a green square on the board, or one here.</p>'
+            f'<p class="choices" id="squares">{squares}</p>'
+        )
+        if at in play.places:
+            buttons = []
+            for r in play.places[at]:
+                token = die_text(b, (at, face, r))
+                buttons.append(
+                    f'<a href="{esc(link(ask, (text + " " + token).strip()))}" '
+                    f'data-token="{esc(token)}" title="turned {r * 90} degrees" '
+                    f'aria-label="the {face} turned {r * 90} degrees">'
+                    f"{face_svg(face, r, TURN_PX, 'turn')}{r * 90}°</a>"
+                )
+            parts.append(
+                f"<h2>Turn the {face} on {b.label(at)}</h2>"
+                '<p class="note">Each way it can lie there (turned anticlockwise):</p>'
+                f'<p class="choices turns" id="turns">{"".join(buttons)}</p>'
+            )
+    elif play.stuck:
+        parts.append(f'<p class="note" id="stuck">{esc(play.stuck)}: end the path.</p>')
+    if play.endings:
+        state = play.run.state
+        ends = " ".join(
+            f'<a href="{esc(link(ask, text + " " + ending_token(state, m)))}" '
+            f'data-token="{esc(ending_token(state, m))}">{esc(describe(state, m))}</a>'
+            for m in play.endings
+        )
+        parts.append(f'<h2>Or end the path</h2><p class="choices" id="endings">{ends}</p>')
+    return "".join(parts), targets
+
+
+def puzzle_body(ask: Ask, p: Any, text: str, at_text: str, hint: bool, checking: bool) -> str:
+    b = p.state.board
+    play = Play([], None) if p.kind == "stop" else replay_answer(p, text)
+    text = tokens_text(play.tokens) if p.kind != "stop" else text
+    at = -1
+    if at_text and not play.over:
+        m = SQUARE.match(at_text)
+        if m is None or not b.in_bounds(int(m.group(1)), int(m.group(2))):
+            raise PageError(f"at {at_text[:20]!r}: name a square as COLUMN,ROW (21,14)")
+        at = b.cell(int(m.group(1)), int(m.group(2)))
+        if not play.places or at not in play.places:
+            can = " ".join(b.label(c) for c in sorted(play.places or {})) or "none"
+            raise PageError(f"the next die cannot go on {at_text} now (it can go on: {can})")
+    choices, targets = _choices(ask, p, play, text, at)
+    if p.kind == "stop" and text:
+        status = _verdict(ask, p, play, text) + _stop_values(p)
+    elif play.over or (checking and text):
+        status = _verdict(ask, p, play, text) + _turn_lost(p, play)
+    elif p.kind == "stop":
+        status = '<p class="status" id="status">Stop now, or roll one more die?</p>'
+    else:
+        status = (
+            '<p class="status" id="status">Lay each die in the order rolled: click a square, '
+            "then the way to turn the die; end the path after the last.</p>"
+        )
+    laid = sum(1 for t in play.tokens if not t.word) if p.kind != "stop" else 0
+    links = []
+    if text or at >= 0:
+        back = text if at >= 0 else tokens_text(play.tokens[:-1]) if p.kind != "stop" else ""
+        links.append(f'<a href="{esc(link(ask, back))}" id="undo">Undo</a>')
+        links.append(f'<a href="{esc(link(ask))}" id="restart">Start again</a>')
+    if text and not play.over and p.kind == "lay":
+        links.append(f'<a href="{esc(link(ask, text, check=1))}" id="check">Check it so far</a>')
+    links.append(
+        f'<a href="{esc(link(ask, text, at=at_text if at >= 0 else "", hint=0 if hint else 1))}" '
+        f'id="hint">{"Hide the hint" if hint else "Hint"}</a>'
+    )
+    nxt = Ask(ask.kind, ask.goal, ask.difficulty, ask.seed, ask.per_page, ask.number % PUZZLES + 1)
+    links.append(f'<a href="{esc(link(nxt))}" id="next-puzzle">Next puzzle</a>')
+    links.append('<a href="/play/trading-paint" id="choose">Choose another</a>')
+    so_far = (
+        f'<p>Your answer: <code class="answer" id="answer">{esc(text)}</code></p>' if text else ""
+    )
+    head = f"Puzzle {ask.number} · {WHAT[p.kind]} · {p.grade}"
+    share = esc(link(ask))
+    question = f'<p id="question">{esc(p.question())}</p>'
+    rolls = _rolls(p, laid) if p.faces else ""
+    return (
+        STYLE
+        + f"<h1>Trading Paint: {esc(head)}</h1>{status}"
+        + (_hint(p) if hint else "")
+        + f'<p class="links">{" · ".join(links)}</p>'
+        + '<div class="paint"><div class="board">'
+        + board_svg(p, drawn_of(p, play), targets)
+        + '</div><div class="panel">'
+        + question
+        + rolls
+        + so_far
+        + choices
+        + "</div></div>"
+        + _typed_form(ask, text)
+        + f'<p class="note">Worksheet settings: seed {ask.seed}, {ask.kind}'
+        + (f", goal {ask.goal}" if ask.kind != "stop" else "")
+        + f", {ask.difficulty}, {ask.per_page} per page, puzzle {ask.number}. "
+        f'This puzzle\'s address: <a href="{share}" id="share">{share}</a></p>'
+    )
+
+
+def _hidden(ask: Ask) -> str:
+    return "".join(
+        f'<input type="hidden" name="{k}" value="{esc(v)}">' for k, v in ask.query().items()
+    )
+
+
+def _typed_form(ask: Ask, text: str) -> str:
+    hint = "stop or roll" if ask.kind == "stop" else "4@21,14/0 6@22,14/90 stop 23,14"
+    return (
+        '<form method="get" action="/play/trading-paint" class="options" id="typed">'
+        + _hidden(ask)
+        + '<label for="typed-answer">Or type the answer as on the worksheet</label>'
+        f'<input type="text" name="answer" id="typed-answer" value="{esc(text)}" '
+        f'placeholder="{esc(hint)}" maxlength="{MAX_ANSWER}" autocomplete="off"> '
+        '<div class="buttons"><button type="submit" name="check" value="1">Check it</button>'
+        "</div></form>"
+    )
+
+
+def _select(name: str, values: tuple[str, ...], current: str, prefix: str) -> str:
+    opts = "".join(
+        f'<option value="{v}"{" selected" if v == current else ""}>{v}</option>' for v in values
+    )
+    return (
+        f'<label for="{prefix}{name}">{name.replace("_", " ")}</label>'
+        f'<select name="{name}" id="{prefix}{name}">{opts}</select>'
+    )
+
+
+def choose_body() -> str:
+    seed = '<label for="{p}seed">seed</label><input type="number" name="seed" id="{p}seed" value="1" min="0" max="999999999">'
+    return (
+        STYLE + "<h1>Trading Paint puzzles</h1>"
+        '<p class="note">Lay the rolled path dice on the board, one at a time, to make the car '
+        "bump, draft, finish or reach the star; or say whether to stop or roll. Every puzzle "
+        "comes from a seed: the address holds it, so a class can share a puzzle.</p>"
+        '<div class="paint"><form method="get" action="/play/trading-paint" class="options" '
+        'id="new"><h2>Play a puzzle</h2>'
+        + _select("kind", KINDS, "lay", "n-")
+        + _select("goal", GOALS, "any", "n-")
+        + _select("difficulty", DIFFICULTIES, "easy", "n-")
+        + seed.format(p="n-")
+        + '<span class="help">A stop puzzle has no goal. Medium, hard and stop puzzles take '
+        "some seconds to make.</span>"
+        '<div class="buttons"><button type="submit">Play it</button></div></form>'
+        '<form method="get" action="/play/trading-paint" class="options" id="worksheet">'
+        "<h2>Check a worksheet puzzle</h2>"
+        '<p class="note">The settings the worksheet was printed with (its footer shows the '
+        "seed), the puzzle's number, and the answer as written (or leave it empty and click "
+        "the dice).</p>"
+        + seed.format(p="w-")
+        + _select("kind", KINDS, "lay", "w-")
+        + _select("goal", GOALS, "any", "w-")
+        + _select("difficulty", DIFFICULTIES, "easy", "w-")
+        + _select("per_page", PER_PAGE, "2", "w-")
+        + f'<label for="w-puzzle">puzzle</label><input type="number" name="puzzle" '
+        f'id="w-puzzle" value="1" min="1" max="{PUZZLES}">'
+        '<label for="w-answer">answer</label><input type="text" name="answer" id="w-answer" '
+        f'maxlength="{MAX_ANSWER}" placeholder="4@21,14/0 6@22,14/90 stop 23,14">'
+        '<input type="hidden" name="check" value="1">'
+        '<div class="buttons"><button type="submit">Check it</button></div></form></div>'
+    )
+
+
+def routes(app: bottle.Bottle) -> None:
+    @app.get("/play/trading-paint")
+    @guarded(TITLE)
+    def play_paint() -> str:
+        q = bottle.request.query
+        if not any(k in q for k in ("seed", "kind", "puzzle", "answer")):
+            return page(TITLE, choose_body())
+        ask = ask_of(q)
+        text = (q.get("answer", "") or "").strip()
+        if len(text) > MAX_ANSWER:
+            raise PageError(f"the answer is over {MAX_ANSWER} characters: start again", 413)
+        if ask.kind == "stop" and text and text.lower() not in ("stop", "roll"):
+            raise PageError(f"answer {text[:40]!r}: a stop puzzle's answer is stop or roll")
+        text = text.lower() if ask.kind == "stop" else text
+        p = puzzle_of(ask)  # after the address is read: a bad one costs no generating
+        body = puzzle_body(
+            ask, p, text, q.get("at", ""), q.get("hint") == "1", q.get("check") == "1"
+        )
+        return page(f"Trading Paint puzzle {ask.number}", body)
