@@ -454,9 +454,10 @@ def puzzle_body(ask: Ask, p: Any, text: str, at_text: str, hint: bool, checking:
     elif p.kind == "stop":
         status = '<p class="status" id="status">Stop now, or roll one more die?</p>'
     else:
+        end = "after the last" if p.kind == "lay" else "as soon as it reaches the goal"
         status = (
             '<p class="status" id="status">Lay each die in the order rolled: click a square, '
-            "then the way to turn the die; end the path after the last.</p>"
+            f"then the way to turn the die; end the path {end}.</p>"
         )
     laid = sum(1 for t in play.tokens if not t.word) if p.kind != "stop" else 0
     links = []
