@@ -208,8 +208,13 @@ def test_the_worksheet_s_puzzle_is_the_printed_one(base, tmp_path, monkeypatch):
         assert f'id="w-{name}"' in text
 
 
-def test_a_fewest_puzzle_says_how_far_from_par(base):
+def test_a_fewest_puzzle_says_how_far_from_par(base, tmp_path):
     p = _puzzle(kind="fewest")
+    first = p.solution["answer"].split()[0]
+    status, text = _get(base, {**EASY, "kind": "fewest", "answer": first, "check": "1"})
+    assert 'id="check">Check this answer</a>' in text
+    assert _verdict(text) == _cli_check(tmp_path, p, first)
+    assert _verdict(text).startswith("wrong: the answer ends without reaching the goal")
     k = p.solution["dice_needed"]
     q = {**EASY, "kind": "fewest", "answer": p.solution["answer"]}
     status, text = _get(base, q)
@@ -225,6 +230,11 @@ def test_a_fewest_puzzle_says_how_far_from_par(base):
         ({"kind": "race", "seed": "1"}, 400, "kind 'race': choose lay, fewest or stop"),
         ({"kind": "lay", "seed": "١٢"}, 400, "digits 0-9"),
         ({"kind": "lay", "seed": "1", "puzzle": "61"}, 400, "numbered 1 to 60"),
+        (
+            {"kind": "lay", "seed": "1", "difficulty": "hard", "puzzle": "3"},
+            422,
+            "more than this page makes (2",
+        ),
         ({"kind": "lay", "seed": "1", "difficulty": "extreme"}, 400, "choose easy, medium or hard"),
         ({**EASY, "answer": "hello"}, 400, "answer word 'hello': write dice as"),
         ({**EASY, "answer": "2@99,10/0"}, 400, "square 99,10 is off the board"),
@@ -244,3 +254,22 @@ def test_bad_addresses_are_refused_in_words(base, query, status, words):
 def test_the_home_page_links_here(base):
     status, _, body = request(base + "/")
     assert b'href="/play/trading-paint"' in body
+
+
+def test_a_stop_puzzle_is_a_choice_with_the_values_after(base, tmp_path):
+    """Stop or roll: two links, check's verdict, then both values and the six faces' (the
+    answer key's exact fractions). The slowest test here: a stop puzzle takes seconds."""
+    p = _puzzle(kind="stop")
+    status, text = _get(base, {"kind": "stop", "seed": "1"})
+    assert status == 200 and "Stop now, or roll one more die?" in text
+    links = {v: h for h, v in re.findall(r'<a href="([^"]+)" id="choose-(stop|roll)">', text)}
+    assert sorted(links) == ["roll", "stop"]
+    sol = p.solution
+    for word in ("stop", "roll"):
+        text = _follow(base, links[word])
+        assert _verdict(text) == _cli_check(tmp_path, p, word)
+        right = 'data-right="1"' in text
+        assert right == (word == sol["answer"])
+        assert f"Stop now: {sol['stop']} squares" in text
+        for f in sol["faces"]:
+            assert f"<td>{f['face']}</td><td>{html.escape(f['value'])} (" in text

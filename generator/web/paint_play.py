@@ -38,6 +38,22 @@ KEPT = 16  # generated puzzle sets kept in memory
 TITLE = "Trading Paint puzzles"
 WHAT = {"lay": "lay the dice", "fewest": "fewest dice", "stop": "stop or roll"}
 
+# The most puzzles of one worksheet this page makes (puzzle N costs the N before it too): about
+# two minutes of work on this two-core machine at the measured rates (benchmarks would differ
+# elsewhere): lay easy 0.2 s a puzzle, medium 9 s, hard 66 s; fewest easy 0.1 s, medium 1.4 s;
+# stop easy 12 s. Each set is made once and kept (KEPT sets).
+MOST = {
+    ("lay", "easy"): PUZZLES,
+    ("lay", "medium"): 12,
+    ("lay", "hard"): 2,
+    ("fewest", "easy"): PUZZLES,
+    ("fewest", "medium"): PUZZLES,
+    ("fewest", "hard"): 20,
+    ("stop", "easy"): 10,
+    ("stop", "medium"): 6,
+    ("stop", "hard"): 6,
+}
+
 _made: OrderedDict[tuple, list] = OrderedDict()
 _made_lock = threading.Lock()
 _generating = threading.Lock()  # one generation at a time: two cores serve every page
@@ -82,6 +98,15 @@ def ask_of(q: Any) -> Ask:
     if not NUMBER.match(number) or not 1 <= int(number) <= PUZZLES:
         raise PageError(
             f"puzzle {number[:20]!r}: a worksheet's puzzles are numbered 1 to {PUZZLES}"
+        )
+    most = MOST[kind, difficulty]
+    if int(number) > most:
+        from generator.errors import LimitExceeded
+
+        raise LimitExceeded(
+            f"puzzle {number} of a {difficulty} {kind} worksheet is more than this page makes "
+            f"({most}: each one takes a while, and puzzle {number} needs the ones before it): "
+            "check it against the worksheet's answer pages"
         )
     return Ask(kind, goal, difficulty, int(seed), int(per_page), int(number))
 
@@ -161,6 +186,7 @@ class Play:
     places: dict[int, list[int]] | None = None  # square -> rotations, one per look
     endings: list = None  # type: ignore[assignment]
     stuck: str = ""  # why no die can be laid next
+    banked: bool = False  # after a bump or draft: the turn may end here
 
 
 def tokens_text(tokens: list) -> str:
@@ -201,6 +227,7 @@ def replay_answer(p: Any, text: str) -> Play:
         play.over = bool(tokens)
         return play
     legal = legal_moves(state) if state.stage in (PATH, BANK) else []
+    play.banked = state.stage == BANK
     play.endings = [m for m in legal if isinstance(m, (Stop, Bump, Draft))]
     rolled = None
     if state.dice < len(p.faces):
@@ -422,13 +449,17 @@ def _choices(ask: Ask, p: Any, play: Play, text: str, at: int) -> tuple[str, lis
             )
     elif play.stuck:
         parts.append(f'<p class="note" id="stuck">{esc(play.stuck)}: end the path.</p>')
-    if play.endings:
+    if play.endings or play.banked:
         state = play.run.state
         ends = " ".join(
             f'<a href="{esc(link(ask, text + " " + ending_token(state, m)))}" '
             f'data-token="{esc(ending_token(state, m))}">{esc(describe(state, m))}</a>'
             for m in play.endings
         )
+        if play.banked:  # a fewest answer may end after its bump or draft
+            ends += (
+                f' <a href="{esc(link(ask, text, check=1))}" id="end-turn">end the turn here</a>'
+            )
         parts.append(f'<h2>Or end the path</h2><p class="choices" id="endings">{ends}</p>')
     return "".join(parts), targets
 
@@ -465,8 +496,9 @@ def puzzle_body(ask: Ask, p: Any, text: str, at_text: str, hint: bool, checking:
         back = text if at >= 0 else tokens_text(play.tokens[:-1]) if p.kind != "stop" else ""
         links.append(f'<a href="{esc(link(ask, back))}" id="undo">Undo</a>')
         links.append(f'<a href="{esc(link(ask))}" id="restart">Start again</a>')
-    if text and not play.over and p.kind == "lay":
-        links.append(f'<a href="{esc(link(ask, text, check=1))}" id="check">Check it so far</a>')
+    if text and not play.over and p.kind != "stop":
+        words = "Check it so far" if p.kind == "lay" else "Check this answer"
+        links.append(f'<a href="{esc(link(ask, text, check=1))}" id="check">{words}</a>')
     links.append(
         f'<a href="{esc(link(ask, text, at=at_text if at >= 0 else "", hint=0 if hint else 1))}" '
         f'id="hint">{"Hide the hint" if hint else "Hint"}</a>'
@@ -544,8 +576,9 @@ def choose_body() -> str:
         + _select("goal", GOALS, "any", "n-")
         + _select("difficulty", DIFFICULTIES, "easy", "n-")
         + seed.format(p="n-")
-        + '<span class="help">A stop puzzle has no goal. Medium, hard and stop puzzles take '
-        "some seconds to make.</span>"
+        + '<span class="help">A stop puzzle has no goal. A puzzle is made when first asked '
+        "for: an easy one at once, a medium or stop one in seconds, a hard lay one in a "
+        "minute or more.</span>"
         '<div class="buttons"><button type="submit">Play it</button></div></form>'
         '<form method="get" action="/play/trading-paint" class="options" id="worksheet">'
         "<h2>Check a worksheet puzzle</h2>"
