@@ -100,6 +100,7 @@ def test_a_lay_puzzle_solved_by_following_its_answer_links_is_right(base):
     status, text = _get(base, EASY)
     assert status == 200
     assert 'id="question">Car 5 rolls 2, 3, in that order.' in text
+    assert "<script" not in text  # every choice a link: the page needs no JavaScript
     # the 2 may go on two squares; each a link on the board and in the panel
     assert sorted(_board_squares(text)) == ["23,10", "24,11"]
     assert sorted(_links(text, "squares", "square")) == ["23,10", "24,11"]
@@ -237,6 +238,7 @@ def test_a_fewest_puzzle_says_how_far_from_par(base, tmp_path):
         ),
         ({"kind": "lay", "seed": "1", "difficulty": "extreme"}, 400, "choose easy, medium or hard"),
         ({**EASY, "answer": "hello"}, 400, "answer word 'hello': write dice as"),
+        ({**EASY, "answer": "２@23,10/0"}, 400, "answer word '２@23,10/0': write dice as"),
         ({**EASY, "answer": "2@99,10/0"}, 400, "square 99,10 is off the board"),
         ({**EASY, "at": "22,9"}, 400, "the next die cannot go on 22,9 now"),
         ({**EASY, "at": "x"}, 400, "name a square as COLUMN,ROW"),

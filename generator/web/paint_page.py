@@ -15,6 +15,7 @@ from generator.web.paint_play import (
     GOALS,
     KINDS,
     MAX_ANSWER,
+    MOST,
     PER_PAGE,
     PUZZLES,
     SQUARE,
@@ -235,7 +236,14 @@ def puzzle_body(ask: Ask, p: Any, text: str, at_text: str, hint: bool, checking:
         f'<a href="{esc(link(ask, text, at=at_text if at >= 0 else "", hint=0 if hint else 1))}" '
         f'id="hint">{"Hide the hint" if hint else "Hint"}</a>'
     )
-    nxt = Ask(ask.kind, ask.goal, ask.difficulty, ask.seed, ask.per_page, ask.number % PUZZLES + 1)
+    nxt = Ask(
+        ask.kind,
+        ask.goal,
+        ask.difficulty,
+        ask.seed,
+        ask.per_page,
+        ask.number % MOST[ask.kind, ask.difficulty] + 1,
+    )
     links.append(f'<a href="{esc(link(nxt))}" id="next-puzzle">Next puzzle</a>')
     links.append('<a href="/play/trading-paint" id="choose">Choose another</a>')
     so_far = (
