@@ -145,6 +145,8 @@ def test_a_wrong_die_is_told_in_check_s_words(base, tmp_path):
         status, text = _get(base, {**EASY, "answer": answer, "check": "1"})
         assert status == 200
         assert _verdict(text) == _cli_check(tmp_path, p, answer)
+    # the roll order shows the dice the rules took: the 2, not the 3 on 22,10
+    assert '<li class="laid" data-face="2">' in text and '<li class="next" data-face="3">' in text
     assert _verdict(text) == (
         "wrong: die 2 (3@22,10/0): 22,10 is not a square the path can go on now (it can: "
         "24,10 23,9)"

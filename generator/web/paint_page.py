@@ -159,7 +159,7 @@ def _choices(ask: Ask, p: Any, play: Play, text: str, at: int) -> tuple[str, lis
             f'data-square="{b.label(t.square)}">{b.label(t.square)}</a>'
             for t in targets
         )
-        n = sum(1 for t in play.tokens if not t.word) + 1
+        n = play.run.dice + 1
         parts.append(
             f"<h2>Die {n}: where does the {face} go?</h2>"
             f'<p class="note">Click a green square on the board, or one here.</p>'
@@ -223,7 +223,7 @@ def puzzle_body(ask: Ask, p: Any, text: str, at_text: str, hint: bool, checking:
             '<p class="status" id="status">Lay each die in the order rolled: click a square, '
             f"then the way to turn the die; end the path {end}.</p>"
         )
-    laid = sum(1 for t in play.tokens if not t.word) if p.kind != "stop" else 0
+    laid = play.run.dice if play.run is not None else 0  # the dice the rules took
     links = []
     if text or at >= 0:
         back = text if at >= 0 else tokens_text(play.tokens[:-1]) if p.kind != "stop" else ""
