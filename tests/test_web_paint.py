@@ -236,8 +236,9 @@ def test_a_fewest_puzzle_says_how_far_from_par(base, tmp_path):
         (
             {"kind": "lay", "seed": "1", "difficulty": "hard", "puzzle": "3"},
             422,
-            "more than this page makes (2",
+            "this page makes the first 2 ",
         ),
+        ({"kind": "stop", "seed": "1", "difficulty": "medium"}, 422, "take minutes each to make"),
         ({"kind": "lay", "seed": "1", "difficulty": "extreme"}, 400, "choose easy, medium or hard"),
         ({**EASY, "answer": "hello"}, 400, "answer word 'hello': write dice as"),
         ({**EASY, "answer": "２@23,10/0"}, 400, "answer word '２@23,10/0': write dice as"),

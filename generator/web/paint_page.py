@@ -317,8 +317,9 @@ def choose_body() -> str:
         + _select("difficulty", DIFFICULTIES, "easy", "n-")
         + seed.format(p="n-")
         + '<span class="help">A stop puzzle has no goal. A puzzle is made when first asked '
-        "for: an easy one at once, a medium or stop one in seconds, a hard lay one in a "
-        "minute or more.</span>"
+        "for: an easy one at once, a medium or easy stop one in seconds, a hard lay one in a "
+        "minute or more; medium and hard stop puzzles are not made here yet (minutes each)."
+        "</span>"
         '<div class="buttons"><button type="submit">Play it</button></div></form>'
         '<form method="get" action="/play/trading-paint" class="options" id="worksheet">'
         "<h2>Check a worksheet puzzle</h2>"
