@@ -8,7 +8,7 @@
 </head>
 <body>
 <header><a class="home" href="/">racegen</a> <span class="where">{{title}}</span>
-<nav><a href="/">Printables</a> <a href="/kits">Kits</a> <a href="/play">Play Graph Racers</a> <a href="/triactor/settle">Triactor settle</a> <a href="/check/graph-racers">Check answers</a></nav></header>
+<nav><a href="/">Printables</a> <a href="/kits">Kits</a> <a href="/play">Play Graph Racers</a> <a href="/play/trading-paint">Trading Paint puzzles</a> <a href="/triactor/settle">Triactor settle</a> <a href="/check/graph-racers">Check answers</a></nav></header>
 <main>
 % if error:
 <p class="error" role="alert" id="error">Error: {{error}}</p>
