@@ -92,8 +92,14 @@ def test_body_over_the_cap_is_413_before_it_is_read(base):
     conn.endheaders()
     conn.send(b"--x\r\n")
     r = conn.getresponse()
-    # waitress answers from the headers alone, before reading the body (generator/web/server.py)
-    assert r.status == 413 and str(MAX_BODY).encode() in r.read()
+    # waitress answers from the headers alone, before reading the body (generator/web/server.py),
+    # in the page's words and with the guard's headers, not waitress's own "413" text
+    body = r.read().decode()
+    assert r.status == 413 and f"{MAX_BODY:,} bytes" in body
+    assert "choose a smaller file" in body and 'id="error"' in body
+    assert "Request Entity Too Large" not in body and "max_body" not in body
+    assert r.getheader("Content-Type") == "text/html; charset=utf-8"
+    assert r.getheader("X-Frame-Options") == "DENY" and r.getheader("Server") is None
     conn.close()
 
 
