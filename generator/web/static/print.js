@@ -65,6 +65,33 @@
     notes.hidden = list.length === 0;
   }
 
+  // the choices the form does not offer with the other fields as they are (the server's
+  // generating rules, generator/web/offered.py): disabled; a chosen one that is no longer
+  // offered moves to the nearest offered one, and the preview is asked again
+  function offer(unoffered) {
+    var moved = false;
+    Object.keys(unoffered || {}).forEach(function (dest) {
+      var select = form.elements[dest];
+      if (!select || !select.options) return;
+      var off = unoffered[dest].map(String);
+      var opts = Array.prototype.slice.call(select.options);
+      opts.forEach(function (o) { o.disabled = off.indexOf(o.value) >= 0; });
+      var picked = select.selectedIndex;
+      if (picked >= 0 && opts[picked].disabled) {
+        var near = null;
+        for (var d = 1; d < opts.length && near === null; d++) {
+          if (picked - d >= 0 && !opts[picked - d].disabled) near = picked - d;
+          else if (picked + d < opts.length && !opts[picked + d].disabled) near = picked + d;
+        }
+        if (near !== null) {
+          select.selectedIndex = near;
+          moved = true;
+        }
+      }
+    });
+    return moved;
+  }
+
   var pending = null; // the preview asked for last: cancelled when a newer one is asked
 
   function refresh() {
@@ -88,6 +115,10 @@
       })
       .then(function (res) {
         if (mine !== asked) return;
+        if (offer(res[1].unoffered)) {
+          refresh(); // a choice moved to one offered: the preview of that instead
+          return;
+        }
         if (res[0]) {
           errorBox.hidden = true;
           show(res[1]);
