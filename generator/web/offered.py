@@ -3,10 +3,10 @@ works, or the form does not offer it (its option is shown disabled).
 
 Each rule is the one the generator refuses by, asked before any work: a drawn circuit's least
 size (generating/drawn.py size_problem) or a cells track's room across
-(generate.make_track's checks) against the worksheet slot the other fields make
+(generate.make_track's checks; a hard one's corners, measured: CELLS_HARD_SIDE) against the worksheet slot the other fields make
 (classroom.sheet_plan), and Trading Paint's stop puzzles, which have no goal
-(worksheet.worksheet_stem), and its hard drafts, found in no window smaller than a page's
-(measured: TP_NEVER). A later field is restricted by the earlier ones (puzzles a page by
+(worksheet.worksheet_stem), and its hard lay and fewest puzzles, found in no window smaller
+than a page's, or only after minutes (measured: TP_NOT_OFFERED). A later field is restricted by the earlier ones (puzzles a page by
 the kind, difficulty, grid and paper turn; the goal by the kind; a Trading Paint
 worksheet's puzzles a page by its kind, goal and difficulty), so no choice locks another."""
 
@@ -16,12 +16,32 @@ from typing import Any
 
 from generator.printing import PrintSpec
 
-# (kind, goal, difficulty) -> puzzles a page whose window the generator finds no puzzle in:
-# measured with `racegen trading-paint worksheet --kind lay --goal draft --difficulty hard
-# --count 1`: at 2 a page "0 of 1 hard lay puzzles found in 20,000 scenes" after 42 s; at
-# --per-page 1 (a larger window) its puzzle in 1.7 s
-TP_NEVER = {("lay", "draft", "hard"): ("2",)}
+# (kind, difficulty, goal or None for every goal) -> the puzzles a page whose window yields no
+# worksheet quickly. Measured with `time racegen trading-paint worksheet --kind K --difficulty D
+# [--goal G] [--per-page 1]` (seed 1, 6 puzzles, this machine, shared with other work), at 2 a
+# page: lay hard "0 of 6" (bump, finish) or "2 of 6" (square, any) "puzzles found in 20,000
+# scenes" after 42 s to 2 min 25 s, the draft "0 of 1"; lay medium with goal draft "1 of 6" in
+# 27 s and any "4 of 6" in 62 s (bump made in 21 s, easy draft in 4 s); fewest hard made in 1 min
+# 54 s; stop hard not done in 150 s. At 1 a page (a larger window): lay hard draft 14.4 s,
+# bump 6.3 s, any 3.2 s; lay medium draft 4.6 s; fewest hard 3.8 s.
+TP_NOT_OFFERED = {
+    ("lay", "hard", None): ("2",),
+    ("lay", "medium", "draft"): ("2",),
+    ("lay", "medium", "any"): ("2",),
+    ("fewest", "hard", None): ("2",),
+    ("stop", "hard", None): ("2",),
+}
 GR_PER_PAGE = (1, 2, 3, 4, 6)
+# a hard cells track needs corners a small side has no room for: measured with `racegen
+# graph-racers worksheet --kind cells --difficulty hard --count 1 --per-page K --seed N`,
+# made at 24x23 (2 a page), not at 15x23 (3 a page, seeds 1 and 2: "corners at most 4 on
+# this size, hard needs at least 6") nor 17x15 (4 a page, seeds 1 and 2); sides of 16 to 22
+# (other grids) are not measured, and left to the generator
+CELLS_HARD_SIDE = 15
+# kind -> difficulties not found quickly in either window: stop hard was not done in 150 s at
+# 2 a page nor at 1 (`racegen trading-paint worksheet --kind stop --difficulty hard
+# [--per-page 1]`, seed 1, 6 puzzles)
+TP_SLOW = {"stop": ("hard",)}
 TP_GOALS = ("bump", "draft", "finish", "square", "any")
 
 
@@ -35,8 +55,11 @@ def unoffered(game: str, name: str, values: dict[str, Any], spec: PrintSpec) -> 
         kind, goal = values.get("kind") or "lay", values.get("goal") or "any"
         if kind == "stop":
             out["goal"] = [g for g in TP_GOALS if g != "any"]
-            goal = "any"
-        out["per_page"] = list(TP_NEVER.get((kind, goal, values.get("difficulty")), ()))
+        out["difficulty"] = list(TP_SLOW.get(kind, ()))
+        difficulty = values.get("difficulty") or "easy"
+        goal = "any" if kind == "stop" else goal
+        off = TP_NOT_OFFERED.get((kind, difficulty, None), ())
+        out["per_page"] = sorted(set(off) | set(TP_NOT_OFFERED.get((kind, difficulty, goal), ())))
         return out
     return {}
 
@@ -79,9 +102,15 @@ def gr_slot_problem(values: dict[str, Any], spec: PrintSpec, per_page: int) -> s
     try:
         make_track(replace(req, max_attempts=0), 0)  # its checks, then no attempt
     except NotFound:
-        return None
+        pass
     except InvalidInput as e:
         return str(e).split(";")[0]
+    side = min(plan.cols, plan.rows)
+    if job.difficulty == "hard" and side <= CELLS_HARD_SIDE:
+        return (
+            f"no hard cells track is made on {plan.cols}x{plan.rows} points: too few corners "
+            "fit on this size"
+        )
     return None
 
 
@@ -97,9 +126,14 @@ def problem_with(game: str, name: str, values: dict[str, Any], spec: PrintSpec) 
                 return None  # the generator refuses it at once, in its own words
             if dest == "goal":
                 return "goal: a stop puzzle has no goal (stop or roll?): choose goal any"
+            if dest == "difficulty":
+                return (
+                    f"difficulty: {picked} {values.get('kind')} puzzles are not found quickly "
+                    "(not in 2 minutes): choose easy or medium"
+                )
             return (
-                f"{label}: {values.get('difficulty')} {values.get('kind')} puzzles with goal "
-                f"{values.get('goal')} are not found in the window of {picked} puzzles a "
-                "page: choose 1 puzzle a page, or another difficulty or goal"
+                f"{label}: {values.get('difficulty')} {values.get('kind')} puzzles are not "
+                f"found quickly in the window of {picked} puzzles a page: choose 1 puzzle a "
+                "page, or another difficulty or goal"
             )
     return None

@@ -36,6 +36,7 @@ from generator.web.page import (
     status_of,
     user_errors,
 )
+from generator.web.previews import Cancelled, Job, finish, progress_of, start
 from generator.web.work import check_pages, check_pixels, check_puzzles
 
 PREVIEW_PAGES = 24  # pages a preview shows; the download has them all
@@ -99,7 +100,9 @@ def entry(game: str, name: str) -> Entry:
 
 
 # --- options from the form -----------------------------------------------------------------
-def spec_from_form(form, folder: Path, seeded: bool, notes: Any = None) -> PrintSpec:  # noqa: ANN001
+def spec_from_form(
+    form, folder: Path, seeded: bool, notes: Any = None, progress: Any = None
+) -> PrintSpec:  # noqa: ANN001
     import click
 
     paper = convert(
@@ -119,6 +122,7 @@ def spec_from_form(form, folder: Path, seeded: bool, notes: Any = None) -> Print
         dpi=dpi,
         notes=notes,
         memo=remember,
+        progress=progress,
     )
 
 
@@ -168,14 +172,20 @@ def values_from_form(options, form, folder: Path, files: Any = None) -> dict[str
     return values
 
 
-def build_documents(e: Entry, folder: Path) -> tuple[list, PrintSpec, list[str]]:
-    """(the documents, the spec, the notes the command line prints on stderr)."""
+def build_documents(
+    e: Entry, folder: Path, job: Job | None = None
+) -> tuple[list, PrintSpec, list[str]]:
+    """(the documents, the spec, the notes the command line prints on stderr); `job` (a
+    preview's or download's, previews.py) counts the generators' steps and stops them
+    (Cancelled) when the work is no longer wanted."""
     from generator.errors import BadOption
     from generator.render.pages import add_footers
 
     form = bottle.request.forms
     notes: list[str] = []
-    spec = spec_from_form(form, folder, e.printable.seeded, notes.append)
+    spec = spec_from_form(
+        form, folder, e.printable.seeded, notes.append, None if job is None else job.bar
+    )
     made = {}
     uploaded = getattr(bottle.request.files.get("track"), "raw_filename", "")
     if (
@@ -363,6 +373,20 @@ def help_of(game: str, name: str, o: Option | None = None) -> str:
     return page_words(o.help)
 
 
+def nearest_offered(choices: tuple, value: Any, off: tuple) -> Any:
+    """`value`, or when the form does not offer it the nearest choice it offers (as print.js
+    moves a select whose choice is no longer offered)."""
+    names = [str(c) for c in choices]
+    if str(value) not in off or str(value) not in names:
+        return value
+    i = names.index(str(value))
+    for d in range(1, len(names)):
+        for j in (i - d, i + d):
+            if 0 <= j < len(names) and names[j] not in off:
+                return names[j]
+    return value
+
+
 def _field(o: Option, given: Any = None, help: str = "", off: tuple = ()) -> str:
     """The option's form field, filled with `given` (from the address: a list for a repeated
     choice, else a string) or its default, with the page's `help`; `off`: the choices the
@@ -374,6 +398,7 @@ def _field(o: Option, given: Any = None, help: str = "", off: tuple = ()) -> str
     if given is not None and o.kind != "file":
         default = given
     if o.kind == "choice":
+        default = nearest_offered(o.choices, default, off)
         opts = "".join(
             f'<option value="{esc(c)}"{" selected" if str(c) == str(default) else ""}'
             f"{' disabled' if str(c) in off else ''}>{esc(c)}</option>"
@@ -465,7 +490,8 @@ def form_body(e: Entry, query: Any = None) -> str:
     )
     if e.parts:
         files = "".join(
-            f'<option value="{n}">{esc(label)} only</option>' for n, label in enumerate(e.parts, 1)
+            f'<option value="{n}">{esc(page_words(label))} only</option>'
+            for n, label in enumerate(e.parts, 1)
         )
         common.append(
             '<label for="f-part">files<span class="help">It makes more than one file: '
@@ -512,7 +538,9 @@ DOWNLOAD_NOTE = (
 )
 
 
-def preview_json(docs: list, notes: list[str] | tuple[str, ...] = (), ask: str = "") -> dict:
+def preview_json(
+    docs: list, notes: list[str] | tuple[str, ...] = (), ask: str = "", job: Job | None = None
+) -> dict:
     """The pages (the first PREVIEW_PAGES), where each document starts among them (a class
     pack's teacher's booklet after the sheets), the notes, and `ask`: what the preview waits
     for (a file to choose)."""
@@ -526,6 +554,8 @@ def preview_json(docs: list, notes: list[str] | tuple[str, ...] = (), ask: str =
         for pg in d.pages:
             if len(pages) >= PREVIEW_PAGES:
                 break
+            if job is not None:
+                job.check()  # drawing 24 pages takes a while too
             pages.append(page_svg(pg, d.title).decode("utf-8"))
     return {
         "total": total,
@@ -596,10 +626,18 @@ def routes(app: bottle.Bottle) -> None:
     def preview(game: str, name: str) -> str:
         e = entry(game, name)
         bottle.response.content_type = "application/json"
+        job = start(
+            bottle.request.forms.get("preview_id") or "",
+            bottle.request.environ.get("waitress.client_disconnected"),
+        )
         with request_folder() as folder:
             off = offered_now(e, folder)
             try:
-                docs, _, notes = build_documents(e, folder)
+                docs, _, notes = build_documents(e, folder, job)
+                data = preview_json(docs, notes, job=job)
+            except Cancelled:  # a newer preview replaced it, or the page left: nobody reads it
+                bottle.response.status = 409
+                return json.dumps({"error": "a newer preview replaced this one", "cancelled": True})
             except NoFile as wait:  # nothing to draw yet: say what to choose, not an error
                 ask = str(wait)[:1].upper() + str(wait)[1:] + " to see the pages."
                 return json.dumps({**preview_json([], ask=ask), "unoffered": off})
@@ -608,7 +646,8 @@ def routes(app: bottle.Bottle) -> None:
             except user_errors() as err:  # the error, and the choices print.js disables
                 bottle.response.status = status_of(err)
                 return json.dumps({"error": error_text(err), "unoffered": off})
-            data = preview_json(docs, notes)
+            finally:
+                finish(job)
             data["unoffered"] = off
             picked = chosen_part(e, docs)  # what the Download buttons give: one file or a .zip
             data["download"] = {
@@ -616,6 +655,17 @@ def routes(app: bottle.Bottle) -> None:
                 "pages": sum(len(d.pages) for d in picked),
             }
             return json.dumps(data)
+
+    @app.get("/print/progress")
+    @guarded("Preview", json=True)
+    def progress() -> str:
+        """How far a preview's work is (print.js shows it after a second)."""
+        bottle.response.content_type = "application/json"
+        bottle.response.set_header("Cache-Control", "no-store")
+        state = progress_of(bottle.request.query.get("id") or "")
+        if state is None:
+            raise PageError("no such preview: it finished long ago, or never started", 404)
+        return json.dumps(state)
 
     @app.post("/print/graph-racers/sheet/track")
     @guarded("Download")
@@ -632,8 +682,14 @@ def routes(app: bottle.Bottle) -> None:
         fmt = (bottle.request.forms.get("format") or "pdf").lower()
         if fmt not in FORMATS:
             raise PageError(f"unknown format {fmt!r}: use pdf, svg or png")
+        # no preview id: nothing supersedes a download; its work stops if the client leaves
+        job = start("", bottle.request.environ.get("waitress.client_disconnected"))
         with request_folder() as folder:
-            docs, spec, _ = build_documents(e, folder)
+            try:
+                docs, spec, _ = build_documents(e, folder, job)
+            except Cancelled:
+                bottle.response.status = 409
+                return b""
             if not docs:
                 raise PageError("nothing to print with these options")
             return download(chosen_part(e, docs), spec, fmt, f"{game}-{name}")

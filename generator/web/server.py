@@ -70,6 +70,9 @@ class Server:
             ident="",  # no Server header
             clear_untrusted_proxy_headers=True,
             expose_tracebacks=False,
+            # read on while a request is computed, so a client that leaves is noticed
+            # (environ waitress.client_disconnected: previews.py stops its work)
+            channel_request_lookahead=1,
         )
         # waitress refuses a body past max_request_body_size itself, from the headers alone:
         # its error pages are the page's own words (PageErrorTask)

@@ -10,6 +10,38 @@
   var timer = null;
   var asked = 0;
   var urls = [];
+  // this page's previews are PAGE-1, PAGE-2...: a newer one stops an older one's work on the
+  // server (generator/web/previews.py), which also reports the steps done
+  var pageId = (function () {
+    var chars = "abcdefghijklmnopqrstuvwxyz0123456789", out = "";
+    var bytes = new Uint8Array(16);
+    if (window.crypto && window.crypto.getRandomValues) window.crypto.getRandomValues(bytes);
+    else for (var i = 0; i < 16; i++) bytes[i] = Math.floor(Math.random() * 256);
+    for (var j = 0; j < 16; j++) out += chars[bytes[j] % chars.length];
+    return out;
+  })();
+  var poll = null;
+
+  // after a second of drawing, what the server has done so far, every half second
+  function watch(mine) {
+    clearTimeout(poll);
+    poll = setTimeout(function ask() {
+      if (mine !== asked || form.dataset.state !== "busy") return;
+      fetch("/print/progress?id=" + pageId + "-" + mine, { cache: "no-store" })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (p) {
+          if (mine !== asked || form.dataset.state !== "busy") return;
+          if (p && p.total > 1) {
+            status.textContent = p.label + " " + p.done + " of " + p.total + " (" + Math.round(p.seconds) + " s)…";
+            status.dataset.done = String(p.done);
+          } else if (p) {
+            status.textContent = "drawing… (" + Math.round(p.seconds) + " s)";
+          }
+          poll = setTimeout(ask, 500);
+        })
+        .catch(function () { poll = setTimeout(ask, 1000); });
+    }, 1000);
+  }
 
   function show(data) {
     urls.forEach(function (u) { URL.revokeObjectURL(u); });
@@ -100,7 +132,10 @@
     form.dataset.state = "busy";
     if (pending) pending.abort();
     pending = typeof AbortController === "function" ? new AbortController() : null;
-    var how = { method: "POST", body: new FormData(form) };
+    var body = new FormData(form);
+    body.append("preview_id", pageId + "-" + mine);
+    var how = { method: "POST", body: body };
+    watch(mine);
     if (pending) how.signal = pending.signal;
     fetch(form.dataset.preview, how)
       .then(function (r) {
