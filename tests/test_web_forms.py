@@ -130,7 +130,7 @@ def test_a_gr_worksheet_offers_the_puzzles_a_page_the_generator_makes(base, kind
             t = time.monotonic()
             status, _, body = request(f"{base}{GR}/worksheet/preview", fields)
             data = json.loads(body)
-            assert data["unoffered"]["per_page"] == sorted(off)
+            assert data["unoffered"]["per_page"]["off"] == sorted(off)
             if per_page in off:
                 assert status in (400, 422) and "points" in data["error"], data
                 assert "--" not in data["error"] and time.monotonic() - t < 10
@@ -148,7 +148,10 @@ def test_the_gr_worksheet_turned_offers_what_its_slots_hold(base):
         {"kind": "cells", "landscape": "1", "per_page": "4", "count": "1"},
     )
     data = json.loads(body)
-    assert status == 400 and data["unoffered"]["per_page"] == ["4", "6"]
+    assert status == 400 and data["unoffered"]["per_page"] == {
+        "off": ["4", "6"],
+        "why": "Not offered: 4, 6 (their slots are too small for these tracks).",
+    }
 
 
 @pytest.mark.parametrize("kind", ["drawn", "cells"])
@@ -162,13 +165,18 @@ def test_every_class_pack_choice_makes_a_pack(base, kind):
             assert status == 200 and json.loads(body)["total"] >= 2, (fields, body[:300])
 
 
-def test_a_stop_puzzle_is_offered_no_goal(base):
+def test_stop_puzzles_are_not_offered_and_have_no_goal(base):
+    """A stop worksheet is not made quickly (offered.TP_SLOW_KINDS): the kind is disabled and
+    refused at once; with it, only goal any would be offered."""
+    status, _, body = request(f"{base}{TP}/worksheet")
+    assert _disabled(body, "kind") == {"stop"} and _disabled(body, "goal") == set()
     status, _, body = request(f"{base}{TP}/worksheet?kind=stop")
     assert _disabled(body, "goal") == {"bump", "draft", "finish", "square"}
-    status, _, body = request(f"{base}{TP}/worksheet")
-    assert _disabled(body, "goal") == set()
+    assert '<option value="fewest" selected>' in body.decode()  # the nearest offered
+    t = time.monotonic()
     status, _, body = request(f"{base}{TP}/worksheet/preview", {"kind": "stop", "count": "1"})
-    assert status == 200 and json.loads(body)["total"] >= 2
+    assert status == 400 and time.monotonic() - t < 10
+    assert json.loads(body)["error"].startswith("kind: a worksheet of stop puzzles is not made")
 
 
 def test_hard_lay_puzzles_are_offered_one_a_page(base):
@@ -325,23 +333,6 @@ def test_progress_counts_the_steps_of_a_preview(base):
     assert status == 404 and "no such preview" in json.loads(body)["error"]
 
 
-def test_hard_stop_puzzles_are_not_offered(base):
-    """Not found in 150 s in either window (offered.TP_SLOW): refused at once, not offered."""
-    status, _, body = request(f"{base}{TP}/worksheet?kind=stop")
-    assert _disabled(body, "difficulty") == {"hard"}
-    status, _, body = request(f"{base}{TP}/worksheet?kind=fewest")
-    assert _disabled(body, "difficulty") == set() and _disabled(body, "goal") == set()
-    t = time.monotonic()
-    status, _, body = request(
-        f"{base}{TP}/worksheet/preview", {"kind": "stop", "difficulty": "hard", "count": "1"}
-    )
-    assert status == 400 and time.monotonic() - t < 10
-    assert json.loads(body)["error"] == (
-        "difficulty: hard stop puzzles are not found quickly (not in 2 minutes): choose easy "
-        "or medium"
-    )
-
-
 def test_the_trading_paint_rules_of_what_is_offered():
     from pathlib import Path
 
@@ -353,13 +344,29 @@ def test_the_trading_paint_rules_of_what_is_offered():
     def off(**values: str) -> dict:
         return unoffered("trading-paint", "worksheet", values, spec)
 
-    assert off(kind="lay", goal="any", difficulty="easy") == {"difficulty": [], "per_page": []}
-    assert off(kind="lay", goal="bump", difficulty="medium")["per_page"] == []
+    assert off(kind="lay", goal="any", difficulty="easy") == {"kind": ["stop"], "per_page": []}
+    assert off(kind="lay", goal="bump", difficulty="medium")["per_page"] == ["2"]
+    assert off(kind="fewest", goal="any", difficulty="medium")["per_page"] == []
+    assert off(kind="fewest", goal="draft", difficulty="easy")["per_page"] == ["2"]
     assert off(kind="lay", goal="draft", difficulty="medium")["per_page"] == ["2"]
     assert off(kind="lay", goal="square", difficulty="hard")["per_page"] == ["2"]
     assert off(kind="fewest", goal="any", difficulty="hard")["per_page"] == ["2"]
     assert off(kind="stop", goal="any", difficulty="medium") == {
         "goal": ["bump", "draft", "finish", "square"],
-        "difficulty": ["hard"],
+        "kind": ["stop"],
         "per_page": [],
     }
+
+
+def test_the_form_says_which_choices_are_not_offered_and_why(base):
+    status, _, body = request(f"{base}{TP}/worksheet?difficulty=hard")
+    text = body.decode()
+    assert (
+        '<span class="help off" id="off-per_page">Not offered: 2 (these puzzles are not found '
+        "quickly in its smaller window).</span>"
+    ) in text
+    assert (
+        '<span class="help off" id="off-kind">Not offered: stop (its worksheet is not made quickly).'
+        in text
+    )
+    assert '<span class="help off" id="off-answers" hidden></span>' in text

@@ -1,13 +1,14 @@
 """Which choices a printable's form offers, given its other fields: a choice the form offers
 works, or the form does not offer it (its option is shown disabled).
 
-Each rule is the one the generator refuses by, asked before any work: a drawn circuit's least
-size (generating/drawn.py size_problem) or a cells track's room across
-(generate.make_track's checks; a hard one's corners, measured: CELLS_HARD_SIDE) against the worksheet slot the other fields make
-(classroom.sheet_plan), and Trading Paint's stop puzzles, which have no goal
-(worksheet.worksheet_stem), and its hard lay and fewest puzzles, found in no window smaller
-than a page's, or only after minutes (measured: TP_NOT_OFFERED). A later field is restricted by the earlier ones (puzzles a page by
-the kind, difficulty, grid and paper turn; the goal by the kind; a Trading Paint
+The rules are the generators' own, asked before any work: a drawn circuit's least size
+(generating/drawn.py size_problem) and a cells track's room across (generate.make_track's
+checks) against the worksheet slot the other fields make (classroom.sheet_plan); a Trading
+Paint stop puzzle has no goal (worksheet.worksheet_stem). Where no check exists, what was
+measured not to be made, or not quickly: a hard cells track on a small slot (CELLS_HARD_SIDE),
+Trading Paint's stop worksheets (TP_SLOW_KINDS) and its hard or medium puzzles in the small
+window of 2 a page (TP_NOT_OFFERED). A later field is restricted by the earlier ones (puzzles
+a page by the kind, difficulty, grid and paper turn; the goal by the kind; a Trading Paint
 worksheet's puzzles a page by its kind, goal and difficulty), so no choice locks another."""
 
 from __future__ import annotations
@@ -18,18 +19,20 @@ from generator.printing import PrintSpec
 
 # (kind, difficulty, goal or None for every goal) -> the puzzles a page whose window yields no
 # worksheet quickly. Measured with `time racegen trading-paint worksheet --kind K --difficulty D
-# [--goal G] [--per-page 1]` (seed 1, 6 puzzles, this machine, shared with other work), at 2 a
-# page: lay hard "0 of 6" (bump, finish) or "2 of 6" (square, any) "puzzles found in 20,000
-# scenes" after 42 s to 2 min 25 s, the draft "0 of 1"; lay medium with goal draft "1 of 6" in
-# 27 s and any "4 of 6" in 62 s (bump made in 21 s, easy draft in 4 s); fewest hard made in 1 min
-# 54 s; stop hard not done in 150 s. At 1 a page (a larger window): lay hard draft 14.4 s,
-# bump 6.3 s, any 3.2 s; lay medium draft 4.6 s; fewest hard 3.8 s.
+# [--goal G] [--per-page 1]` (seed 1, 6 puzzles, this machine, shared with other work). At 2 a
+# page, "N of 6 puzzles found in 20,000 scenes": lay hard, every goal (0-2 of 6, 42 s to
+# 2 min 25 s); lay medium with goal draft (1 of 6, 27 s), any (4, 62 s), finish (3, 35 s),
+# square (4, 60 s) - its bump made in 21 s, not offered either (one rule for lay medium);
+# fewest with goal draft, easy (2 of 6, 21 s) and medium (0 of 6, 19 s); fewest hard made but in
+# 1 min 54 s. Made at 2 a page: lay easy with every goal (2.3 to 5.3 s), fewest easy any 3.8 s,
+# medium any 14.2 s. At 1 a page (a larger window): lay hard draft 14.4 s, bump 6.3 s, any
+# 3.2 s; lay medium draft 4.6 s; fewest hard 3.8 s.
 TP_NOT_OFFERED = {
     ("lay", "hard", None): ("2",),
-    ("lay", "medium", "draft"): ("2",),
-    ("lay", "medium", "any"): ("2",),
+    ("lay", "medium", None): ("2",),
     ("fewest", "hard", None): ("2",),
-    ("stop", "hard", None): ("2",),
+    ("fewest", "easy", "draft"): ("2",),
+    ("fewest", "medium", "draft"): ("2",),
 }
 GR_PER_PAGE = (1, 2, 3, 4, 6)
 # a hard cells track needs corners a small side has no room for: measured with `racegen
@@ -38,10 +41,12 @@ GR_PER_PAGE = (1, 2, 3, 4, 6)
 # this size, hard needs at least 6") nor 17x15 (4 a page, seeds 1 and 2); sides of 16 to 22
 # (other grids) are not measured, and left to the generator
 CELLS_HARD_SIDE = 15
-# kind -> difficulties not found quickly in either window: stop hard was not done in 150 s at
-# 2 a page nor at 1 (`racegen trading-paint worksheet --kind stop --difficulty hard
-# [--per-page 1]`, seed 1, 6 puzzles)
-TP_SLOW = {"stop": ("hard",)}
+# kinds whose worksheet is not made quickly at any difficulty or window: stop puzzles. Measured
+# (seed 1, 6 puzzles): `racegen trading-paint worksheet --kind stop --difficulty D
+# [--per-page 1]` not done in 150 s for easy, medium and hard at 2 a page, hard at 1 a page;
+# generate() with a progress callback: the first easy stop puzzle in 13.7 s (2 a page) and
+# 10.0 s (1 a page), the second not within 4 minutes in either window
+TP_SLOW_KINDS = ("stop",)
 TP_GOALS = ("bump", "draft", "finish", "square", "any")
 
 
@@ -55,7 +60,7 @@ def unoffered(game: str, name: str, values: dict[str, Any], spec: PrintSpec) -> 
         kind, goal = values.get("kind") or "lay", values.get("goal") or "any"
         if kind == "stop":
             out["goal"] = [g for g in TP_GOALS if g != "any"]
-        out["difficulty"] = list(TP_SLOW.get(kind, ()))
+        out["kind"] = list(TP_SLOW_KINDS)
         difficulty = values.get("difficulty") or "easy"
         goal = "any" if kind == "stop" else goal
         off = TP_NOT_OFFERED.get((kind, difficulty, None), ())
@@ -114,6 +119,23 @@ def gr_slot_problem(values: dict[str, Any], spec: PrintSpec, per_page: int) -> s
     return None
 
 
+# why a field's choices are not offered, shown under the field (printables._field, print.js)
+WHY = {
+    ("graph-racers", "worksheet", "per_page"): "their slots are too small for these tracks",
+    ("trading-paint", "worksheet", "kind"): "its worksheet is not made quickly",
+    ("trading-paint", "worksheet", "goal"): "a stop puzzle has no goal",
+    ("trading-paint", "worksheet", "per_page"): "these puzzles are not found quickly in its "
+    "smaller window",
+}
+
+
+def why_not(game: str, name: str, dest: str, off: list | tuple) -> str:
+    """The line under a field naming the choices not offered and why ('' for none)."""
+    if not off:
+        return ""
+    return f"Not offered: {', '.join(map(str, off))} ({WHY.get((game, name, dest), 'not made')})."
+
+
 def problem_with(game: str, name: str, values: dict[str, Any], spec: PrintSpec) -> str | None:
     """The page's words when `values` hold a choice the form does not offer and the
     generator would not refuse at once in words that fit the page, or None (the build's own
@@ -126,10 +148,10 @@ def problem_with(game: str, name: str, values: dict[str, Any], spec: PrintSpec) 
                 return None  # the generator refuses it at once, in its own words
             if dest == "goal":
                 return "goal: a stop puzzle has no goal (stop or roll?): choose goal any"
-            if dest == "difficulty":
+            if dest == "kind":
                 return (
-                    f"difficulty: {picked} {values.get('kind')} puzzles are not found quickly "
-                    "(not in 2 minutes): choose easy or medium"
+                    f"kind: a worksheet of {picked} puzzles is not made quickly (the second "
+                    "puzzle not in 4 minutes): choose lay or fewest"
                 )
             return (
                 f"{label}: {values.get('difficulty')} {values.get('kind')} puzzles are not "

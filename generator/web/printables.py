@@ -22,7 +22,7 @@ from typing import Any
 import bottle
 
 from generator.printing import PAPER_NAMES, Option, Printable, PrintSpec
-from generator.web.offered import problem_with, unoffered
+from generator.web.offered import problem_with, unoffered, why_not
 from generator.web.page import (
     PageError,
     convert,
@@ -339,7 +339,7 @@ HELP = {
         "Print a track file as a track sheet, a race sheet with a move log, and an answer key "
         "(true scale). The race sheet prints the table's rules given (design, teams, "
         "no-contact, jumps, off-track) and a tally of damage and uses for each player. No "
-        "track file yet? Generate one below, or start from an example."
+        "track file yet? The page generates one (The track, below), or choose yours."
     ),
     ("trading-paint", "dice", "edge"): "Die edge; board squares 1 mm larger fit it (16 mm "
     "dice fit the board's 17 mm squares).",
@@ -387,7 +387,7 @@ def nearest_offered(choices: tuple, value: Any, off: tuple) -> Any:
     return value
 
 
-def _field(o: Option, given: Any = None, help: str = "", off: tuple = ()) -> str:
+def _field(o: Option, given: Any = None, help: str = "", off: tuple = (), why: str = "") -> str:
     """The option's form field, filled with `given` (from the address: a list for a repeated
     choice, else a string) or its default, with the page's `help`; `off`: the choices the
     form does not offer with the other fields as they are (offered.py), shown disabled."""
@@ -406,7 +406,8 @@ def _field(o: Option, given: Any = None, help: str = "", off: tuple = ()) -> str
         )
         if o.default is None:  # not given: the option's help says what decides
             opts = '<option value="" selected>(not given)</option>' + opts
-        return f'{label}<select id="f-{name}" name="{name}">{opts}</select>'
+        said = f'<span class="help off" id="off-{name}"{"" if why else " hidden"}>{esc(why)}</span>'
+        return f'{label}<select id="f-{name}" name="{name}">{opts}</select>{said}'
     if o.kind == "switch":  # on, off, or not given (what the file stores decides)
         said = {"1": "1", "on": "1", "true": "1", "0": "0", "off": "0", "false": "0"}
         picked = said.get(str(default).lower(), "")
@@ -456,14 +457,19 @@ def form_values(e: Entry, source: Any = None) -> dict[str, Any]:
     return values
 
 
-def offered_now(e: Entry, folder: Path) -> dict[str, list]:
-    """The choices the form does not offer with the fields it sent (for print.js)."""
+def offered_now(e: Entry, folder: Path) -> dict[str, dict]:
+    """The choices the form does not offer with the fields it sent, and why (for print.js):
+    dest -> {"off": [...], "why": the line under the field}."""
     form = bottle.request.forms
     try:
         spec = spec_from_form(form, folder, e.printable.seeded)
     except user_errors():
         spec = PrintSpec(out=folder)
-    return unoffered(e.game, e.printable.name, form_values(e, form), spec)
+    off = unoffered(e.game, e.printable.name, form_values(e, form), spec)
+    return {
+        dest: {"off": v, "why": why_not(e.game, e.printable.name, dest, v)}
+        for dest, v in off.items()
+    }
 
 
 def form_body(e: Entry, query: Any = None) -> str:
@@ -506,7 +512,13 @@ def form_body(e: Entry, query: Any = None) -> str:
 
     off = unoffered(e.game, p.name, form_values(e, query), PrintSpec(out=Path(".")))
     fields = [
-        _field(o, given(o), help_of(e.game, p.name, o), tuple(off.get(o.dest, ())))
+        _field(
+            o,
+            given(o),
+            help_of(e.game, p.name, o),
+            tuple(off.get(o.dest, ())),
+            why_not(e.game, p.name, o.dest, off.get(o.dest, ())),
+        )
         for o in e.options
     ] + common
     if (e.game, p.name) == SHEET:

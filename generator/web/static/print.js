@@ -105,7 +105,12 @@
     Object.keys(unoffered || {}).forEach(function (dest) {
       var select = form.elements[dest];
       if (!select || !select.options) return;
-      var off = unoffered[dest].map(String);
+      var off = unoffered[dest].off.map(String);
+      var said = document.getElementById("off-" + dest);
+      if (said) {
+        said.textContent = unoffered[dest].why;
+        said.hidden = !unoffered[dest].why;
+      }
       var opts = Array.prototype.slice.call(select.options);
       opts.forEach(function (o) { o.disabled = off.indexOf(o.value) >= 0; });
       var picked = select.selectedIndex;
