@@ -346,7 +346,8 @@ def test_the_trading_paint_rules_of_what_is_offered():
 
     assert off(kind="lay", goal="any", difficulty="easy") == {"kind": ["stop"], "per_page": []}
     assert off(kind="lay", goal="bump", difficulty="medium")["per_page"] == ["2"]
-    assert off(kind="fewest", goal="any", difficulty="medium")["per_page"] == []
+    assert off(kind="fewest", goal="any", difficulty="medium")["per_page"] == ["2"]
+    assert off(kind="fewest", goal="finish", difficulty="easy")["per_page"] == []
     assert off(kind="fewest", goal="draft", difficulty="easy")["per_page"] == ["2"]
     assert off(kind="lay", goal="draft", difficulty="medium")["per_page"] == ["2"]
     assert off(kind="lay", goal="square", difficulty="hard")["per_page"] == ["2"]
