@@ -25,7 +25,8 @@ from generator.printing import PrintSpec
 # square (4, 60 s); fewest medium with goal draft (0, 19 s) and bump (4, 19 s); fewest easy
 # draft (2, 21 s). Made at 2 a page but not offered, one rule a kind and difficulty: lay medium
 # bump (21 s), fewest medium any (14.2 s), fewest hard (1 min 54 s). Made at 2 a page: lay easy
-# with every goal (2.3 to 5.3 s), fewest easy any (3.8 s) and finish (1.9 s). At 1 a page (a
+# with every goal (2.3 to 5.3 s), fewest easy any (3.8 s), finish (1.9 s), bump (2.6 s) and
+# square (1.7 s). At 1 a page (a
 # larger window), each in seconds: lay hard draft 14.4 s, bump 6.3 s, any 3.2 s; lay medium
 # draft 4.6 s, finish 2.6 s, square 1.8 s; fewest hard 3.8 s; fewest draft easy 1.4 s, medium
 # 2.9 s, hard 7.6 s.

@@ -182,6 +182,14 @@
     clearTimeout(timer);
     timer = setTimeout(refresh, 250);
   }
+  // the sheet page: a chosen track file is printed, so the track choice says so
+  var trackFile = document.getElementById("f-track");
+  var source = document.getElementById("f-source");
+  if (trackFile && source) {
+    trackFile.addEventListener("change", function () {
+      if (trackFile.files && trackFile.files.length) source.value = "file";
+    });
+  }
   form.addEventListener("input", soon);
   form.addEventListener("change", soon);
   refresh();
