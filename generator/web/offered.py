@@ -26,10 +26,10 @@ from generator.printing import PrintSpec
 # draft (2, 21 s). Made at 2 a page but not offered, one rule a kind and difficulty: lay medium
 # bump (21 s), fewest medium any (14.2 s), fewest hard (1 min 54 s). Made at 2 a page: lay easy
 # with every goal (2.3 to 5.3 s), fewest easy any (3.8 s), finish (1.9 s), bump (2.6 s) and
-# square (1.7 s). At 1 a page (a
-# larger window), each in seconds: lay hard draft 14.4 s, bump 6.3 s, any 3.2 s; lay medium
-# draft 4.6 s, finish 2.6 s, square 1.8 s; fewest hard 3.8 s; fewest draft easy 1.4 s, medium
-# 2.9 s, hard 7.6 s.
+# square (1.7 s). At 1 a page (a larger window) every one tried was made, in 1.4 to 17.8 s: lay
+# hard draft 14.4, bump 6.3, finish 17.8, square 4.7, any 3.2; lay medium draft 4.6, finish 2.6,
+# square 1.8, any 3.6; fewest hard any 3.8, bump 4.8, square 3.5, finish 10.3, draft 7.6; fewest
+# medium draft 2.9, square 3.8, finish 4.8, bump 3.9; fewest easy draft 1.4.
 TP_NOT_OFFERED = {
     ("lay", "medium", None): ("2",),
     ("lay", "hard", None): ("2",),
