@@ -371,3 +371,17 @@ def test_the_form_says_which_choices_are_not_offered_and_why(base):
         in text
     )
     assert '<span class="help off" id="off-answers" hidden></span>' in text
+
+
+@pytest.mark.parametrize("kind", ["lay", "fewest"])
+def test_every_goal_of_an_easy_trading_paint_worksheet_at_2_a_page_is_made(base, kind):
+    """What the form offers at 2 a page on easy (offered.TP_NOT_OFFERED), one puzzle each."""
+    status, _, body = request(f"{base}{TP}/worksheet?kind={kind}")
+    offered_goals = [g for g in ("bump", "draft", "finish", "square", "any")]
+    if kind == "fewest":
+        offered_goals.remove("draft")  # offered at 1 a page only
+    for goal in offered_goals:
+        fields = {"kind": kind, "goal": goal, "difficulty": "easy", "count": "1", "per_page": "2"}
+        status, _, body = request(f"{base}{TP}/worksheet/preview", fields)
+        data = json.loads(body)
+        assert status == 200 and data["total"] >= 2 and data["unoffered"]["per_page"]["off"] == []
