@@ -50,14 +50,19 @@ def test_every_form_page_opens(base):
         assert status == 200, (game, name)
 
 
-def test_bad_option_is_the_cli_message_with_400(base):
-    status, _, body = request(f"{base}/print/triactor/slips/preview", {"players": "99"})
-    assert status == 400
-    assert json.loads(body)["error"] == (
-        "Invalid value for '--players': 99 is not in the range 1<=x<=12."
-    )
-    status, _, body = request(f"{base}/print/triactor/slips/preview", {"paper": "a9"})
-    assert status == 400 and "'--paper'" in json.loads(body)["error"]
+def test_bad_option_is_the_field_s_label_and_what_is_wrong_with_400(base):
+    """Issue 29 item 4: the page's field labels, never a command-line flag or click's
+    1<=x<=12 and 'is not a valid integer range'."""
+    errors = {
+        "players": ("99", "players: 99 is not from 1 to 12."),
+        "paper": ("a9", "paper: 'a9' is not one of 'a4', 'letter', 'a3', 'tabloid'."),
+        "dpi": ("abc", "dpi: 'abc' is not a whole number."),
+    }
+    for field, (value, words) in errors.items():
+        status, _, body = request(f"{base}/print/triactor/slips/preview", {field: value})
+        assert status == 400 and json.loads(body)["error"] == words
+    status, _, body = request(f"{base}/print/triactor/slips/download", {"dpi": "20"})
+    assert status == 400 and b"dpi: 20 is not from 36 to 1200." in body and b"--" not in body
     status, _, body = request(f"{base}/print/triactor/slips/download", {"format": "doc"})
     assert status == 400 and b"unknown format" in body
 
@@ -92,8 +97,14 @@ def test_body_over_the_cap_is_413_before_it_is_read(base):
     conn.endheaders()
     conn.send(b"--x\r\n")
     r = conn.getresponse()
-    # waitress answers from the headers alone, before reading the body (generator/web/server.py)
-    assert r.status == 413 and str(MAX_BODY).encode() in r.read()
+    # waitress answers from the headers alone, before reading the body (generator/web/server.py),
+    # in the page's words and with the guard's headers, not waitress's own "413" text
+    body = r.read().decode()
+    assert r.status == 413 and f"{MAX_BODY:,} bytes" in body
+    assert "choose a smaller file" in body and 'id="error"' in body
+    assert "Request Entity Too Large" not in body and "max_body" not in body
+    assert r.getheader("Content-Type") == "text/html; charset=utf-8"
+    assert r.getheader("X-Frame-Options") == "DENY" and r.getheader("Server") is None
     conn.close()
 
 
@@ -105,7 +116,7 @@ def test_play_pages(base):
     assert request(base + "/play/race?track=../../etc/passwd")[0] == 404
     assert request(base + "/play/race?track=u-0123456789abcdef")[0] == 404
     status, _, body = request(base + "/play/race?track=g-cells-small-easy-1&accel=7")
-    assert status == 400 and b"Invalid value for &#x27;--accel&#x27;" in body or b"--accel" in body
+    assert status == 400 and b"accel: &#039;7&#039; is not one of" in body and b"--" not in body
     status, _, body = request(base + "/play/new?kind=cells&size=huge")
     assert status == 400
 
@@ -358,9 +369,9 @@ def test_kits(base):
     status, _, body = request(base + "/kits/chess")
     assert status == 404 and b"is not a game: use one of graph-racers" in body
     status, _, body = request(base + "/kits/dice-rush?paper=a9")
-    assert status == 400 and b"--paper" in body
+    assert status == 400 and b"paper: &#039;a9&#039; is not one of" in body and b"--" not in body
     status, _, body = request(base + "/kits/graph-racers/download?seed=x")
-    assert status == 400 and b"--seed" in body
+    assert status == 400 and b"seed: &#039;x&#039; is not a whole number." in body
 
 
 # --- Graph Racers' sheet, worksheet and class pack -------------------------------------------
@@ -471,7 +482,7 @@ def test_the_race_sheet_on_the_page_takes_the_tables_switches(base, tmp_path):
         {**fields, "turbo": "2"},
         {"track": ("sprint.txt", SPRINT)},
     )
-    assert status == 400 and "leave --brakes and --turbo out" in json.loads(body)["error"]
+    assert status == 400 and "leave brakes and turbo out" in json.loads(body)["error"]
 
 
 def test_the_sheet_form_reads_the_switches_a_track_stores_as_the_command_does(base, tmp_path):
@@ -503,12 +514,12 @@ def test_the_sheet_form_reads_the_switches_a_track_stores_as_the_command_does(ba
 
 
 def test_sheet_without_a_file_waits_and_refuses_to_download(base):
-    status, _, body = request(f"{base}{GR}/sheet/preview", {"paper": "a4"})
+    status, _, body = request(f"{base}{GR}/sheet/preview", {"paper": "a4", "source": "file"})
     assert status == 200
     data = json.loads(body)
-    assert data["total"] == 0 and data["ask"] == "Choose a file for FILE to see the pages."
-    status, _, body = request(f"{base}{GR}/sheet/download", {"format": "pdf"})
-    assert status == 400 and b"choose a file for FILE" in body
+    assert data["total"] == 0 and data["ask"] == "Choose a track file to see the pages."
+    status, _, body = request(f"{base}{GR}/sheet/download", {"format": "pdf", "source": "file"})
+    assert status == 400 and b"choose a track file" in body
 
 
 @pytest.mark.parametrize(
@@ -572,30 +583,40 @@ def test_worksheet_preview_notes_and_the_cli_bytes(base, tmp_path):
 @pytest.mark.parametrize(
     "name,fields,words",
     [
-        ("worksheet", {"count": "401"}, "Invalid value for '--count': 401 is not in the range"),
-        ("worksheet", {"per_page": "5"}, "Invalid value for '--per-page': '5' is not one of"),
-        ("worksheet", {"width_text": "9..3"}, "Invalid value for '--width': '9..3': widths go"),
-        ("worksheet", {"pitch": "1mm"}, "Invalid value for '--grid': '1mm' must be larger"),
-        ("worksheet", {"accel": "7"}, "Invalid value for '--accel': '7' is not one of"),
-        ("worksheet", {"answers": "x"}, "Invalid value for '--answers'"),
-        ("classpack", {"students": "201"}, "Invalid value for '--students': 201 is not in"),
-        ("classpack", {"tracks": "7"}, "Invalid value for '--tracks': 7 is not in the range"),
+        ("worksheet", {"count": "401"}, "count: 401 is not from 1 to 400."),
+        ("worksheet", {"per_page": "5"}, "per-page: '5' is not one of '1', '2', '3', '4', '6'."),
+        ("worksheet", {"width_text": "9..3"}, "width: '9..3': widths go from 2 to 12 points"),
+        ("worksheet", {"pitch": "1mm"}, "grid: '1mm' must be larger"),
+        ("worksheet", {"accel": "7"}, "accel: '7' is not one of"),
+        ("worksheet", {"answers": "x"}, "answers: 'x' is not one of"),
+        ("classpack", {"students": "201"}, "students: 201 is not from 1 to 200."),
+        ("classpack", {"tracks": "7"}, "tracks: 7 is not from 1 to 6."),
         # 200 students x 3 tracks (the command line's own 400-puzzle cap) meets the page's cap
         # of 60 first: test_one_request_may_not_ask_for_unbounded_work
-        ("sheet", {"players": "9"}, "Invalid value for '--players': 9 is not in the range"),
+        ("sheet", {"players": "9"}, "players: 9 is not from 2 to 6."),
     ],
 )
-def test_graph_racers_caps_and_bad_values_are_the_cli_s(base, name, fields, words):
+def test_graph_racers_caps_and_bad_values_are_the_page_s_words(base, name, fields, words):
+    """The command line's checks, worded with the page's field labels (issue 29 item 4)."""
     files = {"track": ("sprint.txt", SPRINT)} if name == "sheet" and SPRINT else None
     status, _, body = request(f"{base}{GR}/{name}/preview", fields, files)
-    assert status == 400 and json.loads(body)["error"].startswith(words), body
+    error = json.loads(body)["error"]
+    assert status == 400 and error.startswith(words) and "--" not in error, body
 
 
-def test_a_worksheet_the_slot_cannot_hold_is_the_cli_s_error(base, tmp_path):
+def test_a_worksheet_the_slot_cannot_hold_is_the_cli_s_error_in_the_page_s_words(base, tmp_path):
     code, stderr = _cli(tmp_path, "worksheet", "--per-page", "6", "--grid", "15mm", "--out", "o")
     status, _, body = request(f"{base}{GR}/worksheet/preview", {"per_page": "6", "pitch": "15mm"})
     assert code == 1 and status == 400
-    assert json.loads(body)["error"] == stderr.removeprefix("Error: ").strip()
+    assert stderr.strip().endswith(
+        "a worksheet slot at --per-page 6 on a4 holds 5x3 points: use fewer puzzles per page, "
+        "a smaller --grid or --kind cells"
+    )
+    assert json.loads(body)["error"] == (
+        "a drawn easy circuit needs at least 20x14 points, not 5x3; a worksheet slot at "
+        "per-page 6 on a4 holds 5x3 points: use fewer puzzles per page, a smaller grid or "
+        "kind cells"
+    )
 
 
 def test_classpack_two_files_offered_apart_and_together(base):
@@ -726,7 +747,7 @@ def test_kits_as_svg_and_png(base):
     status, _, body = request(base + "/kits/dice-rush/download?format=doc")
     assert status == 400 and b"unknown format" in body
     status, _, body = request(base + "/kits/dice-rush/download?format=png&dpi=5000")
-    assert status == 400 and b"--dpi" in body
+    assert status == 400 and b"dpi: 5000 is not from 36 to 1200." in body and b"--" not in body
 
 
 def test_the_address_sets_a_printables_form_up(base):

@@ -57,7 +57,7 @@ def test_change_an_option_and_the_preview_changes(page, base):
     page.fill("#f-players", "99")
     page.locator("#f-players").dispatch_event("change")
     page.wait_for_selector("#preview-error:not([hidden])", timeout=60_000)
-    assert "Invalid value for '--players'" in page.inner_text("#preview-error")
+    assert page.inner_text("#preview-error") == "Error: players: 99 is not from 1 to 12."
 
 
 def test_download_a_pdf_of_the_chosen_paper(page, base):
@@ -210,10 +210,16 @@ def test_class_pack_preview_shows_both_files_and_downloads_the_booklet(page, bas
 @pytest.mark.skipif(not SPRINT.exists(), reason="examples/ is not beside the tests")
 def test_a_track_sheet_from_an_uploaded_file(page, base):
     page.goto(f"{base}/print/graph-racers/sheet")
-    expect(page.locator("#status")).to_contain_text("Choose")
+    # no file yet: a track generated on the page (issue 29 item 5): track, race and answer
+    # sheets of 5 pages
+    expect(page.locator("#status")).to_have_attribute("data-pages", "5", timeout=60_000)
+    _shot(page, "sheet-generated.png")
     page.set_input_files("#f-track", str(SPRINT))
     expect(page.locator("#status")).to_have_attribute("data-pages", "4", timeout=60_000)
     _shot(page, "sheet.png")
+    assert page.input_value("#f-source") == "file"  # the page says which track it prints
+    page.set_input_files("#f-track", [])
+    expect(page.locator("#status")).to_contain_text("Choose a track file", timeout=60_000)
 
 
 TEAMS = "Zoë,Łódź,Москва,東京"
@@ -305,7 +311,48 @@ def test_a_file_over_the_cap_is_said_in_the_preview(page, base):
     """The server refuses a body over its cap from the headers (waitress, not JSON): the
     preview says so in the page's words, not "the server did not answer"."""
     page.goto(f"{base}/print/graph-racers/sheet")
-    expect(page.locator("#status")).to_contain_text("Choose")
+    _ready(page)
     big = {"name": "big.txt", "mimeType": "text/plain", "buffer": b"#" * 8_600_000}
     page.set_input_files("#f-track", files=[big])
     expect(page.locator("#preview-error")).to_contain_text("over 8,500,000 bytes", timeout=30_000)
+
+
+def test_the_worksheet_form_offers_only_what_the_generator_makes(page, base):
+    """Item 4: drawn easy circuits need a 20x14 slot: 3, 4 and 6 a page are disabled; hard
+    ones fit 4 a page (17x15). A choice no longer offered moves to the nearest offered one."""
+    page.goto(f"{base}/print/graph-racers/worksheet?count=1")
+    _ready(page)
+
+    def disabled() -> list[str]:
+        opts = page.locator("#f-per_page option")
+        return [
+            opts.nth(i).get_attribute("value")
+            for i in range(opts.count())
+            if opts.nth(i).is_disabled()
+        ]
+
+    assert disabled() == ["3", "4", "6"]
+    page.select_option("#f-difficulty", "hard")
+    expect(page.locator("#f-per_page option[value='4']")).to_be_enabled(timeout=60_000)
+    _ready(page)
+    assert disabled() == ["3", "6"]
+    page.select_option("#f-per_page", "4")
+    _ready(page)
+    expect(page.locator("#status")).to_have_attribute("data-pages", "2", timeout=60_000)
+    _shot(page, "worksheet-hard-4.png")
+    page.select_option("#f-difficulty", "easy")  # 4 a page is no longer offered: back to 2
+    expect(page.locator("#f-per_page")).to_have_value("2", timeout=60_000)
+    expect(page.locator("#options")).to_have_attribute("data-state", "ready", timeout=60_000)
+    assert page.locator("#preview-error").is_hidden()
+
+
+def test_a_slow_preview_shows_its_progress(page, base):
+    """Item 7: after a second the status says how many tracks are made of how many."""
+    import re
+
+    page.goto(f"{base}/print/graph-racers/classpack?students=8&tracks=1&kind=cells")
+    expect(page.locator("#status")).to_have_text(
+        re.compile(r"generating [0-7] of 8 \(\d+ s\)…"), timeout=30_000
+    )
+    _shot(page, "classpack-progress.png")
+    expect(page.locator("#status")).to_have_attribute("data-pages", "11", timeout=120_000)

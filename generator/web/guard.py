@@ -110,10 +110,7 @@ class Guard:
         if not raw.isdigit():
             return 400, "the request's Content-Length is not a whole number: send the form again"
         if int(raw) > MAX_BODY:
-            return 413, (
-                f"the request is over {MAX_BODY:,} bytes, the most racegen serve reads: "
-                "choose a smaller file"
-            )
+            return 413, TOO_LARGE
         return None
 
     def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
@@ -134,6 +131,19 @@ class Guard:
             [("Content-Type", "text/html; charset=utf-8"), ("Content-Length", str(len(body)))],
         )
         return [body]
+
+
+TOO_LARGE = (
+    f"the form with its file is over {MAX_BODY:,} bytes, the most racegen serve reads: "
+    "choose a smaller file"
+)
+
+
+def waitress_words(code: int) -> str:
+    """The page's words for an error waitress answers itself (server.PageErrorTask)."""
+    if code == 413:
+        return TOO_LARGE
+    return "the server could not read the request: send the form again from its page"
 
 
 FOREIGN = (

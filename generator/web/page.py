@@ -6,6 +6,7 @@ command line words them (PageError, the `guarded` route decorator). The route mo
 from __future__ import annotations
 
 import html
+import re
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -34,15 +35,54 @@ def one_line(message: str) -> str:
     return " ".join(str(message).split())
 
 
+# a command-line flag in a message or help text: '--per-page', --width (the page's field for
+# it is labelled with the flag's name alone)
+FLAG = re.compile(r"'?--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)'?")
+RANGES = (  # click's range words, in the page's
+    (re.compile(r"is not in the range (-?[\d.]+)<=x<=(-?[\d.]+)"), r"is not from \1 to \2"),
+    (re.compile(r"is not in the range x>=(-?[\d.]+)"), r"is less than \1"),
+    (re.compile(r"is not in the range x<=(-?[\d.]+)"), r"is more than \1"),
+    (re.compile(r"is not a valid integer(?: range)?"), "is not a whole number"),
+    (re.compile(r"is not a valid float(?: range)?"), "is not a number"),
+)
+
+
+def page_words(text: str) -> str:
+    """A message or help text written for the command line, in the page's words: a flag
+    (--grid) becomes its field's label (grid); click's ranges (1<=x<=12) are written out.
+    The one place the web maps the command line's words (errors and help texts)."""
+    for pattern, words in RANGES:
+        text = pattern.sub(words, text)
+    return FLAG.sub(r"\1", text)
+
+
+def field_name(e: BaseException) -> str:
+    """The field a click parameter error is about (its label: the flag without dashes)."""
+    hint = getattr(e, "param_hint", None)
+    if isinstance(hint, str) and hint:
+        return hint.strip("'\"").lstrip("-")
+    param = getattr(e, "param", None)
+    if param is not None:
+        names = [n for n in getattr(param, "opts", ()) if n.startswith("--")]
+        return (names[0] if names else param.human_readable_name).lstrip("-").lower()
+    return ""
+
+
 def error_text(e: BaseException) -> str:
-    """The text after `Error: ` that the command line prints for `e` (cli.RacegenGroup)."""
+    """The command line's message for `e` (cli.RacegenGroup) in the page's words: a bad
+    field value as `field: what is wrong`, never a command-line flag."""
     import click
 
-    if isinstance(e, click.ClickException):
-        return one_line(e.format_message())
-    if isinstance(e, MemoryError):
-        return "out of memory; use a smaller input or a lower limit"
-    return one_line(str(e))
+    if isinstance(e, click.BadParameter):
+        name = field_name(e)
+        text = f"{name}: {e.message}" if name else e.message
+    elif isinstance(e, click.ClickException):
+        text = e.format_message()
+    elif isinstance(e, MemoryError):
+        text = "out of memory; use a smaller input or a lower limit"
+    else:
+        text = str(e)
+    return page_words(one_line(text))
 
 
 def status_of(e: BaseException) -> int:

@@ -47,9 +47,17 @@ def generated(kind: str, size: str, difficulty: str, seed: int) -> Any:
 
     cols, rows = SIZES[size]
     if kind == "drawn":
-        from generator.games.graph_racers.generating.drawn import generate_drawn
+        from dataclasses import replace
+
+        from generator.errors import InvalidInput
+        from generator.games.graph_racers.generating.asked import drawn_width
+        from generator.games.graph_racers.generating.drawn import generate_drawn, widths
 
         req = Request(rows, cols, (4, 7), difficulty, seed, Rules())
+        try:
+            widths(req)
+        except InvalidInput:  # hard circuits are narrower than 4: the difficulty's own widths
+            req = replace(req, width=drawn_width(None))
         (track,) = generate_drawn(req, 1)
     else:
         req = Request(rows, cols, (3, 5), difficulty, seed, Rules())

@@ -22,7 +22,21 @@ from typing import Any
 import bottle
 
 from generator.printing import PAPER_NAMES, Option, Printable, PrintSpec
-from generator.web.page import PageError, convert, esc, guarded, page, read_upload, request_folder
+from generator.web.offered import problem_with, unoffered, why_not
+from generator.web.page import (
+    PageError,
+    convert,
+    error_text,
+    esc,
+    guarded,
+    page,
+    page_words,
+    read_upload,
+    request_folder,
+    status_of,
+    user_errors,
+)
+from generator.web.previews import Cancelled, Job, finish, progress_of, start
 from generator.web.work import check_pages, check_pixels, check_puzzles
 
 PREVIEW_PAGES = 24  # pages a preview shows; the download has them all
@@ -86,7 +100,9 @@ def entry(game: str, name: str) -> Entry:
 
 
 # --- options from the form -----------------------------------------------------------------
-def spec_from_form(form, folder: Path, seeded: bool, notes: Any = None) -> PrintSpec:  # noqa: ANN001
+def spec_from_form(
+    form, folder: Path, seeded: bool, notes: Any = None, progress: Any = None
+) -> PrintSpec:  # noqa: ANN001
     import click
 
     paper = convert(
@@ -106,6 +122,7 @@ def spec_from_form(form, folder: Path, seeded: bool, notes: Any = None) -> Print
         dpi=dpi,
         notes=notes,
         memo=remember,
+        progress=progress,
     )
 
 
@@ -114,13 +131,17 @@ def _safe_name(shown: str) -> str:
     return name or "upload"
 
 
-def values_from_form(options, form, folder: Path) -> dict[str, Any]:  # noqa: ANN001
+def values_from_form(options, form, folder: Path, files: Any = None) -> dict[str, Any]:  # noqa: ANN001
     """Each option's value from the form, converted as the command line converts it; an
-    upload is written into the request's folder and passed as that path."""
+    upload is written into the request's folder and passed as that path; `files` (dest ->
+    path) gives a file the page made itself (a generated track) in place of an upload."""
     from generator.options import click_param
 
     values: dict[str, Any] = {}
     for o in options:
+        if files and o.dest in files:
+            values[o.dest] = files[o.dest]
+            continue
         if o.kind == "flag":
             values[o.dest] = bool(form.get(o.dest))
             continue
@@ -129,7 +150,10 @@ def values_from_form(options, form, folder: Path) -> dict[str, Any]:  # noqa: AN
             if up is None:
                 values[o.dest] = None if o.default is None else Path(str(o.default))
                 if o.default is not None:
-                    raise NoFile(f"choose a file for {o.flag}")
+                    label = label_of(o)
+                    raise NoFile(
+                        f"choose a {label}" if label.endswith(" file") else f"choose {label}"
+                    )
                 continue
             data, shown = up
             path = folder / _safe_name(shown)
@@ -148,16 +172,33 @@ def values_from_form(options, form, folder: Path) -> dict[str, Any]:  # noqa: AN
     return values
 
 
-def build_documents(e: Entry, folder: Path) -> tuple[list, PrintSpec, list[str]]:
-    """(the documents, the spec, the notes the command line prints on stderr)."""
+def build_documents(
+    e: Entry, folder: Path, job: Job | None = None
+) -> tuple[list, PrintSpec, list[str]]:
+    """(the documents, the spec, the notes the command line prints on stderr); `job` (a
+    preview's or download's, previews.py) counts the generators' steps and stops them
+    (Cancelled) when the work is no longer wanted."""
     from generator.errors import BadOption
     from generator.render.pages import add_footers
 
     form = bottle.request.forms
     notes: list[str] = []
-    spec = spec_from_form(form, folder, e.printable.seeded, notes.append)
-    values = values_from_form(e.options, form, folder)
+    spec = spec_from_form(
+        form, folder, e.printable.seeded, notes.append, None if job is None else job.bar
+    )
+    made = {}
+    uploaded = getattr(bottle.request.files.get("track"), "raw_filename", "")
+    if (
+        (e.game, e.printable.name) == SHEET
+        and not uploaded  # a chosen file is printed, whatever the track choice says
+        and (form.get("source") or "generate") == "generate"
+    ):
+        made["track"] = generated_track_file(form, folder)
+    values = values_from_form(e.options, form, folder, made)
     check_puzzles(e.printable.name, values)  # before the work: any web page can ask
+    why = problem_with(e.game, e.printable.name, values, spec)
+    if why:  # a choice the form does not offer (sent by hand, or with JavaScript off)
+        raise PageError(why)
     try:
         docs = e.printable.documents(spec, **values)
     except BadOption as err:
@@ -174,6 +215,95 @@ def build_documents(e: Entry, folder: Path) -> tuple[list, PrintSpec, list[str]]
     for d in docs:  # as the command line writes them (output.emit_all): the same bytes
         add_footers(d)
     return docs, spec, notes
+
+
+# --- a track for the Graph Racers sheet, made on its page ------------------------------------
+SHEET = ("graph-racers", "sheet")
+
+
+def generated_track(form) -> tuple[str, str]:  # noqa: ANN001
+    """(file name, text) of the track the sheet page's "generate one" fields ask for: the
+    track /play generates for the same kind, size, difficulty and seed (play.generated)."""
+    from generator.web.play import DIFFICULTIES, KINDS, SIZES, generated
+
+    kind = form.get("gen_kind") or "cells"
+    size = form.get("gen_size") or "small"
+    difficulty = form.get("gen_difficulty") or "easy"
+    raw = (form.get("gen_seed") or "1").strip()
+    if kind not in KINDS or size not in SIZES or difficulty not in DIFFICULTIES:
+        raise PageError(
+            "track: choose kind cells or drawn, size small, medium or large, and difficulty "
+            "easy, medium or hard"
+        )
+    if not raw.isdigit() or len(raw) > 9:
+        raise PageError(f"track seed: {raw[:20]!r} is not a whole number from 0 to 999999999")
+    track = generated(kind, size, difficulty, int(raw))
+    if kind == "drawn":
+        from generator.games.graph_racers.track.drawn_format import track_to_json
+    else:
+        from generator.games.graph_racers.track.formats import track_to_json
+    return f"graph-racers-{kind}-{size}-{difficulty}-s{int(raw)}.json", track_to_json(track)
+
+
+def generated_track_file(form, folder: Path) -> Path:  # noqa: ANN001
+    name, text = generated_track(form)
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def track_source_fields(query: Any = None) -> str:
+    """The sheet page's choice of track: one generated here (the fields /play offers), or
+    the user's file (the FILE field below)."""
+    from generator.web.play import DIFFICULTIES, KINDS, SIZES
+
+    def get(name: str, default: str) -> str:
+        return (query.get(name) if query is not None else None) or default
+
+    def select(name: str, label: str, values: tuple, current: str, help: str = "") -> str:
+        opts = "".join(
+            f'<option value="{esc(v)}"{" selected" if v == current else ""}>{esc(v)}</option>'
+            for v in values
+        )
+        span = f'<span class="help">{esc(help)}</span>' if help else ""
+        return (
+            f'<label for="f-{name}">{esc(label)}{span}</label>'
+            f'<select id="f-{name}" name="{name}">{opts}</select>'
+        )
+
+    source = get("source", "generate")
+    sources = (("generate", "generate one here"), ("file", "my track file (below)"))
+    opts = "".join(
+        f'<option value="{v}"{" selected" if v == source else ""}>{words}</option>'
+        for v, words in sources
+    )
+    return (
+        '<fieldset class="track-source" id="track-source"><legend>The track</legend>'
+        '<label for="f-source">track<span class="help">Print a track generated here (the '
+        "one Play Graph Racers races for the same choices), or your own track file.</span>"
+        f'</label><select id="f-source" name="source">{opts}</select>'
+        + select(
+            "gen_kind",
+            "kind",
+            KINDS,
+            get("gen_kind", "cells"),
+            "cells: squares; drawn: a circuit with smooth edges.",
+        )
+        + select(
+            "gen_size",
+            "size",
+            tuple(SIZES),
+            get("gen_size", "small"),
+            ", ".join(f"{k} {c}x{r}" for k, (c, r) in SIZES.items()) + " points.",
+        )
+        + select("gen_difficulty", "difficulty", DIFFICULTIES, get("gen_difficulty", "easy"))
+        + '<label for="f-gen_seed">track seed<span class="help">Same seed, same track.</span>'
+        f'</label><input id="f-gen_seed" type="number" name="gen_seed" min="0" '
+        f'max="999999999" value="{esc(get("gen_seed", "1"))}">'
+        '<div class="buttons"><button type="submit" name="format" value="track" '
+        'formaction="/print/graph-racers/sheet/track">Download this track file</button></div>'
+        "</fieldset>"
+    )
 
 
 # --- pages -----------------------------------------------------------------------------------
@@ -202,22 +332,82 @@ def index_body() -> str:
     return "".join(parts)
 
 
-def _field(o: Option, given: Any = None) -> str:
+# help texts whose command-line syntax the page words otherwise ((game, printable, dest) ->
+# the page's text; "" for the printable's own help); the others go through page_words
+HELP = {
+    ("graph-racers", "sheet", ""): (
+        "Print a track file as a track sheet, a race sheet with a move log, and an answer key "
+        "(true scale). The race sheet prints the table's rules given (design, teams, "
+        "no-contact, jumps, off-track) and a tally of damage and uses for each player. No "
+        "track file yet? The page generates one (The track, below), or choose yours."
+    ),
+    ("trading-paint", "dice", "edge"): "Die edge; board squares 1 mm larger fit it (16 mm "
+    "dice fit the board's 17 mm squares).",
+    ("trading-paint", "cars", "edge"): "Die edge; board squares 1 mm larger fit it (16 mm "
+    "dice fit the board's 17 mm squares).",
+    ("dice-rush", "board", ""): (
+        "The board at true size with the compass of d8 directions and a legend (one page when "
+        "it fits the paper, else tiled over sheets with an assembly map): the default board, "
+        "a board file, or a variant board by its number."
+    ),
+    ("dice-rush", "board", "variant"): (
+        "Print the 9 x 8 variant board of this number (the board racegen's new-board makes "
+        "with this seed), instead of the default board or a board file."
+    ),
+}
+
+
+def label_of(o: Option) -> str:
+    """The field's label: the option's flag without its dashes; a file argument's 'file'."""
+    return o.flag.lstrip("-") if o.flag.startswith("-") else f"{o.dest} file"
+
+
+def help_of(game: str, name: str, o: Option | None = None) -> str:
+    """The help text the page shows, in the page's words (no command-line syntax)."""
+    key = (game, name, "" if o is None else o.dest)
+    if key in HELP:
+        return HELP[key]
+    if o is None:
+        p = entry(game, name).printable
+        return page_words(p.help or p.summary)
+    return page_words(o.help)
+
+
+def nearest_offered(choices: tuple, value: Any, off: tuple) -> Any:
+    """`value`, or when the form does not offer it the nearest choice it offers (as print.js
+    moves a select whose choice is no longer offered)."""
+    names = [str(c) for c in choices]
+    if str(value) not in off or str(value) not in names:
+        return value
+    i = names.index(str(value))
+    for d in range(1, len(names)):
+        for j in (i - d, i + d):
+            if 0 <= j < len(names) and names[j] not in off:
+                return names[j]
+    return value
+
+
+def _field(o: Option, given: Any = None, help: str = "", off: tuple = (), why: str = "") -> str:
     """The option's form field, filled with `given` (from the address: a list for a repeated
-    choice, else a string) or its default."""
+    choice, else a string) or its default, with the page's `help`; `off`: the choices the
+    form does not offer with the other fields as they are (offered.py), shown disabled."""
     name = esc(o.dest)
-    label = f'<label for="f-{name}">{esc(o.flag.lstrip("-"))}<span class="help">{esc(o.help)}</span></label>'
+    help = help or page_words(o.help)
+    label = f'<label for="f-{name}">{esc(label_of(o))}<span class="help">{esc(help)}</span></label>'
     default = "" if o.default is None else o.default
     if given is not None and o.kind != "file":
         default = given
     if o.kind == "choice":
+        default = nearest_offered(o.choices, default, off)
         opts = "".join(
-            f'<option value="{esc(c)}"{" selected" if str(c) == str(default) else ""}>{esc(c)}</option>'
+            f'<option value="{esc(c)}"{" selected" if str(c) == str(default) else ""}'
+            f"{' disabled' if str(c) in off else ''}>{esc(c)}</option>"
             for c in o.choices
         )
         if o.default is None:  # not given: the option's help says what decides
             opts = '<option value="" selected>(not given)</option>' + opts
-        return f'{label}<select id="f-{name}" name="{name}">{opts}</select>'
+        said = f'<span class="help off" id="off-{name}"{"" if why else " hidden"}>{esc(why)}</span>'
+        return f'{label}<select id="f-{name}" name="{name}">{opts}</select>{said}'
     if o.kind == "switch":  # on, off, or not given (what the file stores decides)
         said = {"1": "1", "on": "1", "true": "1", "0": "0", "off": "0", "false": "0"}
         picked = said.get(str(default).lower(), "")
@@ -241,11 +431,45 @@ def _field(o: Option, given: Any = None) -> str:
         checked = " checked" if str(default).lower() in ("1", "on", "true", "yes") else ""
         return (
             f'<label><input id="f-{name}" type="checkbox" name="{name}" value="1"{checked}> '
-            f'{esc(o.flag.lstrip("-"))}<span class="help">{esc(o.help)}</span></label>'
+            f'{esc(label_of(o))}<span class="help">{esc(help)}</span></label>'
         )
     if o.kind == "file":
         return f'{label}<input id="f-{name}" type="file" name="{name}">'
     return f'{label}<input id="f-{name}" type="text" name="{name}" value="{esc(default)}">'
+
+
+def form_values(e: Entry, source: Any = None) -> dict[str, Any]:
+    """The options' values as the builder takes them, from `source` (a form or the address;
+    None: the defaults); a bad or missing value is its default (the build words the error)."""
+    from generator.options import click_param
+
+    values: dict[str, Any] = {}
+    for o in e.options:
+        if o.kind in ("file", "flag", "choices"):
+            continue
+        raw = source.get(o.dest) if source is not None else None
+        raw = o.default if raw is None or str(raw).strip() == "" else str(raw).strip()
+        try:
+            values[o.dest] = None if raw is None else convert(click_param(o), raw)
+        except Exception:  # noqa: BLE001 - any bad value: its default instead
+            default = o.default
+            values[o.dest] = None if default is None else convert(click_param(o), str(default))
+    return values
+
+
+def offered_now(e: Entry, folder: Path) -> dict[str, dict]:
+    """The choices the form does not offer with the fields it sent, and why (for print.js):
+    dest -> {"off": [...], "why": the line under the field}."""
+    form = bottle.request.forms
+    try:
+        spec = spec_from_form(form, folder, e.printable.seeded)
+    except user_errors():
+        spec = PrintSpec(out=folder)
+    off = unoffered(e.game, e.printable.name, form_values(e, form), spec)
+    return {
+        dest: {"off": v, "why": why_not(e.game, e.printable.name, dest, v)}
+        for dest, v in off.items()
+    }
 
 
 def form_body(e: Entry, query: Any = None) -> str:
@@ -272,7 +496,8 @@ def form_body(e: Entry, query: Any = None) -> str:
     )
     if e.parts:
         files = "".join(
-            f'<option value="{n}">{esc(label)} only</option>' for n, label in enumerate(e.parts, 1)
+            f'<option value="{n}">{esc(page_words(label))} only</option>'
+            for n, label in enumerate(e.parts, 1)
         )
         common.append(
             '<label for="f-part">files<span class="help">It makes more than one file: '
@@ -285,7 +510,19 @@ def form_body(e: Entry, query: Any = None) -> str:
             return None
         return tuple(query.getall(o.dest)) if o.kind == "choices" else query.get(o.dest)
 
-    fields = [_field(o, given(o)) for o in e.options] + common
+    off = unoffered(e.game, p.name, form_values(e, query), PrintSpec(out=Path(".")))
+    fields = [
+        _field(
+            o,
+            given(o),
+            help_of(e.game, p.name, o),
+            tuple(off.get(o.dest, ())),
+            why_not(e.game, p.name, o.dest, off.get(o.dest, ())),
+        )
+        for o in e.options
+    ] + common
+    if (e.game, p.name) == SHEET:
+        fields.insert(0, track_source_fields(query))
     base = f"/print/{esc(e.game)}/{esc(p.name)}"
     buttons = "".join(
         f'<button type="submit" name="format" value="{f}" formaction="{base}/download">'
@@ -293,7 +530,7 @@ def form_body(e: Entry, query: Any = None) -> str:
         for f in FORMATS
     )
     return (
-        f'<h1>{esc(e.title)}: {esc(p.name)}</h1><p class="note">{esc(p.help or p.summary)}</p>'
+        f'<h1>{esc(e.title)}: {esc(p.name)}</h1><p class="note">{esc(help_of(e.game, p.name))}</p>'
         f'<div class="printable"><form class="options" id="options" method="post" '
         f'enctype="multipart/form-data" action="{base}/download" data-preview="{base}/preview">'
         f'{"".join(fields)}<div class="buttons">{buttons}</div>'
@@ -313,7 +550,9 @@ DOWNLOAD_NOTE = (
 )
 
 
-def preview_json(docs: list, notes: list[str] | tuple[str, ...] = (), ask: str = "") -> dict:
+def preview_json(
+    docs: list, notes: list[str] | tuple[str, ...] = (), ask: str = "", job: Job | None = None
+) -> dict:
     """The pages (the first PREVIEW_PAGES), where each document starts among them (a class
     pack's teacher's booklet after the sheets), the notes, and `ask`: what the preview waits
     for (a file to choose)."""
@@ -327,6 +566,8 @@ def preview_json(docs: list, notes: list[str] | tuple[str, ...] = (), ask: str =
         for pg in d.pages:
             if len(pages) >= PREVIEW_PAGES:
                 break
+            if job is not None:
+                job.check()  # drawing 24 pages takes a while too
             pages.append(page_svg(pg, d.title).decode("utf-8"))
     return {
         "total": total,
@@ -397,19 +638,54 @@ def routes(app: bottle.Bottle) -> None:
     def preview(game: str, name: str) -> str:
         e = entry(game, name)
         bottle.response.content_type = "application/json"
+        job = start(
+            bottle.request.forms.get("preview_id") or "",
+            bottle.request.environ.get("waitress.client_disconnected"),
+        )
         with request_folder() as folder:
+            off = offered_now(e, folder)
             try:
-                docs, _, notes = build_documents(e, folder)
+                docs, _, notes = build_documents(e, folder, job)
+                data = preview_json(docs, notes, job=job)
+            except Cancelled:  # a newer preview replaced it, or the page left: nobody reads it
+                bottle.response.status = 409
+                return json.dumps({"error": "a newer preview replaced this one", "cancelled": True})
             except NoFile as wait:  # nothing to draw yet: say what to choose, not an error
                 ask = str(wait)[:1].upper() + str(wait)[1:] + " to see the pages."
-                return json.dumps(preview_json([], ask=ask))
-            data = preview_json(docs, notes)
+                return json.dumps({**preview_json([], ask=ask), "unoffered": off})
+            except bottle.HTTPResponse:
+                raise
+            except user_errors() as err:  # the error, and the choices print.js disables
+                bottle.response.status = status_of(err)
+                return json.dumps({"error": error_text(err), "unoffered": off})
+            finally:
+                finish(job)
+            data["unoffered"] = off
             picked = chosen_part(e, docs)  # what the Download buttons give: one file or a .zip
             data["download"] = {
                 "files": len(picked),
                 "pages": sum(len(d.pages) for d in picked),
             }
             return json.dumps(data)
+
+    @app.get("/print/progress")
+    @guarded("Preview", json=True)
+    def progress() -> str:
+        """How far a preview's work is (print.js shows it after a second)."""
+        bottle.response.content_type = "application/json"
+        bottle.response.set_header("Cache-Control", "no-store")
+        state = progress_of(bottle.request.query.get("id") or "")
+        if state is None:
+            raise PageError("no such preview: it finished long ago, or never started", 404)
+        return json.dumps(state)
+
+    @app.post("/print/graph-racers/sheet/track")
+    @guarded("Download")
+    def track_route() -> str:
+        name, text = generated_track(bottle.request.forms)
+        bottle.response.content_type = "application/json"
+        bottle.response.set_header("Content-Disposition", f'attachment; filename="{name}"')
+        return text
 
     @app.post("/print/<game>/<name>/download")
     @guarded("Download")
@@ -418,8 +694,14 @@ def routes(app: bottle.Bottle) -> None:
         fmt = (bottle.request.forms.get("format") or "pdf").lower()
         if fmt not in FORMATS:
             raise PageError(f"unknown format {fmt!r}: use pdf, svg or png")
+        # no preview id: nothing supersedes a download; its work stops if the client leaves
+        job = start("", bottle.request.environ.get("waitress.client_disconnected"))
         with request_folder() as folder:
-            docs, spec, _ = build_documents(e, folder)
+            try:
+                docs, spec, _ = build_documents(e, folder, job)
+            except Cancelled:
+                bottle.response.status = 409
+                return b""
             if not docs:
                 raise PageError("nothing to print with these options")
             return download(chosen_part(e, docs), spec, fmt, f"{game}-{name}")

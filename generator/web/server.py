@@ -14,6 +14,36 @@ BACKLOG = 128
 IDLE_SECONDS = 20  # a connection that sends nothing this long is closed
 
 
+def _page_channel() -> type:
+    """waitress's channel whose errors (a body over the cap, headers it cannot read) are
+    answered as the guard answers: the page's words, its headers, no waitress text."""
+    from waitress.channel import HTTPChannel
+    from waitress.task import ErrorTask
+
+    from generator.web.guard import HEADERS, refusal_page, waitress_words
+
+    class PageErrorTask(ErrorTask):
+        def execute(self) -> None:
+            e = self.request.error
+            body = refusal_page(waitress_words(e.code))
+            self.status = f"{e.code} {e.reason}"
+            self.response_headers.extend(
+                [("Content-Type", "text/html; charset=utf-8"), ("Connection", "close")]
+                + list(HEADERS)
+            )
+            self.set_close_on_finish()
+            self.content_length = len(body)
+            self.write(body)
+
+    class Channel(HTTPChannel):
+        error_task_class = PageErrorTask
+
+    return Channel
+
+
+PageChannel = _page_channel()
+
+
 class Server:
     """A waitress server bound (port 0: a free port) but not yet serving; serve_forever,
     shutdown and server_close as the standard library's servers have them."""
@@ -40,7 +70,13 @@ class Server:
             ident="",  # no Server header
             clear_untrusted_proxy_headers=True,
             expose_tracebacks=False,
+            # read on while a request is computed, so a client that leaves is noticed
+            # (environ waitress.client_disconnected: previews.py stops its work)
+            channel_request_lookahead=1,
         )
+        # waitress refuses a body past max_request_body_size itself, from the headers alone:
+        # its error pages are the page's own words (PageErrorTask)
+        self._server.channel_class = PageChannel
         # requests waiting for a thread are the pool working as meant, not news for the terminal
         logging.getLogger("waitress.queue").setLevel(logging.ERROR)
         self.server_address = (self._server.effective_host, self._server.effective_port)

@@ -10,6 +10,38 @@
   var timer = null;
   var asked = 0;
   var urls = [];
+  // this page's previews are PAGE-1, PAGE-2...: a newer one stops an older one's work on the
+  // server (generator/web/previews.py), which also reports the steps done
+  var pageId = (function () {
+    var chars = "abcdefghijklmnopqrstuvwxyz0123456789", out = "";
+    var bytes = new Uint8Array(16);
+    if (window.crypto && window.crypto.getRandomValues) window.crypto.getRandomValues(bytes);
+    else for (var i = 0; i < 16; i++) bytes[i] = Math.floor(Math.random() * 256);
+    for (var j = 0; j < 16; j++) out += chars[bytes[j] % chars.length];
+    return out;
+  })();
+  var poll = null;
+
+  // after a second of drawing, what the server has done so far, every half second
+  function watch(mine) {
+    clearTimeout(poll);
+    poll = setTimeout(function ask() {
+      if (mine !== asked || form.dataset.state !== "busy") return;
+      fetch("/print/progress?id=" + pageId + "-" + mine, { cache: "no-store" })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (p) {
+          if (mine !== asked || form.dataset.state !== "busy") return;
+          if (p && p.total > 1) {
+            status.textContent = p.label + " " + p.done + " of " + p.total + " (" + Math.round(p.seconds) + " s)…";
+            status.dataset.done = String(p.done);
+          } else if (p) {
+            status.textContent = "drawing… (" + Math.round(p.seconds) + " s)";
+          }
+          poll = setTimeout(ask, 500);
+        })
+        .catch(function () { poll = setTimeout(ask, 1000); });
+    }, 1000);
+  }
 
   function show(data) {
     urls.forEach(function (u) { URL.revokeObjectURL(u); });
@@ -65,6 +97,38 @@
     notes.hidden = list.length === 0;
   }
 
+  // the choices the form does not offer with the other fields as they are (the server's
+  // generating rules, generator/web/offered.py): disabled; a chosen one that is no longer
+  // offered moves to the nearest offered one, and the preview is asked again
+  function offer(unoffered) {
+    var moved = false;
+    Object.keys(unoffered || {}).forEach(function (dest) {
+      var select = form.elements[dest];
+      if (!select || !select.options) return;
+      var off = unoffered[dest].off.map(String);
+      var said = document.getElementById("off-" + dest);
+      if (said) {
+        said.textContent = unoffered[dest].why;
+        said.hidden = !unoffered[dest].why;
+      }
+      var opts = Array.prototype.slice.call(select.options);
+      opts.forEach(function (o) { o.disabled = off.indexOf(o.value) >= 0; });
+      var picked = select.selectedIndex;
+      if (picked >= 0 && opts[picked].disabled) {
+        var near = null;
+        for (var d = 1; d < opts.length && near === null; d++) {
+          if (picked - d >= 0 && !opts[picked - d].disabled) near = picked - d;
+          else if (picked + d < opts.length && !opts[picked + d].disabled) near = picked + d;
+        }
+        if (near !== null) {
+          select.selectedIndex = near;
+          moved = true;
+        }
+      }
+    });
+    return moved;
+  }
+
   var pending = null; // the preview asked for last: cancelled when a newer one is asked
 
   function refresh() {
@@ -73,7 +137,10 @@
     form.dataset.state = "busy";
     if (pending) pending.abort();
     pending = typeof AbortController === "function" ? new AbortController() : null;
-    var how = { method: "POST", body: new FormData(form) };
+    var body = new FormData(form);
+    body.append("preview_id", pageId + "-" + mine);
+    var how = { method: "POST", body: body };
+    watch(mine);
     if (pending) how.signal = pending.signal;
     fetch(form.dataset.preview, how)
       .then(function (r) {
@@ -88,6 +155,10 @@
       })
       .then(function (res) {
         if (mine !== asked) return;
+        if (offer(res[1].unoffered)) {
+          refresh(); // a choice moved to one offered: the preview of that instead
+          return;
+        }
         if (res[0]) {
           errorBox.hidden = true;
           show(res[1]);
@@ -110,6 +181,14 @@
   function soon() {
     clearTimeout(timer);
     timer = setTimeout(refresh, 250);
+  }
+  // the sheet page: a chosen track file is printed, so the track choice says so
+  var trackFile = document.getElementById("f-track");
+  var source = document.getElementById("f-source");
+  if (trackFile && source) {
+    trackFile.addEventListener("change", function () {
+      if (trackFile.files && trackFile.files.length) source.value = "file";
+    });
   }
   form.addEventListener("input", soon);
   form.addEventListener("change", soon);
