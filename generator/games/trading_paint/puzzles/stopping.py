@@ -185,18 +185,17 @@ class StopOrRoll:
         return abs(self.roll - self.stop)
 
 
-def stop_or_roll(state: State, reach: int = REACH) -> StopOrRoll:
-    """Exact values of ending the path now and of rolling another die (stage 'path')."""
+def stop_or_roll(state: State, reach: int = REACH, val: Valuer | None = None) -> StopOrRoll:
+    """Exact values of ending the path now and of rolling another die (stage 'path').
+    `val`: the valuer to use (`valuer(state, reach)`'s), when a screen has begun with it."""
     if state.stage != PATH or Roll() not in legal_moves(state):
         from generator.errors import InvalidInput
 
         raise InvalidInput("stop or roll needs a path with a free square to roll on for")
     me = state.car
     base = progress(state, me)
-    val = Valuer(me, max(state.dice, 1), reach, float(base))
-    ends = [m for m in legal_moves(state) if isinstance(m, (Stop, Bump, Draft))]
-    scored = [(val.value(apply_legal(state, m)) - base, m) for m in ends]
-    stop, stop_move = max(scored, key=lambda t: t[0])
+    val = valuer(state, reach) if val is None else val
+    stop, stop_move = ending_now(state, val)
     rolled = apply_legal(state, Roll())
     outcomes = []
     for f, _ in chance_outcomes(rolled):
@@ -207,6 +206,47 @@ def stop_or_roll(state: State, reach: int = REACH) -> StopOrRoll:
         outcomes.append(FaceOutcome(f.face, val.value(after) - base, _play(val, after, base)))
     roll = sum((o.value for o in outcomes), Fraction(0)) / len(outcomes)
     return StopOrRoll(stop, stop_move, roll, tuple(outcomes))
+
+
+def valuer(state: State, reach: int = REACH) -> Valuer:
+    """The valuer stop_or_roll uses at this moment (the origin: where the car stands)."""
+    return Valuer(state.car, max(state.dice, 1), reach, float(progress(state, state.car)))
+
+
+def ending_now(state: State, val: Valuer) -> tuple[Fraction, Move]:
+    """stop_or_roll's `stop` (squares gained) and its move: the best way to end the path now."""
+    base = progress(state, state.car)
+    ends = [m for m in legal_moves(state) if isinstance(m, (Stop, Bump, Draft))]
+    scored = [(val.value(apply_legal(state, m)) - base, m) for m in ends]
+    return max(scored, key=lambda t: t[0])
+
+
+def roll_floor(state: State, val: Valuer) -> Fraction:
+    """A floor under stop_or_roll's `roll` (squares gained), found without searching on: each
+    face laid where stopping at once is best (stopping is one of the choices the value takes
+    the best of, so the value is at least that), an X worth nothing; a die after which the
+    path cannot stop is valued in full. Cheap, and usually enough to see that rolling beats
+    stopping."""
+    base = progress(state, state.car)
+    rolled = apply_legal(state, Roll())
+    total = Fraction(0)
+    for f, _ in chance_outcomes(rolled):
+        if f.face == X:
+            continue
+        after = apply_legal(rolled, f)
+        if after.stage != PLACE or val.over(after):
+            total += val.value(after) - base
+            continue
+        best = None
+        for _, laid in placed_positions(after):
+            stops = [] if val.over(laid) or laid.stage != PATH else legal_moves(laid)
+            stops = [m for m in stops if isinstance(m, Stop)]
+            w = max(val._stop(laid, m.square) for m in stops) if stops else val.value(laid)
+            if best is None or w > best:
+                best = w
+        assert best is not None  # stage PLACE: the die goes somewhere
+        total += best - base
+    return total / 6
 
 
 def _play(val: Valuer, s: State, base: Fraction) -> str:
