@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from generator.games.trading_paint.rules import caution as cz
+from generator.games.trading_paint.rules.moves import occupancy, path_slots
 from generator.games.trading_paint.rules.state import (
     FINISHED,
     PATH,
@@ -39,6 +40,7 @@ from generator.games.trading_paint.rules.turn import (
     is_chance,
     legal_moves,
     placed_positions,
+    rolled_face,
 )
 
 MAX_STATES = 400_000  # positions valued before giving up
@@ -98,7 +100,8 @@ class Valuer:
     def over(self, s: State) -> bool:
         return s.over or s.car != self.car or (s.stage == ROLL and s.dice == 0 and self.dice > 0)
 
-    def value(self, s: State) -> Fraction:
+    def value(self, s: State, occ: dict | None = None, slots: list | None = None) -> Fraction:
+        """`occ`, `slots`: occupancy and path_slots of a position at stage PLACE, when known."""
         if self.origin is None:
             self.origin = float(progress(s, self.car))
         if self.over(s):
@@ -113,7 +116,17 @@ class Valuer:
             raise LimitExceeded(f"valuing the turn passed {MAX_STATES:,} positions")
         # plain loops, not generator expressions: Python-to-Python calls only, so a deep turn
         # does not grow the C stack
-        if is_chance(s):
+        if s.stage == ROLL:  # the six faces from one listing of the squares a die may go on
+            occ = occupancy(s)
+            slots = path_slots(s, occ)
+            total = Fraction(0)
+            for face in range(1, 7):
+                if face == X:  # the path is lost, the car stays where it began
+                    total += progress(s, self.car)
+                else:
+                    total += self.value(rolled_face(s, face, occ, slots), occ, slots)
+            v = total / 6
+        elif is_chance(s):
             v = Fraction(0)
             for f, p in chance_outcomes(s):
                 if f.face == X:  # the path is lost, the car stays where it began
@@ -124,7 +137,7 @@ class Valuer:
             v = self.value(apply_legal(s, Caution(False)))
         elif s.stage == PLACE:  # every way to lay the die, each position made once
             v = None
-            for _, after in placed_positions(s):
+            for _, after in placed_positions(s, occ, slots):
                 w = self.value(after)
                 if v is None or w > v:
                     v = w

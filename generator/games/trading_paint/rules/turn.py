@@ -161,6 +161,15 @@ def apply_legal(state: State, move: Move) -> State:
 
 # --- rolling and placing ------------------------------------------------------------------
 def _rolled(state: State, face: int) -> State:
+    return rolled_face(state, face)
+
+
+def rolled_face(
+    state: State, face: int, occ: dict[int, int] | None = None, slots: list[Slot] | None = None
+) -> State:
+    """apply_legal(state, Face(face)) at stage ROLL; `occ` and `slots` (occupancy and
+    path_slots of `state`), when the caller has them: a search rolls all six faces from one
+    position, and they are the same for each."""
     dice = state.dice + 1
     if face == X:
         spun = evolve(state, path=(), exits=(), dice=dice, face=0, blocker=-1)
@@ -169,7 +178,7 @@ def _rolled(state: State, face: int) -> State:
         )
         return evolve(spun, stage=SPUN) if eligible else end_turn(spun)
     nxt = evolve(state, stage=PLACE, face=face, dice=dice)
-    if not can_place(nxt, face, occupancy(nxt)):
+    if not can_place(nxt, face, occupancy(nxt) if occ is None else occ, slots):
         return end_turn(evolve(nxt, path=(), exits=()))  # the die fits nowhere: turn lost
     return nxt
 
@@ -185,14 +194,17 @@ def _path_progress(state: State) -> float:
     return state.board.station[state.path[-1][0]] + state.path_lap * state.board.lap_length
 
 
-def placed_positions(state: State) -> list[tuple[Place, State]]:
+def placed_positions(
+    state: State, occ: dict[int, int] | None = None, slots: list[Slot] | None = None
+) -> list[tuple[Place, State]]:
     """Each move at stage PLACE with the position it leads to (apply_legal's), from one
     listing of the placements: a search that plays every way to lay a die needs not find
-    each one's slot and exits again."""
-    occ = occupancy(state)
+    each one's slot and exits again. `occ`, `slots`: as for rolled_face."""
+    if occ is None:
+        occ = occupancy(state)
     return [
         (Place(p.square, p.rotation), _laid(state, occ, p.square, p.rotation, p.exits, p.blocker))
-        for p in placements(state, state.face, occ)
+        for p in placements(state, state.face, occ, slots=slots)
     ]
 
 
