@@ -208,16 +208,35 @@ def placements(
     out: list[Placement] = []
     for slot in slots:
         allowed = ANY_WAY if slot.backward else allowed_of[slot.square]
+        for rot, ex in _laid_turns(face, slot.side, slot.bits, allowed, distinct):
+            out.append(Placement(slot.square, rot, ex, slot.blocker))
+    return out
+
+
+_LAID_TURNS: dict[tuple[int, int, int, int, bool], tuple[tuple[int, tuple], ...]] = {}
+
+
+def _laid_turns(
+    face: int, side: int, bits: int, allowed: int, distinct: bool
+) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
+    """(rotation, exits) of each way placements() lists on a slot: _turns with the exits the
+    square allows (`allowed` directions), one per exit directions if `distinct` (cached: the
+    answer depends on nothing else)."""
+    key = (face, side, bits, allowed, distinct)
+    hit = _LAID_TURNS.get(key)
+    if hit is None:
+        out = []
         seen: list[tuple[int, ...]] = []
-        for rot, raw in _turns(face, slot.side, slot.bits):
+        for rot, raw in _turns(face, side, bits):
             ex = tuple(e for e in raw if allowed >> e[0] & 1)
             if distinct:
                 ways = tuple(d for d, _bits in ex)
                 if ways in seen:
                     continue
                 seen.append(ways)
-            out.append(Placement(slot.square, rot, ex, slot.blocker))
-    return out
+            out.append((rot, ex))
+        hit = _LAID_TURNS[key] = tuple(out)
+    return hit
 
 
 def can_place(

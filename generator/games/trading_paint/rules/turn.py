@@ -27,6 +27,7 @@ from generator.games.trading_paint.rules.moves import (
     draft_rear,
     draft_route,
     first_squares,
+    has_stop,
     occupancy,
     path_ends,
     placements,
@@ -235,7 +236,10 @@ def _laid(
         path_lap=lap,
         blocker=blocker,
     )
-    ends = path_ends(nxt, occ, square, [d for d, _ in exits], from_path=True)
+    dirs = [d for d, _ in exits]
+    if has_stop(nxt, occ, square, dirs):
+        return nxt  # on the track (a stop is enough to know it)
+    ends = path_ends(nxt, occ, square, dirs, from_path=True)
     if ends.on_track:
         return nxt
     if len(ends.offs) == 1:
@@ -400,7 +404,10 @@ def stuck(state: State, car: int, occ: dict[int, int]) -> bool:
                 exits=p.exits,
                 blocker=p.blocker,
             )
-            if path_ends(trial, occ, p.square, [d for d, _ in p.exits], from_path=True).on_track:
+            dirs = [d for d, _ in p.exits]
+            if has_stop(trial, occ, p.square, dirs):
+                return False
+            if path_ends(trial, occ, p.square, dirs, from_path=True).on_track:
                 return False
     return True
 
