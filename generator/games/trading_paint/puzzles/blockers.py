@@ -2,10 +2,12 @@
 
 A competing way to the goal is cut when a blocker stands on one of its dice squares that the
 intended answer does not need. Each competing way gives a clause (at least one of its
-squares is blocked); CP-SAT finds the fewest blockers that satisfy every clause, with a
-seeded preference between squares so that different seeds give different scenes. The caller
-puts the blockers on the board and enumerates again: a new car can open a new bump or draft,
-and the clauses of any new competing way are added before the next round.
+squares is blocked); the cheapest blockers that satisfy every clause are chosen (fewest, then
+wrecks before cars, then a seeded preference between squares so that different seeds give
+different scenes): by a plain search when one choice is the cheapest, by CP-SAT when two cost
+the same (its pick, as every choice was once CP-SAT's). The caller puts the blockers on the
+board and enumerates again: a new car can open a new bump or draft, and the clauses of any new
+competing way are added before the next round.
 
 CP-SAT runs with one worker, a fixed seed and a deterministic time limit.
 """

@@ -5,7 +5,7 @@ For each puzzle the generator draws a scene (`scenes`: positions of seeded races
 (no X; 2-3 dice easy, 3-4 medium, 4-6 hard), lists every way to lay them (the rules engine),
 and looks for a goal of the kind asked that the dice reach. A goal reached by one solution is
 kept; one reached by a few is made unique by blockers (`blockers`: cars, or wrecks after the
-caution period, placed by CP-SAT on squares only the other solutions use), re-enumerating
+caution period, the cheapest on squares only the other solutions use), re-enumerating
 after each placement. A puzzle is kept when the engine and the CP-SAT model (`cpsat`) both
 find exactly that one solution, its grade (`grading`) is the one asked, at least three ways
 lay every die (no corridor), and its board window fits the page.
