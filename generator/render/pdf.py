@@ -103,12 +103,25 @@ def text_metrics(
     """Width, ascender and descender in mm of a string as the PDF prints it (Liberation Sans's
     box is Helvetica's, 0.75 above the baseline and 0.25 below, of the size; a fallback
     font's its own)."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     choice = choose(s, bold, italic)
     size_mm = size_pt * 25.4 / 72.0
-    width = stringWidth(choice.text, choice.font, size_pt) / PT_PER_MM
+    width = string_width(choice.text, choice.font, size_pt) / PT_PER_MM
     return width, choice.ascent * size_mm, choice.descent * size_mm
+
+
+def string_width(text: str, font: str, size: float) -> float:
+    """reportlab's stringWidth (points at `size`) as its pure-Python code sums it, for the
+    TrueType fonts racegen registers: the same float whether or not reportlab's optional C
+    accelerator (rl_accel, `racegen[fast]`) is installed, whose sum rounds otherwise now and
+    then (an SVG textLength 0.001 mm longer), so the bytes printed do not depend on it."""
+    from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+
+    face = getattr(getFont(font), "face", None)
+    widths = getattr(face, "charWidths", None)
+    if widths is None:  # pragma: no cover - not a TrueType font: reportlab's own
+        return stringWidth(text, font, size)
+    get, default = widths.get, face.defaultWidth  # type: ignore[union-attr]
+    return 0.001 * size * sum(get(ord(u), default) for u in text)
 
 
 # --- affine helpers (shared with tests) ---------------------------------------------
@@ -376,8 +389,6 @@ class _PageWriter:
 
     # text
     def text(self, data: Sequence, ts: TextStyle, m: Matrix) -> None:
-        from reportlab.pdfbase.pdfmetrics import stringWidth
-
         x, y, raw = data
         choice = choose(raw, ts.bold, ts.italic)
         s, font = choice.text, choice.font
@@ -386,7 +397,7 @@ class _PageWriter:
         if choice.lacking:
             raise InvalidInput(refusal(s, choice.lacking))
         size_mm = ts.size * 25.4 / 72.0
-        width = stringWidth(s, font, size_mm)
+        width = string_width(s, font, size_mm)
         offset = {"start": 0.0, "middle": -width / 2, "end": -width}[ts.anchor]
         a = math.radians(ts.rotate)
         co, si = math.cos(a), math.sin(a)

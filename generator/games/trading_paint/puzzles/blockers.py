@@ -2,10 +2,12 @@
 
 A competing way to the goal is cut when a blocker stands on one of its dice squares that the
 intended answer does not need. Each competing way gives a clause (at least one of its
-squares is blocked); CP-SAT finds the fewest blockers that satisfy every clause, with a
-seeded preference between squares so that different seeds give different scenes. The caller
-puts the blockers on the board and enumerates again: a new car can open a new bump or draft,
-and the clauses of any new competing way are added before the next round.
+squares is blocked); the cheapest blockers that satisfy every clause are chosen (fewest, then
+wrecks before cars, then a seeded preference between squares so that different seeds give
+different scenes): by a plain search when one choice is the cheapest, by CP-SAT when two cost
+the same (its pick, as every choice was once CP-SAT's). The caller puts the blockers on the
+board and enumerates again: a new car can open a new bump or draft, and the clauses of any new
+competing way are added before the next round.
 
 CP-SAT runs with one worker, a fixed seed and a deterministic time limit.
 """
@@ -47,12 +49,114 @@ def choose_blockers(
     car_squares: squares a car may be put on; wreck_squares: square -> wreck row for the
     squares a wreck may go on; wreck_room: row -> wrecks it still takes; preference: a
     seeded rank per square (lower is preferred among equally few blockers)."""
+    if any(not c for c in clauses):
+        return None
+    top = max(preference.values(), default=0) + 2
+    # fewest blockers first; then wrecks before cars (a wreck opens no new bump); then the
+    # seeded preference
+    car_cost = {s: 1000 * top + 2 * preference.get(s, top) + 1 for s in car_squares}
+    wreck_cost = {s: 1000 * top + 2 * preference.get(s, top) for s in wreck_squares}
+    found = _cheapest(clauses, car_cost, wreck_cost, wreck_squares, spare_cars, wreck_room)
+    if found is not _UNSURE:
+        return found  # type: ignore[return-value]
+    return _cheapest_by_cp_sat(clauses, car_cost, wreck_cost, wreck_squares, spare_cars, wreck_room)
+
+
+_UNSURE = object()
+SEARCH_NODES = 20_000  # choices tried by _cheapest before it hands the problem to CP-SAT
+
+
+def _cheapest(
+    clauses: list[frozenset[int]],
+    car_cost: dict[int, int],
+    wreck_cost: dict[int, int],
+    wreck_squares: dict[int, int],
+    spare_cars: int,
+    wreck_room: dict[int, int],
+) -> Choice | None | object:
+    """The cheapest blockers by a plain search, when it is the only cheapest (then it is what
+    CP-SAT's optimum must be); _UNSURE when two choices cost the same (CP-SAT's pick among
+    them is its own) or the search grows too long. Every cheapest choice is a smallest set
+    meeting every clause, so choosing, for the first clause not yet met, each of its squares
+    in turn (a car or a wreck) meets them all."""
+    options = {
+        s: [("car", c)] * (spare_cars > 0) + ([("wreck", wreck_cost[s])] if s in wreck_cost else [])
+        for s, c in car_cost.items()
+    }
+    for s in wreck_cost:
+        options.setdefault(s, [("wreck", wreck_cost[s])])
+    cheapest_step = min((c for opts in options.values() for _, c in opts), default=0)
+    best: list = [None, []]  # cost, choices at that cost
+    chosen: dict[int, str] = {}
+    used = {"car": 0}
+    rows: dict[int, int] = {}
+    nodes = 0
+
+    def search(cost: int) -> bool:
+        nonlocal nodes
+        nodes += 1
+        if nodes > SEARCH_NODES:
+            return False
+        if best[0] is not None and cost > best[0]:
+            return True
+        open_clause = next((c for c in clauses if not any(s in chosen for s in c)), None)
+        if open_clause is None:
+            if best[0] is None or cost < best[0]:
+                best[0], best[1] = cost, []
+            choice = dict(chosen)
+            if choice not in best[1]:
+                best[1].append(choice)
+            return True
+        if best[0] is not None and cost + cheapest_step > best[0]:
+            return True
+        for s in sorted(open_clause):
+            for kind, c in options.get(s, ()):
+                if kind == "car":
+                    if used["car"] >= spare_cars:
+                        continue
+                    used["car"] += 1
+                else:
+                    row = wreck_squares[s]
+                    if row in wreck_room and rows.get(row, 0) >= wreck_room[row]:
+                        continue
+                    rows[row] = rows.get(row, 0) + 1
+                chosen[s] = kind
+                ok = search(cost + c)
+                del chosen[s]
+                if kind == "car":
+                    used["car"] -= 1
+                else:
+                    rows[wreck_squares[s]] -= 1
+                if not ok:
+                    return False
+        return True
+
+    if not search(0):
+        return _UNSURE
+    if best[0] is None:
+        return None  # no choice meets every clause: CP-SAT would find it infeasible
+    if len(best[1]) > 1:
+        return _UNSURE
+    (choice,) = best[1]
+    return Choice(
+        tuple(sorted(s for s, k in choice.items() if k == "car")),
+        tuple(sorted(s for s, k in choice.items() if k == "wreck")),
+    )
+
+
+def _cheapest_by_cp_sat(
+    clauses: list[frozenset[int]],
+    car_cost: dict[int, int],
+    wreck_cost: dict[int, int],
+    wreck_squares: dict[int, int],
+    spare_cars: int,
+    wreck_room: dict[int, int],
+) -> Choice | None:
     from ortools.sat.python import cp_model
 
     from generator.core import cpsolve
 
-    if any(not c for c in clauses):
-        return None
+    car_squares = list(car_cost)
     model = cp_model.CpModel()
     car = {s: model.new_bool_var(f"car{s}") for s in car_squares}
     wreck = {s: model.new_bool_var(f"wreck{s}") for s in wreck_squares}
@@ -71,11 +175,8 @@ def choose_blockers(
     model.add(sum(car.values()) <= spare_cars)
     for row, room in wreck_room.items():
         model.add(sum(v for s, v in wreck.items() if wreck_squares[s] == row) <= room)
-    top = max(preference.values(), default=0) + 2
-    # fewest blockers first; then wrecks before cars (a wreck opens no new bump); then the
-    # seeded preference
-    cost = [v * (1000 * top + 2 * preference.get(s, top) + 1) for s, v in car.items()]
-    cost += [v * (1000 * top + 2 * preference.get(s, top)) for s, v in wreck.items()]
+    cost = [v * car_cost[s] for s, v in car.items()]
+    cost += [v * wreck_cost[s] for s, v in wreck.items()]
     model.minimize(sum(cost))
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1

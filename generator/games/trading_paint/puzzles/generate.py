@@ -5,7 +5,7 @@ For each puzzle the generator draws a scene (`scenes`: positions of seeded races
 (no X; 2-3 dice easy, 3-4 medium, 4-6 hard), lists every way to lay them (the rules engine),
 and looks for a goal of the kind asked that the dice reach. A goal reached by one solution is
 kept; one reached by a few is made unique by blockers (`blockers`: cars, or wrecks after the
-caution period, placed by CP-SAT on squares only the other solutions use), re-enumerating
+caution period, the cheapest on squares only the other solutions use), re-enumerating
 after each placement. A puzzle is kept when the engine and the CP-SAT model (`cpsat`) both
 find exactly that one solution, its grade (`grading`) is the one asked, at least three ways
 lay every die (no corridor), and its board window fits the page.
@@ -389,28 +389,42 @@ READABLE = 6**6  # largest denominator printed on a stop puzzle's answer
 def make_stop(scene: State, req: Request, rng: random.Random) -> Puzzle | None:
     from fractions import Fraction
 
-    from generator.games.trading_paint.puzzles.stopping import path_gain, reasoning, stop_or_roll
+    from generator.games.trading_paint.puzzles.stopping import (
+        ending_now,
+        path_gain,
+        reasoning,
+        roll_floor,
+        stop_or_roll,
+        valuer,
+    )
 
     n = len(scene.path)
     if scene.banked:
         return None
     rule = "roll" if n < RULE_OF_FOUR else "stop"
+    least = Fraction(MIN_MARGIN_NUM, MIN_MARGIN_DEN)
     try:
         # a quick look three squares further first: most moments agree with the rule of four
-        quick = stop_or_roll(scene, reach=int(path_gain(scene)) + 3)
+        val = valuer(scene, reach=int(path_gain(scene)) + 3)
+        if rule == "roll" and roll_floor(scene, val) > ending_now(scene, val)[0]:
+            return None  # rolling beats stopping (its floor does): the quick look says roll
+        quick = stop_or_roll(scene, val=val)
         if quick.choice == rule and (rule == "roll" or quick.margin * 2 >= 1):
             return None
-        answer = stop_or_roll(scene)
+        val = valuer(scene)
+        if rule == "roll" and roll_floor(scene, val) > ending_now(scene, val)[0] - least:
+            return None  # the call is roll, or stop by less than the margin
+        answer = stop_or_roll(scene, val=val)
     except LimitExceeded:
         return None
-    if answer.margin < Fraction(MIN_MARGIN_NUM, MIN_MARGIN_DEN) or answer.choice == rule:
+    if answer.margin < least or answer.choice == rule:
         return None
     if max(answer.stop.denominator, answer.roll.denominator) > READABLE:
         return None  # fractions from a turn's angles: exact, but no one reads them
     if reasoning(scene, answer) != req.difficulty:
         return None
     check = stop_or_roll(scene, reach=12)
-    if check.choice != answer.choice or check.margin < Fraction(MIN_MARGIN_NUM, MIN_MARGIN_DEN):
+    if check.choice != answer.choice or check.margin < least:
         return None
     b = scene.board
     cells = [scene.pos[scene.car]] + [c for c, _, _ in scene.path]

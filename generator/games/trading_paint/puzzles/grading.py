@@ -20,7 +20,7 @@ from collections import deque
 from generator.games.trading_paint.puzzles.goals import Goal
 from generator.games.trading_paint.puzzles.lay import Solution
 from generator.games.trading_paint.rules import caution as cz
-from generator.games.trading_paint.rules.board import TRACK, back
+from generator.games.trading_paint.rules.board import TRACK, Board, back
 from generator.games.trading_paint.rules.moves import occupancy, placements
 from generator.games.trading_paint.rules.paths import lay_die
 from generator.games.trading_paint.rules.state import PLACE, State, evolve
@@ -57,21 +57,46 @@ def goal_squares(state: State, goal: Goal) -> set[int]:
 
 def distances(state: State, goal: Goal) -> dict[int, int]:
     """Steps from each square to the goal (squares that cannot get there are left out)."""
-    b = state.board
     occ = occupancy(state)
+    wrecks = state.wrecks
+    into = _steps_into(state.board)
     targets = goal_squares(state, goal)
     dist = {t: 0 for t in targets}
     todo = deque(sorted(targets))
     while todo:
         q = todo.popleft()
-        for d in range(4):
-            p = q - b.offsets[d]  # a step from p in direction d lands on q
-            if p in dist or b.kind[p] != TRACK or p in occ or p in state.wrecks:
+        froms = into.get(q)
+        if froms is None:
+            froms = into[q] = _froms(state.board, q)
+        after = dist[q] + 1
+        for p in froms:
+            if p in dist or p in occ or p in wrecks:
                 continue
-            if b.allowed[p] >> d & 1:
-                dist[p] = dist[q] + 1
-                todo.append(p)
+            dist[p] = after
+            todo.append(p)
     return dist
+
+
+_INTO: dict[int, tuple[Board, dict[int, tuple[int, ...]]]] = {}
+
+
+def _steps_into(b: Board) -> dict[int, tuple[int, ...]]:
+    """The board's table of _froms, filled in as squares are asked about (kept per board)."""
+    kept = _INTO.get(id(b))
+    if kept is None or kept[0] is not b:
+        kept = _INTO[id(b)] = (b, {})
+    return kept[1]
+
+
+def _froms(b: Board, q: int) -> tuple[int, ...]:
+    """The track squares a step (forward or sideways, D4) leads from onto q, in direction
+    order: what distances() tries, less the cars and wrecks of the moment."""
+    out = []
+    for d in range(4):
+        p = q - b.offsets[d]  # a step from p in direction d lands on q
+        if b.kind[p] == TRACK and b.allowed[p] >> d & 1:
+            out.append(p)
+    return tuple(out)
 
 
 def _score(state: State, square: int, exits, dist: dict[int, int]) -> int:  # noqa: ANN001

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from generator.games.trading_paint.rules import caution as cz
+from generator.games.trading_paint.rules.moves import occupancy, path_slots
 from generator.games.trading_paint.rules.state import (
     FINISHED,
     PATH,
@@ -39,6 +40,7 @@ from generator.games.trading_paint.rules.turn import (
     is_chance,
     legal_moves,
     placed_positions,
+    rolled_face,
 )
 
 MAX_STATES = 400_000  # positions valued before giving up
@@ -98,7 +100,8 @@ class Valuer:
     def over(self, s: State) -> bool:
         return s.over or s.car != self.car or (s.stage == ROLL and s.dice == 0 and self.dice > 0)
 
-    def value(self, s: State) -> Fraction:
+    def value(self, s: State, occ: dict | None = None, slots: list | None = None) -> Fraction:
+        """`occ`, `slots`: occupancy and path_slots of a position at stage PLACE, when known."""
         if self.origin is None:
             self.origin = float(progress(s, self.car))
         if self.over(s):
@@ -113,7 +116,17 @@ class Valuer:
             raise LimitExceeded(f"valuing the turn passed {MAX_STATES:,} positions")
         # plain loops, not generator expressions: Python-to-Python calls only, so a deep turn
         # does not grow the C stack
-        if is_chance(s):
+        if s.stage == ROLL:  # the six faces from one listing of the squares a die may go on
+            occ = occupancy(s)
+            slots = path_slots(s, occ)
+            total = Fraction(0)
+            for face in range(1, 7):
+                if face == X:  # the path is lost, the car stays where it began
+                    total += progress(s, self.car)
+                else:
+                    total += self.value(rolled_face(s, face, occ, slots), occ, slots)
+            v = total / 6
+        elif is_chance(s):
             v = Fraction(0)
             for f, p in chance_outcomes(s):
                 if f.face == X:  # the path is lost, the car stays where it began
@@ -124,7 +137,7 @@ class Valuer:
             v = self.value(apply_legal(s, Caution(False)))
         elif s.stage == PLACE:  # every way to lay the die, each position made once
             v = None
-            for _, after in placed_positions(s):
+            for _, after in placed_positions(s, occ, slots):
                 w = self.value(after)
                 if v is None or w > v:
                     v = w
@@ -185,18 +198,17 @@ class StopOrRoll:
         return abs(self.roll - self.stop)
 
 
-def stop_or_roll(state: State, reach: int = REACH) -> StopOrRoll:
-    """Exact values of ending the path now and of rolling another die (stage 'path')."""
+def stop_or_roll(state: State, reach: int = REACH, val: Valuer | None = None) -> StopOrRoll:
+    """Exact values of ending the path now and of rolling another die (stage 'path').
+    `val`: the valuer to use (`valuer(state, reach)`'s), when a screen has begun with it."""
     if state.stage != PATH or Roll() not in legal_moves(state):
         from generator.errors import InvalidInput
 
         raise InvalidInput("stop or roll needs a path with a free square to roll on for")
     me = state.car
     base = progress(state, me)
-    val = Valuer(me, max(state.dice, 1), reach, float(base))
-    ends = [m for m in legal_moves(state) if isinstance(m, (Stop, Bump, Draft))]
-    scored = [(val.value(apply_legal(state, m)) - base, m) for m in ends]
-    stop, stop_move = max(scored, key=lambda t: t[0])
+    val = valuer(state, reach) if val is None else val
+    stop, stop_move = ending_now(state, val)
     rolled = apply_legal(state, Roll())
     outcomes = []
     for f, _ in chance_outcomes(rolled):
@@ -207,6 +219,47 @@ def stop_or_roll(state: State, reach: int = REACH) -> StopOrRoll:
         outcomes.append(FaceOutcome(f.face, val.value(after) - base, _play(val, after, base)))
     roll = sum((o.value for o in outcomes), Fraction(0)) / len(outcomes)
     return StopOrRoll(stop, stop_move, roll, tuple(outcomes))
+
+
+def valuer(state: State, reach: int = REACH) -> Valuer:
+    """The valuer stop_or_roll uses at this moment (the origin: where the car stands)."""
+    return Valuer(state.car, max(state.dice, 1), reach, float(progress(state, state.car)))
+
+
+def ending_now(state: State, val: Valuer) -> tuple[Fraction, Move]:
+    """stop_or_roll's `stop` (squares gained) and its move: the best way to end the path now."""
+    base = progress(state, state.car)
+    ends = [m for m in legal_moves(state) if isinstance(m, (Stop, Bump, Draft))]
+    scored = [(val.value(apply_legal(state, m)) - base, m) for m in ends]
+    return max(scored, key=lambda t: t[0])
+
+
+def roll_floor(state: State, val: Valuer) -> Fraction:
+    """A floor under stop_or_roll's `roll` (squares gained), found without searching on: each
+    face laid where stopping at once is best (stopping is one of the choices the value takes
+    the best of, so the value is at least that), an X worth nothing; a die after which the
+    path cannot stop is valued in full. Cheap, and usually enough to see that rolling beats
+    stopping."""
+    base = progress(state, state.car)
+    rolled = apply_legal(state, Roll())
+    total = Fraction(0)
+    for f, _ in chance_outcomes(rolled):
+        if f.face == X:
+            continue
+        after = apply_legal(rolled, f)
+        if after.stage != PLACE or val.over(after):
+            total += val.value(after) - base
+            continue
+        best = None
+        for _, laid in placed_positions(after):
+            stops = [] if val.over(laid) or laid.stage != PATH else legal_moves(laid)
+            stops = [m for m in stops if isinstance(m, Stop)]
+            w = max(val._stop(laid, m.square) for m in stops) if stops else val.value(laid)
+            if best is None or w > best:
+                best = w
+        assert best is not None  # stage PLACE: the die goes somewhere
+        total += best - base
+    return total / 6
 
 
 def _play(val: Valuer, s: State, base: Fraction) -> str:

@@ -181,37 +181,71 @@ class Placement:
     blocker: int
 
 
+def path_slots(state: State, occ: dict[int, int]) -> list[Slot]:
+    """Where the next die may go (the first of a path: `first_squares`): the same for every
+    face, so a search that tries all six finds them once."""
+    return next_squares(state, occ) if state.path else first_squares(state, state.car, occ)
+
+
 def placements(
-    state: State, face: int, occ: dict[int, int], *, distinct: bool = True
+    state: State,
+    face: int,
+    occ: dict[int, int],
+    *,
+    distinct: bool = True,
+    slots: list[Slot] | None = None,
 ) -> list[Placement]:
     """Every way to place `face`: squares in reach, rotations that open towards the path.
 
     distinct=True keeps one rotation per (square, exit directions) - the moves differ in
     nothing the rules see: which small squares of an open edge are white never matters, as
     any two open edges touch (D2); distinct=False lists every different-looking rotation
-    (the placement query).
+    (the placement query). `slots`: path_slots(state, occ), when the caller has them.
     """
-    slots = next_squares(state, occ) if state.path else first_squares(state, state.car, occ)
+    if slots is None:
+        slots = path_slots(state, occ)
     allowed_of = state.board.allowed
     out: list[Placement] = []
     for slot in slots:
         allowed = ANY_WAY if slot.backward else allowed_of[slot.square]
+        for rot, ex in _laid_turns(face, slot.side, slot.bits, allowed, distinct):
+            out.append(Placement(slot.square, rot, ex, slot.blocker))
+    return out
+
+
+_LAID_TURNS: dict[tuple[int, int, int, int, bool], tuple[tuple[int, tuple], ...]] = {}
+
+
+def _laid_turns(
+    face: int, side: int, bits: int, allowed: int, distinct: bool
+) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
+    """(rotation, exits) of each way placements() lists on a slot: _turns with the exits the
+    square allows (`allowed` directions), one per exit directions if `distinct` (cached: the
+    answer depends on nothing else)."""
+    key = (face, side, bits, allowed, distinct)
+    hit = _LAID_TURNS.get(key)
+    if hit is None:
+        out = []
         seen: list[tuple[int, ...]] = []
-        for rot, raw in _turns(face, slot.side, slot.bits):
+        for rot, raw in _turns(face, side, bits):
             ex = tuple(e for e in raw if allowed >> e[0] & 1)
             if distinct:
                 ways = tuple(d for d, _bits in ex)
                 if ways in seen:
                     continue
                 seen.append(ways)
-            out.append(Placement(slot.square, rot, ex, slot.blocker))
-    return out
+            out.append((rot, ex))
+        hit = _LAID_TURNS[key] = tuple(out)
+    return hit
 
 
-def can_place(state: State, face: int, occ: dict[int, int]) -> bool:
+def can_place(
+    state: State, face: int, occ: dict[int, int], slots: list[Slot] | None = None
+) -> bool:
     """Whether `face` goes anywhere (placements is not empty), without listing the ways: every
-    rolled die asks this before the turn goes on."""
-    slots = next_squares(state, occ) if state.path else first_squares(state, state.car, occ)
+    rolled die asks this before the turn goes on. `slots`: path_slots(state, occ), if known."""
+    if slots is None:
+        slots = path_slots(state, occ)
     return any(_turns(face, slot.side, slot.bits) for slot in slots)
 
 
@@ -383,6 +417,23 @@ class PathEnds:
     @property
     def on_track(self) -> bool:
         return bool(self.stops or self.bumps or self.drafts)
+
+
+def has_stop(state: State, occ: dict[int, int], s: int, dirs: list[int]) -> bool:
+    """Whether path_ends(state, occ, s, dirs, from_path=True) has a stop square (a free track
+    square beyond an exit), without working out the bumps and drafts."""
+    b = state.board
+    wrecks = state.wrecks
+    on_path = None
+    for d in dirs:
+        q = s + b.offsets[d]
+        if b.kind[q] != TRACK or q in wrecks or q in occ:
+            continue
+        if on_path is None:
+            on_path = {p[0] for p in state.path}
+        if q not in on_path:
+            return True
+    return False
 
 
 def path_ends(

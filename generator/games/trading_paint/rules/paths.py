@@ -19,6 +19,7 @@ from generator.games.trading_paint.rules import caution as cz
 from generator.games.trading_paint.rules.moves import (
     Placement,
     bump_result,
+    has_stop,
     occupancy,
     path_ends,
     placements,
@@ -117,9 +118,14 @@ def _extend(q: Query, state: State, occ: dict[int, int], k: int, base: float) ->
     if not ps:
         q.ways.append(Way(state.path, (_lost(state, base),), False))
         return
+    more = k + 1 < len(q.faces)
     for p in ps:
         nxt = lay_die(rolled, p, here)
-        ends = path_ends(nxt, occ, p.square, [d for d, _ in p.exits], from_path=True)
+        dirs = [d for d, _ in p.exits]
+        if more and has_stop(nxt, occ, p.square, dirs):
+            _extend(q, nxt, occ, k + 1, base)  # a free square to roll on for: the next face
+            continue
+        ends = path_ends(nxt, occ, p.square, dirs, from_path=True)
         if not ends.on_track:
             q.ways.append(Way(nxt.path, _forced(nxt, ends.offs, base), False))
             continue

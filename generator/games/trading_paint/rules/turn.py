@@ -27,6 +27,7 @@ from generator.games.trading_paint.rules.moves import (
     draft_rear,
     draft_route,
     first_squares,
+    has_stop,
     occupancy,
     path_ends,
     placements,
@@ -161,6 +162,15 @@ def apply_legal(state: State, move: Move) -> State:
 
 # --- rolling and placing ------------------------------------------------------------------
 def _rolled(state: State, face: int) -> State:
+    return rolled_face(state, face)
+
+
+def rolled_face(
+    state: State, face: int, occ: dict[int, int] | None = None, slots: list[Slot] | None = None
+) -> State:
+    """apply_legal(state, Face(face)) at stage ROLL; `occ` and `slots` (occupancy and
+    path_slots of `state`), when the caller has them: a search rolls all six faces from one
+    position, and they are the same for each."""
     dice = state.dice + 1
     if face == X:
         spun = evolve(state, path=(), exits=(), dice=dice, face=0, blocker=-1)
@@ -169,7 +179,7 @@ def _rolled(state: State, face: int) -> State:
         )
         return evolve(spun, stage=SPUN) if eligible else end_turn(spun)
     nxt = evolve(state, stage=PLACE, face=face, dice=dice)
-    if not can_place(nxt, face, occupancy(nxt)):
+    if not can_place(nxt, face, occupancy(nxt) if occ is None else occ, slots):
         return end_turn(evolve(nxt, path=(), exits=()))  # the die fits nowhere: turn lost
     return nxt
 
@@ -185,14 +195,17 @@ def _path_progress(state: State) -> float:
     return state.board.station[state.path[-1][0]] + state.path_lap * state.board.lap_length
 
 
-def placed_positions(state: State) -> list[tuple[Place, State]]:
+def placed_positions(
+    state: State, occ: dict[int, int] | None = None, slots: list[Slot] | None = None
+) -> list[tuple[Place, State]]:
     """Each move at stage PLACE with the position it leads to (apply_legal's), from one
     listing of the placements: a search that plays every way to lay a die needs not find
-    each one's slot and exits again."""
-    occ = occupancy(state)
+    each one's slot and exits again. `occ`, `slots`: as for rolled_face."""
+    if occ is None:
+        occ = occupancy(state)
     return [
         (Place(p.square, p.rotation), _laid(state, occ, p.square, p.rotation, p.exits, p.blocker))
-        for p in placements(state, state.face, occ)
+        for p in placements(state, state.face, occ, slots=slots)
     ]
 
 
@@ -223,7 +236,10 @@ def _laid(
         path_lap=lap,
         blocker=blocker,
     )
-    ends = path_ends(nxt, occ, square, [d for d, _ in exits], from_path=True)
+    dirs = [d for d, _ in exits]
+    if has_stop(nxt, occ, square, dirs):
+        return nxt  # on the track (a stop is enough to know it)
+    ends = path_ends(nxt, occ, square, dirs, from_path=True)
     if ends.on_track:
         return nxt
     if len(ends.offs) == 1:
@@ -388,7 +404,10 @@ def stuck(state: State, car: int, occ: dict[int, int]) -> bool:
                 exits=p.exits,
                 blocker=p.blocker,
             )
-            if path_ends(trial, occ, p.square, [d for d, _ in p.exits], from_path=True).on_track:
+            dirs = [d for d, _ in p.exits]
+            if has_stop(trial, occ, p.square, dirs):
+                return False
+            if path_ends(trial, occ, p.square, dirs, from_path=True).on_track:
                 return False
     return True
 
