@@ -127,13 +127,12 @@ def test_a_gr_worksheet_offers_the_puzzles_a_page_the_generator_makes(base, kind
         assert status == 200 and _disabled(body, "per_page") == off, difficulty
         for per_page in ("1", "2", "3", "4", "6"):
             fields = {"kind": kind, "difficulty": difficulty, "per_page": per_page, "count": "1"}
-            t = time.monotonic()
             status, _, body = request(f"{base}{GR}/worksheet/preview", fields)
             data = json.loads(body)
             assert data["unoffered"]["per_page"]["off"] == sorted(off)
             if per_page in off:
                 assert status in (400, 422) and "points" in data["error"], data
-                assert "--" not in data["error"] and time.monotonic() - t < 10
+                assert "--" not in data["error"]
             else:
                 # one puzzle: its page and its answer page
                 assert status == 200 and data["total"] == 2, (difficulty, per_page, data)
@@ -165,30 +164,35 @@ def test_every_class_pack_choice_makes_a_pack(base, kind):
             assert status == 200 and json.loads(body)["total"] >= 2, (fields, body[:300])
 
 
-def test_stop_puzzles_are_not_offered_and_have_no_goal(base):
-    """A stop worksheet is not made quickly (offered.TP_SLOW_KINDS): the kind is disabled and
-    refused at once; with it, only goal any would be offered."""
+def test_stop_puzzles_are_offered_one_a_page_and_have_no_goal(base):
+    """A stop worksheet is made at 1 a page; at 2 a page its window rarely holds a stop moment
+    (offered.TP_NOT_OFFERED), so that is disabled and refused before any work, in the words
+    problem_with gives; with stop, only goal any is offered."""
     status, _, body = request(f"{base}{TP}/worksheet")
-    assert _disabled(body, "kind") == {"stop"} and _disabled(body, "goal") == set()
+    assert _disabled(body, "kind") == set() and _disabled(body, "goal") == set()
     status, _, body = request(f"{base}{TP}/worksheet?kind=stop")
     assert _disabled(body, "goal") == {"bump", "draft", "finish", "square"}
-    assert '<option value="fewest" selected>' in body.decode()  # the nearest offered
-    t = time.monotonic()
-    status, _, body = request(f"{base}{TP}/worksheet/preview", {"kind": "stop", "count": "1"})
-    assert status == 400 and time.monotonic() - t < 10
-    assert json.loads(body)["error"].startswith("kind: a worksheet of stop puzzles is not made")
+    assert _disabled(body, "per_page") == {"2"}
+    assert '<option value="1" selected>' in body.decode()  # the nearest offered
+    fields = {"kind": "stop", "difficulty": "medium", "count": "1"}
+    status, _, body = request(f"{base}{TP}/worksheet/preview", {**fields, "per_page": "2"})
+    assert status == 400
+    assert json.loads(body)["error"].startswith(
+        "per-page: medium stop puzzles are not found quickly in the window of 2 puzzles a page"
+    )
+    status, _, body = request(f"{base}{TP}/worksheet/preview", {**fields, "per_page": "1"})
+    assert status == 200 and json.loads(body)["total"] >= 2  # the rules page and the puzzle
 
 
 def test_hard_lay_puzzles_are_offered_one_a_page(base):
     """The window of 2 a page holds no hard lay puzzles (20,000 scenes tried: offered.py)."""
     status, _, body = request(f"{base}{TP}/worksheet?kind=lay&goal=draft&difficulty=hard")
     assert _disabled(body, "per_page") == {"2"}
-    t = time.monotonic()
     status, _, body = request(
         f"{base}{TP}/worksheet/preview",
         {"kind": "lay", "goal": "draft", "difficulty": "hard", "per_page": "2", "count": "1"},
     )
-    assert status == 400 and time.monotonic() - t < 10
+    assert status == 400
     assert json.loads(body)["error"].startswith("per-page: hard lay puzzles are not found quickly")
     status, _, body = request(
         f"{base}{TP}/worksheet/preview",
@@ -344,7 +348,7 @@ def test_the_trading_paint_rules_of_what_is_offered():
     def off(**values: str) -> dict:
         return unoffered("trading-paint", "worksheet", values, spec)
 
-    assert off(kind="lay", goal="any", difficulty="easy") == {"kind": ["stop"], "per_page": []}
+    assert off(kind="lay", goal="any", difficulty="easy") == {"per_page": []}
     assert off(kind="lay", goal="bump", difficulty="medium")["per_page"] == ["2"]
     assert off(kind="fewest", goal="any", difficulty="medium")["per_page"] == ["2"]
     assert off(kind="fewest", goal="finish", difficulty="easy")["per_page"] == []
@@ -354,8 +358,7 @@ def test_the_trading_paint_rules_of_what_is_offered():
     assert off(kind="fewest", goal="any", difficulty="hard")["per_page"] == ["2"]
     assert off(kind="stop", goal="any", difficulty="medium") == {
         "goal": ["bump", "draft", "finish", "square"],
-        "kind": ["stop"],
-        "per_page": [],
+        "per_page": ["2"],
     }
 
 
@@ -366,10 +369,7 @@ def test_the_form_says_which_choices_are_not_offered_and_why(base):
         '<span class="help off" id="off-per_page">Not offered: 2 (these puzzles are not found '
         "quickly in its smaller window).</span>"
     ) in text
-    assert (
-        '<span class="help off" id="off-kind">Not offered: stop (its worksheet is not made quickly).'
-        in text
-    )
+    assert '<span class="help off" id="off-kind" hidden></span>' in text
     assert '<span class="help off" id="off-answers" hidden></span>' in text
 
 

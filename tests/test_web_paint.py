@@ -238,7 +238,11 @@ def test_a_fewest_puzzle_says_how_far_from_par(base, tmp_path):
             422,
             "this page makes the first 2 ",
         ),
-        ({"kind": "stop", "seed": "1", "difficulty": "medium"}, 422, "take minutes each to make"),
+        (
+            {"kind": "stop", "seed": "1", "difficulty": "medium", "puzzle": "13"},
+            422,
+            "this page makes the first 12 ",
+        ),
         ({"kind": "lay", "seed": "1", "difficulty": "extreme"}, 400, "choose easy, medium or hard"),
         ({**EASY, "answer": "hello"}, 400, "answer word 'hello': write dice as"),
         ({**EASY, "answer": "２@23,10/0"}, 400, "answer word '２@23,10/0': write dice as"),
@@ -264,7 +268,7 @@ def test_the_home_page_links_here(base):
 def test_a_stop_puzzle_is_a_choice_with_the_values_after(base, tmp_path):
     """Stop or roll: two links, check's verdict, then both values and the six faces' (the
     answer key's exact fractions). The slowest test here: a stop puzzle takes seconds."""
-    p = _puzzle(kind="stop")
+    p = _puzzle(kind="stop", per_page=1)  # a stop worksheet is printed 1 a page: the default
     status, text = _get(base, {"kind": "stop", "seed": "1"})
     assert status == 200 and "Stop now, or roll one more die?" in text
     links = {v: h for h, v in re.findall(r'<a href="([^"]+)" id="choose-(stop|roll)">', text)}

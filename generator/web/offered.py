@@ -6,8 +6,8 @@ The rules are the generators' own, asked before any work: a drawn circuit's leas
 checks) against the worksheet slot the other fields make (classroom.sheet_plan); a Trading
 Paint stop puzzle has no goal (worksheet.worksheet_stem). Where no check exists, what was
 measured not to be made, or not quickly: a hard cells track on a small slot (CELLS_HARD_SIDE),
-Trading Paint's stop worksheets (TP_SLOW_KINDS) and its hard or medium puzzles in the small
-window of 2 a page (TP_NOT_OFFERED). A later field is restricted by the earlier ones (puzzles
+Trading Paint's stop puzzles and its hard or medium puzzles in the small window of 2 a page
+(TP_NOT_OFFERED). A later field is restricted by the earlier ones (puzzles
 a page by the kind, difficulty, grid and paper turn; the goal by the kind; a Trading Paint
 worksheet's puzzles a page by its kind, goal and difficulty), so no choice locks another."""
 
@@ -30,7 +30,17 @@ from generator.printing import PrintSpec
 # hard draft 14.4, bump 6.3, finish 17.8, square 4.7, any 3.2; lay medium draft 4.6, finish 2.6,
 # square 1.8, any 3.6; fewest hard any 3.8, bump 4.8, square 3.5, finish 10.3, draft 7.6; fewest
 # medium draft 2.9, square 3.8, finish 4.8, bump 3.9; fewest easy draft 1.4.
+# Stop puzzles, 2 a page: the window is 7 x 5 squares, and a stop moment's car, path and the
+# cars near it, with the squares round them, rarely fit: "2 of 60 easy (0 medium, 0 hard) stop
+# puzzles found in 20,000 scenes" (`racegen trading-paint worksheet --kind stop --difficulty D
+# --count 60 --seed 1`, 5.5 to 6.9 s); at 1 a page (7 x 12) 13 easy, 38 medium and 12 hard of 60
+# were found, and 6 were made for seeds 1, 2 and 3 at each difficulty in 2.5 to 27.6 s
+# (`time racegen trading-paint worksheet --kind stop --difficulty D --count 6 --per-page 1
+# --seed S`, after make_stop looked at the window first).
 TP_NOT_OFFERED = {
+    ("stop", "easy", None): ("2",),
+    ("stop", "medium", None): ("2",),
+    ("stop", "hard", None): ("2",),
     ("lay", "medium", None): ("2",),
     ("lay", "hard", None): ("2",),
     ("fewest", "medium", None): ("2",),
@@ -44,12 +54,6 @@ GR_PER_PAGE = (1, 2, 3, 4, 6)
 # this size, hard needs at least 6") nor 17x15 (4 a page, seeds 1 and 2); sides of 16 to 22
 # (other grids) are not measured, and left to the generator
 CELLS_HARD_SIDE = 15
-# kinds whose worksheet is not made quickly at any difficulty or window: stop puzzles. Measured
-# (seed 1, 6 puzzles): `racegen trading-paint worksheet --kind stop --difficulty D
-# [--per-page 1]` not done in 150 s for easy, medium and hard at 2 a page, hard at 1 a page;
-# generate() with a progress callback: the first easy stop puzzle in 13.7 s (2 a page) and
-# 10.0 s (1 a page), the second not within 4 minutes in either window
-TP_SLOW_KINDS = ("stop",)
 TP_GOALS = ("bump", "draft", "finish", "square", "any")
 
 
@@ -63,7 +67,6 @@ def unoffered(game: str, name: str, values: dict[str, Any], spec: PrintSpec) -> 
         kind, goal = values.get("kind") or "lay", values.get("goal") or "any"
         if kind == "stop":
             out["goal"] = [g for g in TP_GOALS if g != "any"]
-        out["kind"] = list(TP_SLOW_KINDS)
         difficulty = values.get("difficulty") or "easy"
         goal = "any" if kind == "stop" else goal
         off = TP_NOT_OFFERED.get((kind, difficulty, None), ())
@@ -125,7 +128,6 @@ def gr_slot_problem(values: dict[str, Any], spec: PrintSpec, per_page: int) -> s
 # why a field's choices are not offered, shown under the field (printables._field, print.js)
 WHY = {
     ("graph-racers", "worksheet", "per_page"): "their slots are too small for these tracks",
-    ("trading-paint", "worksheet", "kind"): "its worksheet is not made quickly",
     ("trading-paint", "worksheet", "goal"): "a stop puzzle has no goal",
     ("trading-paint", "worksheet", "per_page"): "these puzzles are not found quickly in its "
     "smaller window",
@@ -151,11 +153,6 @@ def problem_with(game: str, name: str, values: dict[str, Any], spec: PrintSpec) 
                 return None  # the generator refuses it at once, in its own words
             if dest == "goal":
                 return "goal: a stop puzzle has no goal (stop or roll?): choose goal any"
-            if dest == "kind":
-                return (
-                    f"kind: a worksheet of {picked} puzzles is not made quickly (the second "
-                    "puzzle not in 4 minutes): choose lay or fewest"
-                )
             return (
                 f"{label}: {values.get('difficulty')} {values.get('kind')} puzzles are not "
                 f"found quickly in the window of {picked} puzzles a page: choose 1 puzzle a "

@@ -401,6 +401,26 @@ def make_stop(scene: State, req: Request, rng: random.Random) -> Puzzle | None:
     n = len(scene.path)
     if scene.banked:
         return None
+    # where the puzzle is drawn first: a moment whose squares do not fit the page's window is
+    # passed over before its values are searched (the same puzzles, found sooner)
+    b = scene.board
+    cells = [scene.pos[scene.car]] + [c for c, _, _ in scene.path]
+    occ = occupancy(scene)
+    near = [
+        p
+        for p in occ
+        if any(max(abs(b.xy(p)[0] - b.xy(c)[0]), abs(b.xy(p)[1] - b.xy(c)[1])) <= 3 for c in cells)
+    ]
+    xs = [b.xy(c)[0] for c in cells + near]
+    ys = [b.xy(c)[1] for c in cells + near]
+    window = (
+        max(-1, min(xs) - 2),
+        max(-1, min(ys) - 2),
+        min(b.width, max(xs) + 3),
+        min(b.height, max(ys) + 2),
+    )
+    if not fits(window, req.window):
+        return None
     rule = "roll" if n < RULE_OF_FOUR else "stop"
     least = Fraction(MIN_MARGIN_NUM, MIN_MARGIN_DEN)
     try:
@@ -425,24 +445,6 @@ def make_stop(scene: State, req: Request, rng: random.Random) -> Puzzle | None:
         return None
     check = stop_or_roll(scene, reach=12)
     if check.choice != answer.choice or check.margin < least:
-        return None
-    b = scene.board
-    cells = [scene.pos[scene.car]] + [c for c, _, _ in scene.path]
-    occ = occupancy(scene)
-    near = [
-        p
-        for p in occ
-        if any(max(abs(b.xy(p)[0] - b.xy(c)[0]), abs(b.xy(p)[1] - b.xy(c)[1])) <= 3 for c in cells)
-    ]
-    xs = [b.xy(c)[0] for c in cells + near]
-    ys = [b.xy(c)[1] for c in cells + near]
-    window = (
-        max(-1, min(xs) - 2),
-        max(-1, min(ys) - 2),
-        min(b.width, max(xs) + 3),
-        min(b.height, max(ys) + 2),
-    )
-    if not fits(window, req.window):
         return None
     tags = []
     ends = legal_moves(scene)
