@@ -230,11 +230,11 @@ def test_a_worksheet_puzzle_by_its_number(base):
     from pathlib import Path
 
     from generator.games.graph_racers.generating.generate import stored_solution
-    from generator.games.graph_racers.printing.classroom import _worksheet_job
+    from generator.games.graph_racers.printing.classroom import worksheet_job
     from generator.printing import PrintSpec
 
     spec = PrintSpec(out=Path("."), seed=1)
-    job = _worksheet_job(spec, {k: SHEET[k] for k in ("count", "per_page", "difficulty", "kind")})
+    job = worksheet_job(spec, {k: SHEET[k] for k in ("count", "per_page", "difficulty", "kind")})
     track = job.tracks(spec)[1]
     sol = stored_solution(track)
     status, _, body = request(_url(base, "worksheet", SHEET, puzzle=2, moves=_moves(sol.path)))

@@ -13,7 +13,7 @@ from typing import Any
 
 import bottle
 
-from generator.web import check, kits, paint_play, play, printables, settle, table
+from generator.web import check, kits, paint_page, play, printables, settle, table
 from generator.web.page import MAX_BODY, page, utf8
 
 STATIC = {"style.css": "text/css; charset=utf-8", "print.js": "text/javascript; charset=utf-8"}
@@ -52,7 +52,7 @@ def make_app() -> bottle.Bottle:
 
     printables.routes(app)
     play.routes(app)
-    paint_play.routes(app)
+    paint_page.routes(app)
     table.routes(app)
     kits.routes(app)
     settle.routes(app)

@@ -386,7 +386,8 @@ def settings_body() -> str:
     """The teacher's page: the settings a pack or worksheet was printed with, to make the
     address the class checks their answers at."""
     from generator.printing import PAPER_NAMES
-    from generator.web.printables import _field, entry
+    from generator.web.fields import field
+    from generator.web.printables import entry
 
     parts = [
         "<h1>Check worksheet and class-pack answers</h1>",
@@ -395,7 +396,7 @@ def settings_body() -> str:
     for name, what in SHEETS.items():
         e = entry(GAME, name)
         # the answers' layout (key, answers) changes no track: left at the printable's default
-        fields = [_field(o) for o in e.options if o.dest not in ANSWER_LAYOUT]
+        fields = [field(o) for o in e.options if o.dest not in ANSWER_LAYOUT]
         fields.append(
             f'<label for="s-{name}-paper">paper</label><select id="s-{name}-paper" name="paper">'
             + "".join(f'<option value="{p}">{p}</option>' for p in PAPER_NAMES)

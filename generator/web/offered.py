@@ -91,11 +91,11 @@ def gr_slot_problem(values: dict[str, Any], spec: PrintSpec, per_page: int) -> s
         make_track,
         presets,
     )
-    from generator.games.graph_racers.printing.classroom import _worksheet_job
+    from generator.games.graph_racers.printing.classroom import worksheet_job
 
     drawn = (values.get("kind") or "drawn") == "drawn"
     try:
-        job = _worksheet_job(spec, {**values, "per_page": per_page})
+        job = worksheet_job(spec, {**values, "per_page": per_page})
         if drawn:
             width = drawn_width(job.width_text)
         elif job.width_text is not None:

@@ -34,8 +34,8 @@ def tokens_text(tokens: list) -> str:
 def replay_answer(p: Any, text: str) -> Play:
     from generator.games.trading_paint.puzzles.answers import (
         Token,
-        _place,  # how check matches a typed die to a legal one: by the exits it opens
         parse,
+        place_token,  # how check matches a typed die to a legal one: by the exits it opens
         replay,
         same_look,
     )
@@ -87,7 +87,7 @@ def replay_answer(p: Any, text: str) -> Play:
                 turns = play.places.setdefault(sq, [])
                 for r in range(4):
                     tok = Token("", face=play.next_face, square=sq, rotation=r)
-                    if _place(placed, tok)[0] is not None and not any(
+                    if place_token(placed, tok)[0] is not None and not any(
                         same_look(play.next_face, r, t) for t in turns
                     ):
                         turns.append(r)

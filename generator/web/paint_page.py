@@ -1,13 +1,16 @@
-"""The Trading Paint puzzle page's HTML (paint_play.py routes here): the puzzle's board, the
-roll order, the next choices as links, the verdict in check's words, the hint, undo, a typed
-answer; and the page that chooses a puzzle or a worksheet's puzzle. No JavaScript: every
-choice is a link, and the style is inline (the page's own CSS, the site's style.css under it)."""
+"""The Trading Paint puzzle page and its route (/play/trading-paint; paint_play.py reads
+the address and makes the puzzle): the puzzle's board, the roll order, the next choices as
+links, the verdict in check's words, the hint, undo, a typed answer; and the page that
+chooses a puzzle or a worksheet's puzzle. No JavaScript: every choice is a link, and the
+style is inline (the page's own CSS, the site's style.css under it)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from generator.web.page import PageError, esc
+import bottle
+
+from generator.web.page import PageError, esc, guarded, page
 from generator.web.paint_answer import Play, drawn_of, ending_token, replay_answer, tokens_text
 from generator.web.paint_board import TURN_PX, Target, board_svg, face_svg
 from generator.web.paint_play import (
@@ -19,9 +22,12 @@ from generator.web.paint_play import (
     PER_PAGE,
     PUZZLES,
     SQUARE,
+    TITLE,
     WHAT,
     Ask,
+    ask_of,
     link,
+    puzzle_of,
     so_far_of,
     verdict_of,
 )
@@ -338,3 +344,24 @@ def choose_body() -> str:
         '<input type="hidden" name="check" value="1">'
         '<div class="buttons"><button type="submit">Check it</button></div></form></div>'
     )
+
+
+def routes(app: bottle.Bottle) -> None:
+    @app.get("/play/trading-paint")
+    @guarded(TITLE)
+    def play_paint() -> str:
+        q = bottle.request.query
+        if not any(k in q for k in ("seed", "kind", "puzzle", "answer")):
+            return page(TITLE, choose_body())
+        ask = ask_of(q)
+        text = (q.get("answer", "") or "").strip()
+        if len(text) > MAX_ANSWER:
+            raise PageError(f"the answer is over {MAX_ANSWER} characters: start again", 413)
+        if ask.kind == "stop" and text and text.lower() not in ("stop", "roll"):
+            raise PageError(f"answer {text[:40]!r}: a stop puzzle's answer is stop or roll")
+        text = text.lower() if ask.kind == "stop" else text
+        p = puzzle_of(ask)  # after the address is read: a bad one costs no generating
+        body = puzzle_body(
+            ask, p, text, q.get("at", ""), q.get("hint") == "1", q.get("check") == "1"
+        )
+        return page(f"Trading Paint puzzle {ask.number}", body)

@@ -20,9 +20,7 @@ from functools import lru_cache
 from typing import Any
 from urllib.parse import urlencode
 
-import bottle
-
-from generator.web.page import PageError, guarded, page
+from generator.web.page import PageError
 from generator.web.work import PUZZLES
 
 KINDS = ("lay", "fewest", "stop")
@@ -155,14 +153,14 @@ def verdict_of(ask: Ask, answer: str) -> Any:
 @lru_cache(maxsize=256)
 def so_far_of(ask: Ask, answer: str) -> Any:
     """A lay answer not yet ended, judged so far: its first die from which no way of laying
-    the rest reaches the goal, in check's words (solving._first_wrong_lay, what check says
+    the rest reaches the goal, in check's words (solving.first_wrong_lay, what check says
     of that die in a whole answer), or that every die laid still can."""
     from generator.games.trading_paint.puzzles.answers import parse
-    from generator.games.trading_paint.puzzles.solving import Verdict, _first_wrong_lay
+    from generator.games.trading_paint.puzzles.solving import Verdict, first_wrong_lay
 
     p = puzzle_of(ask)
     dice = [t for t in parse(p.state.board, answer) if not t.word]
-    wrong = _first_wrong_lay(p, dice)
+    wrong = first_wrong_lay(p, dice)
     if wrong:
         return Verdict(False, "wrong: " + wrong)
     n = len(dice)
@@ -176,26 +174,3 @@ def link(ask: Ask, answer: str = "", **extra: Any) -> str:
         q["answer"] = answer
     q.update({k: v for k, v in extra.items() if v})
     return "/play/trading-paint?" + urlencode(q, safe="@,/")
-
-
-def routes(app: bottle.Bottle) -> None:
-    from generator.web.paint_page import choose_body, puzzle_body
-
-    @app.get("/play/trading-paint")
-    @guarded(TITLE)
-    def play_paint() -> str:
-        q = bottle.request.query
-        if not any(k in q for k in ("seed", "kind", "puzzle", "answer")):
-            return page(TITLE, choose_body())
-        ask = ask_of(q)
-        text = (q.get("answer", "") or "").strip()
-        if len(text) > MAX_ANSWER:
-            raise PageError(f"the answer is over {MAX_ANSWER} characters: start again", 413)
-        if ask.kind == "stop" and text and text.lower() not in ("stop", "roll"):
-            raise PageError(f"answer {text[:40]!r}: a stop puzzle's answer is stop or roll")
-        text = text.lower() if ask.kind == "stop" else text
-        p = puzzle_of(ask)  # after the address is read: a bad one costs no generating
-        body = puzzle_body(
-            ask, p, text, q.get("at", ""), q.get("hint") == "1", q.get("check") == "1"
-        )
-        return page(f"Trading Paint puzzle {ask.number}", body)

@@ -22,6 +22,7 @@ from typing import Any
 import bottle
 
 from generator.printing import PAPER_NAMES, Option, Printable, PrintSpec
+from generator.web.fields import field, help_of, label_of
 from generator.web.offered import problem_with, unoffered, why_not
 from generator.web.page import (
     PageError,
@@ -37,6 +38,12 @@ from generator.web.page import (
     user_errors,
 )
 from generator.web.previews import Cancelled, Job, finish, progress_of, start
+from generator.web.sheet_track import (
+    SHEET,
+    generated_track,
+    generated_track_file,
+    track_source_fields,
+)
 from generator.web.work import check_pages, check_pixels, check_puzzles
 
 PREVIEW_PAGES = 24  # pages a preview shows; the download has them all
@@ -217,96 +224,6 @@ def build_documents(
     return docs, spec, notes
 
 
-# --- a track for the Graph Racers sheet, made on its page ------------------------------------
-SHEET = ("graph-racers", "sheet")
-
-
-def generated_track(form) -> tuple[str, str]:  # noqa: ANN001
-    """(file name, text) of the track the sheet page's "generate one" fields ask for: the
-    track /play generates for the same kind, size, difficulty and seed (play.generated)."""
-    from generator.web.play import DIFFICULTIES, KINDS, SIZES, generated
-
-    kind = form.get("gen_kind") or "cells"
-    size = form.get("gen_size") or "small"
-    difficulty = form.get("gen_difficulty") or "easy"
-    raw = (form.get("gen_seed") or "1").strip()
-    if kind not in KINDS or size not in SIZES or difficulty not in DIFFICULTIES:
-        raise PageError(
-            "track: choose kind cells or drawn, size small, medium or large, and difficulty "
-            "easy, medium or hard"
-        )
-    if not raw.isdigit() or len(raw) > 9:
-        raise PageError(f"track seed: {raw[:20]!r} is not a whole number from 0 to 999999999")
-    track = generated(kind, size, difficulty, int(raw))
-    if kind == "drawn":
-        from generator.games.graph_racers.track.drawn_format import track_to_json
-    else:
-        from generator.games.graph_racers.track.formats import track_to_json
-    return f"graph-racers-{kind}-{size}-{difficulty}-s{int(raw)}.json", track_to_json(track)
-
-
-def generated_track_file(form, folder: Path) -> Path:  # noqa: ANN001
-    name, text = generated_track(form)
-    path = folder / name
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-def track_source_fields(query: Any = None) -> str:
-    """The sheet page's choice of track: one generated here (the fields /play offers), or
-    the user's file (the FILE field below)."""
-    from generator.web.play import DIFFICULTIES, KINDS, SIZES
-
-    def get(name: str, default: str) -> str:
-        return (query.get(name) if query is not None else None) or default
-
-    def select(name: str, label: str, values: tuple, current: str, help: str = "") -> str:
-        opts = "".join(
-            f'<option value="{esc(v)}"{" selected" if v == current else ""}>{esc(v)}</option>'
-            for v in values
-        )
-        span = f'<span class="help">{esc(help)}</span>' if help else ""
-        return (
-            f'<label for="f-{name}">{esc(label)}{span}</label>'
-            f'<select id="f-{name}" name="{name}">{opts}</select>'
-        )
-
-    source = get("source", "generate")
-    sources = (("generate", "generate one here"), ("file", "my track file (below)"))
-    opts = "".join(
-        f'<option value="{v}"{" selected" if v == source else ""}>{words}</option>'
-        for v, words in sources
-    )
-    return (
-        '<fieldset class="track-source" id="track-source"><legend>The track</legend>'
-        '<label for="f-source">track<span class="help">Print a track generated here (the '
-        "one Play Graph Racers races for the same choices), or your own track file.</span>"
-        f'</label><select id="f-source" name="source">{opts}</select>'
-        + select(
-            "gen_kind",
-            "kind",
-            KINDS,
-            get("gen_kind", "cells"),
-            "cells: squares; drawn: a circuit with smooth edges.",
-        )
-        + select(
-            "gen_size",
-            "size",
-            tuple(SIZES),
-            get("gen_size", "small"),
-            ", ".join(f"{k} {c}x{r}" for k, (c, r) in SIZES.items()) + " points.",
-        )
-        + select("gen_difficulty", "difficulty", DIFFICULTIES, get("gen_difficulty", "easy"))
-        + '<label for="f-gen_seed">track seed<span class="help">Same seed, same track.</span>'
-        f'</label><input id="f-gen_seed" type="number" name="gen_seed" min="0" '
-        f'max="999999999" value="{esc(get("gen_seed", "1"))}">'
-        '<div class="buttons"><button type="submit" name="format" value="track" '
-        'formaction="/print/graph-racers/sheet/track">Download this track file</button></div>'
-        "</fieldset>"
-    )
-
-
-# --- pages -----------------------------------------------------------------------------------
 def index_body() -> str:
     from generator.games.registry import GAMES
 
@@ -330,112 +247,6 @@ def index_body() -> str:
         )
     parts.append("</div>")
     return "".join(parts)
-
-
-# help texts whose command-line syntax the page words otherwise ((game, printable, dest) ->
-# the page's text; "" for the printable's own help); the others go through page_words
-HELP = {
-    ("graph-racers", "sheet", ""): (
-        "Print a track file as a track sheet, a race sheet with a move log, and an answer key "
-        "(true scale). The race sheet prints the table's rules given (design, teams, "
-        "no-contact, jumps, off-track) and a tally of damage and uses for each player. No "
-        "track file yet? The page generates one (The track, below), or choose yours."
-    ),
-    ("trading-paint", "dice", "edge"): "Die edge; board squares 1 mm larger fit it (16 mm "
-    "dice fit the board's 17 mm squares).",
-    ("trading-paint", "cars", "edge"): "Die edge; board squares 1 mm larger fit it (16 mm "
-    "dice fit the board's 17 mm squares).",
-    ("dice-rush", "board", ""): (
-        "The board at true size with the compass of d8 directions and a legend (one page when "
-        "it fits the paper, else tiled over sheets with an assembly map): the default board, "
-        "a board file, or a variant board by its number."
-    ),
-    ("dice-rush", "board", "variant"): (
-        "Print the 9 x 8 variant board of this number (the board racegen's new-board makes "
-        "with this seed), instead of the default board or a board file."
-    ),
-}
-
-
-def label_of(o: Option) -> str:
-    """The field's label: the option's flag without its dashes; a file argument's 'file'."""
-    return o.flag.lstrip("-") if o.flag.startswith("-") else f"{o.dest} file"
-
-
-def help_of(game: str, name: str, o: Option | None = None) -> str:
-    """The help text the page shows, in the page's words (no command-line syntax)."""
-    key = (game, name, "" if o is None else o.dest)
-    if key in HELP:
-        return HELP[key]
-    if o is None:
-        p = entry(game, name).printable
-        return page_words(p.help or p.summary)
-    return page_words(o.help)
-
-
-def nearest_offered(choices: tuple, value: Any, off: tuple) -> Any:
-    """`value`, or when the form does not offer it the nearest choice it offers (as print.js
-    moves a select whose choice is no longer offered)."""
-    names = [str(c) for c in choices]
-    if str(value) not in off or str(value) not in names:
-        return value
-    i = names.index(str(value))
-    for d in range(1, len(names)):
-        for j in (i - d, i + d):
-            if 0 <= j < len(names) and names[j] not in off:
-                return names[j]
-    return value
-
-
-def _field(o: Option, given: Any = None, help: str = "", off: tuple = (), why: str = "") -> str:
-    """The option's form field, filled with `given` (from the address: a list for a repeated
-    choice, else a string) or its default, with the page's `help`; `off`: the choices the
-    form does not offer with the other fields as they are (offered.py), shown disabled."""
-    name = esc(o.dest)
-    help = help or page_words(o.help)
-    label = f'<label for="f-{name}">{esc(label_of(o))}<span class="help">{esc(help)}</span></label>'
-    default = "" if o.default is None else o.default
-    if given is not None and o.kind != "file":
-        default = given
-    if o.kind == "choice":
-        default = nearest_offered(o.choices, default, off)
-        opts = "".join(
-            f'<option value="{esc(c)}"{" selected" if str(c) == str(default) else ""}'
-            f"{' disabled' if str(c) in off else ''}>{esc(c)}</option>"
-            for c in o.choices
-        )
-        if o.default is None:  # not given: the option's help says what decides
-            opts = '<option value="" selected>(not given)</option>' + opts
-        said = f'<span class="help off" id="off-{name}"{"" if why else " hidden"}>{esc(why)}</span>'
-        return f'{label}<select id="f-{name}" name="{name}">{opts}</select>{said}'
-    if o.kind == "switch":  # on, off, or not given (what the file stores decides)
-        said = {"1": "1", "on": "1", "true": "1", "0": "0", "off": "0", "false": "0"}
-        picked = said.get(str(default).lower(), "")
-        opts = "".join(
-            f'<option value="{v}"{" selected" if v == picked else ""}>{words}</option>'
-            for v, words in (("", "(not given)"), ("1", "on"), ("0", "off"))
-        )
-        return f'{label}<select id="f-{name}" name="{name}">{opts}</select>'
-    if o.kind == "choices":
-        chosen = set(default or ())
-        opts = "".join(
-            f'<option value="{esc(c)}"{" selected" if c in chosen else ""}>{esc(c)}</option>'
-            for c in o.choices
-        )
-        return f'{label}<select id="f-{name}" name="{name}" multiple size="{min(6, len(o.choices))}">{opts}</select>'
-    if o.kind == "int":
-        lo = "" if o.low is None else f' min="{int(o.low)}"'
-        hi = "" if o.high is None else f' max="{int(o.high)}"'
-        return f'{label}<input id="f-{name}" type="number" name="{name}" value="{esc(default)}"{lo}{hi}>'
-    if o.kind == "flag":
-        checked = " checked" if str(default).lower() in ("1", "on", "true", "yes") else ""
-        return (
-            f'<label><input id="f-{name}" type="checkbox" name="{name}" value="1"{checked}> '
-            f'{esc(label_of(o))}<span class="help">{esc(help)}</span></label>'
-        )
-    if o.kind == "file":
-        return f'{label}<input id="f-{name}" type="file" name="{name}">'
-    return f'{label}<input id="f-{name}" type="text" name="{name}" value="{esc(default)}">'
 
 
 def form_values(e: Entry, source: Any = None) -> dict[str, Any]:
@@ -512,10 +323,10 @@ def form_body(e: Entry, query: Any = None) -> str:
 
     off = unoffered(e.game, p.name, form_values(e, query), PrintSpec(out=Path(".")))
     fields = [
-        _field(
+        field(
             o,
             given(o),
-            help_of(e.game, p.name, o),
+            help_of(e.game, p, o),
             tuple(off.get(o.dest, ())),
             why_not(e.game, p.name, o.dest, off.get(o.dest, ())),
         )
@@ -530,7 +341,7 @@ def form_body(e: Entry, query: Any = None) -> str:
         for f in FORMATS
     )
     return (
-        f'<h1>{esc(e.title)}: {esc(p.name)}</h1><p class="note">{esc(help_of(e.game, p.name))}</p>'
+        f'<h1>{esc(e.title)}: {esc(p.name)}</h1><p class="note">{esc(help_of(e.game, p))}</p>'
         f'<div class="printable"><form class="options" id="options" method="post" '
         f'enctype="multipart/form-data" action="{base}/download" data-preview="{base}/preview">'
         f'{"".join(fields)}<div class="buttons">{buttons}</div>'

@@ -381,7 +381,7 @@ def classpack(
     return ClassPack(plan, students, tracks, difficulty, checkpoints, kind, rules, seed, key)
 
 
-def _worksheet_job(spec: PrintSpec, values: dict[str, Any]) -> Worksheet:
+def worksheet_job(spec: PrintSpec, values: dict[str, Any]) -> Worksheet:
     from generator.games.graph_racers.moves.choice import RuleChoice, resolve_rules
 
     rules = resolve_rules(None, RuleChoice.take(values))
@@ -390,13 +390,13 @@ def _worksheet_job(spec: PrintSpec, values: dict[str, Any]) -> Worksheet:
 
 def worksheet_files(spec: PrintSpec, **values: Any) -> list[tuple[str, int]]:
     """The worksheet's files and their pages, before its puzzles are generated."""
-    return _worksheet_job(spec, values).files()
+    return worksheet_job(spec, values).files()
 
 
 def worksheet_pages(spec: PrintSpec, **values: Any) -> list:
     """A worksheet's documents (the `worksheet` printable); its tracks are generated through
     spec.remember (keyed by what sets them: the plan, the paper's name and turn)."""
-    job = _worksheet_job(spec, values)
+    job = worksheet_job(spec, values)
     made = spec.remember(("worksheet", job, spec.paper, spec.landscape), lambda: job.tracks(spec))
     said = job.repeats(made)
     if said:

@@ -185,7 +185,7 @@ def replay(
                 dice,
                 f"die {n} ({tok.text}): the {tok.face} fits nowhere; the turn is lost",
             )
-        place, why = _place(rolled, tok)
+        place, why = place_token(rolled, tok)
         if place is None:
             return Replay(moves, rolled, dice, f"die {n} ({tok.text}): {why}")
         moves.append((rolled, place))
@@ -204,7 +204,7 @@ def replay(
     return Replay(moves, state, dice)
 
 
-def _place(state: State, tok: Token) -> tuple[Move | None, str]:
+def place_token(state: State, tok: Token) -> tuple[Move | None, str]:
     """The legal Place that lays the die as the token says, or why it cannot."""
     b = state.board
     slot = slot_at(state, tok.square)

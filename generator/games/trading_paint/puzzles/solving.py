@@ -168,7 +168,7 @@ def check(p: Puzzle, text: str) -> Verdict:
         if p.kind == "lay":
             # a die laid before the one the rules refuse may already be the wrong one
             laid = [t for t in tokens if not t.word][: run.dice]
-            earlier = _first_wrong_lay(p, laid)
+            earlier = first_wrong_lay(p, laid)
             if earlier:
                 return Verdict(False, "wrong: " + earlier)
         return Verdict(False, f"wrong: {run.error}")
@@ -186,7 +186,7 @@ def check(p: Puzzle, text: str) -> Verdict:
         if reached:
             return Verdict(True, f"right: car {state.car + 1} {p.goal.text(state)}")
         dice = [t for t in tokens if not t.word]
-        wrong = _first_wrong_lay(p, dice) or (
+        wrong = first_wrong_lay(p, dice) or (
             f"the path ends the wrong way: car {state.car + 1} must {p.goal.text(state, verb=True)}"
         )
         return Verdict(False, "wrong: " + wrong)
@@ -205,7 +205,7 @@ def check(p: Puzzle, text: str) -> Verdict:
     )
 
 
-def _first_wrong_lay(p: Puzzle, dice: list[Token]) -> str:
+def first_wrong_lay(p: Puzzle, dice: list[Token]) -> str:
     """The first of the dice after which no way of laying the rest reaches the goal ('' when
     every one of them still lies on the way to some solution)."""
     assert p.goal is not None
