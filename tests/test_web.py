@@ -1050,3 +1050,25 @@ def test_half_open_connections_do_not_stop_the_page(base):
     finally:
         for s in idle:
             s.close()
+
+
+def test_shutdown_ends_the_serving_thread_without_an_error():
+    """The serving loop closes its own sockets when asked to stop (server.py): closing them
+    from another thread under its select() ended it with 'Bad file descriptor'."""
+    import threading
+
+    from generator.web.server import make, url_of
+
+    server = make("127.0.0.1", 0)
+    errors: list = []
+    before = threading.excepthook
+    threading.excepthook = lambda args: errors.append(args.exc_value)
+    try:
+        serving = threading.Thread(target=server.serve_forever)
+        serving.start()
+        assert request(url_of(server))[0] == 200  # it serves
+        server.shutdown()
+        serving.join(10)
+    finally:
+        threading.excepthook = before
+    assert not serving.is_alive() and errors == []

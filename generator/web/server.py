@@ -12,6 +12,7 @@ THREADS = 4  # requests computed at once; more wait in the queue
 CONNECTIONS = 256  # open connections at once (an idle one holds no thread); more wait
 BACKLOG = 128
 IDLE_SECONDS = 20  # a connection that sends nothing this long is closed
+STOP_SECONDS = 10  # shutdown waits this long at most for the serving loop to close
 
 
 def _page_channel() -> type:
@@ -50,6 +51,7 @@ class Server:
 
     def __init__(self, host: str, port: int) -> None:
         import logging
+        import threading
 
         from waitress.server import create_server
 
@@ -80,12 +82,38 @@ class Server:
         # requests waiting for a thread are the pool working as meant, not news for the terminal
         logging.getLogger("waitress.queue").setLevel(logging.ERROR)
         self.server_address = (self._server.effective_host, self._server.effective_port)
+        self._stopping = False
+        self._serving = False
+        self._done = threading.Event()  # the serving loop has closed the sockets
 
     def serve_forever(self) -> None:
-        self._server.run()
+        """waitress's loop, a pass at a time until shutdown asks it to stop: the sockets are
+        closed by the thread that watches them, never under it (closing them from another
+        thread while it waits on them ends it with 'Bad file descriptor')."""
+        srv = self._server
+        self._serving = True
+        try:
+            while not self._stopping:
+                srv.asyncore.loop(
+                    timeout=srv.adj.asyncore_loop_timeout,
+                    map=srv._map,
+                    use_poll=srv.adj.asyncore_use_poll,
+                    count=1,
+                )
+        finally:
+            srv.task_dispatcher.shutdown()
+            srv.close()
+            self._done.set()
 
     def shutdown(self) -> None:
-        self._server.close()
+        """Stop serving: the loop is woken and closes the sockets itself (waited for up to
+        STOP_SECONDS); when it never ran, they are closed here."""
+        self._stopping = True
+        if not self._serving:
+            self._server.close()
+        elif not self._done.is_set():
+            self._server.pull_trigger()
+            self._done.wait(STOP_SECONDS)
 
     def server_close(self) -> None:
         """Nothing more: shutdown closed the sockets and stopped the threads."""
