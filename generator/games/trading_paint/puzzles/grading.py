@@ -99,15 +99,9 @@ def _froms(b: Board, q: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _score(state: State, square: int, exits, dist: dict[int, int]) -> int:  # noqa: ANN001
-    b = state.board
-    return min((dist.get(square + b.offsets[d], FAR) for d, _ in exits), default=FAR)
-
-
-def _choices(state: State, face: int):  # noqa: ANN202
-    """(placement, the position with the die on the table) for each way to lay `face`."""
-    rolled = evolve(state, stage=PLACE, face=face)
-    return [(p, lay_die(rolled, p)) for p in placements(rolled, face, occupancy(state))]
+def _score(board: Board, square: int, exits, dist: dict[int, int]) -> int:  # noqa: ANN001
+    offsets = board.offsets
+    return min((dist.get(square + offsets[d], FAR) for d, _ in exits), default=FAR)
 
 
 def _matches(p, die: tuple[int, int, int], sol_exits) -> bool:  # noqa: ANN001
@@ -115,37 +109,46 @@ def _matches(p, die: tuple[int, int, int], sol_exits) -> bool:  # noqa: ANN001
 
 
 def grade(state: State, faces: tuple[int, ...], goal: Goal, sol: Solution) -> str:
-    """easy, medium or hard (module docstring) for the answer `sol`."""
+    """easy, medium or hard (module docstring) for the answer `sol`.
+
+    A placement is scored from its square and exits alone, so the position after a die is
+    built only where a next die is laid from it (the look-ahead, the answer's own die); the
+    cars do not move while the dice are laid, so one occupancy serves every step."""
+    b = state.board
     dist = distances(state, goal)
+    occ = occupancy(state)
     dice = sol.way.dice
     steps = _answer_exits(state, sol)
     for look in (0, 1):
         cur = state
         ok = True
         for k, face in enumerate(faces):
-            options = _choices(cur, face)
+            options = placements(cur, face, occ)  # reads nothing the roll changes
+            ahead = look and k + 1 < len(faces)
             scores = []
-            for p, nxt in options:
-                s = _score(nxt, p.square, p.exits, dist)
-                if look and k + 1 < len(faces):
+            for p in options:
+                if ahead:
+                    nxt = lay_die(evolve(cur, stage=PLACE, face=face), p)
                     s = min(
                         (
-                            _score(n2, p2.square, p2.exits, dist)
-                            for p2, n2 in _choices(nxt, faces[k + 1])
+                            _score(b, p2.square, p2.exits, dist)
+                            for p2 in placements(nxt, faces[k + 1], occ)
                         ),
                         default=FAR,
                     )
+                else:
+                    s = _score(b, p.square, p.exits, dist)
                 scores.append(s)
             best = min(scores)
             mine = [
-                (s, nxt)
-                for (p, nxt), s in zip(options, scores, strict=True)
+                (s, p)
+                for p, s in zip(options, scores, strict=True)
                 if _matches(p, dice[k], steps[k])
             ]
             if not mine or mine[0][0] != best:
                 ok = False
                 break
-            cur = mine[0][1]
+            cur = lay_die(evolve(cur, stage=PLACE, face=face), mine[0][1])
         if ok:
             return GRADES[look]
     return "hard"
