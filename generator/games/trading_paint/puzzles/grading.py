@@ -55,8 +55,9 @@ def goal_squares(state: State, goal: Goal) -> set[int]:
     }
 
 
-def distances(state: State, goal: Goal) -> dict[int, int]:
-    """Steps from each square to the goal (squares that cannot get there are left out)."""
+def distances(state: State, goal: Goal, most: int | None = None) -> dict[int, int]:
+    """Steps from each square to the goal (squares that cannot get there are left out);
+    `most`: only the squares at most that many steps away (the search stops there)."""
     occ = occupancy(state)
     wrecks = state.wrecks
     into = _steps_into(state.board)
@@ -65,10 +66,12 @@ def distances(state: State, goal: Goal) -> dict[int, int]:
     todo = deque(sorted(targets))
     while todo:
         q = todo.popleft()
+        after = dist[q] + 1
+        if most is not None and after > most:
+            break  # breadth first: every square left is as far or farther
         froms = into.get(q)
         if froms is None:
             froms = into[q] = _froms(state.board, q)
-        after = dist[q] + 1
         for p in froms:
             if p in dist or p in occ or p in wrecks:
                 continue
@@ -113,9 +116,29 @@ def grade(state: State, faces: tuple[int, ...], goal: Goal, sol: Solution) -> st
 
     A placement is scored from its square and exits alone, so the position after a die is
     built only where a next die is laid from it (the look-ahead, the answer's own die); the
-    cars do not move while the dice are laid, so one occupancy serves every step."""
+    cars do not move while the dice are laid, so one occupancy serves every step.
+
+    The steps are first counted only near the goal (NEAR more than the dice): a score is then
+    exact up to there and "far" beyond, which decides the same whenever each die of the answer
+    scores within it (whether another placement scores less does not change); when one does
+    not, the grade is worked out again with every square's steps.
+    """
+    near = distances(state, goal, most=len(faces) + NEAR)
+    found = _grade(state, faces, sol, near, len(faces) + NEAR)
+    if found is None:
+        found = _grade(state, faces, sol, distances(state, goal), None)
+    return found  # type: ignore[return-value]
+
+
+NEAR = 3  # steps beyond the number of dice that grade() first counts
+
+
+def _grade(
+    state: State, faces: tuple[int, ...], sol: Solution, dist: dict[int, int], most: int | None
+) -> str | None:
+    """grade() with these distances (`most`: counted only that far); None when a die of the
+    answer scores beyond `most` (the distances do not decide)."""
     b = state.board
-    dist = distances(state, goal)
     occ = occupancy(state)
     dice = sol.way.dice
     steps = _answer_exits(state, sol)
@@ -145,6 +168,8 @@ def grade(state: State, faces: tuple[int, ...], goal: Goal, sol: Solution) -> st
                 for p, s in zip(options, scores, strict=True)
                 if _matches(p, dice[k], steps[k])
             ]
+            if mine and most is not None and mine[0][0] > most:
+                return None
             if not mine or mine[0][0] != best:
                 ok = False
                 break
