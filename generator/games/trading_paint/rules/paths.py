@@ -100,7 +100,13 @@ def placement_ways(state: State, faces: list[int] | tuple[int, ...]) -> Query:
     )
     q = Query(state, faces)
     _Walk(q, state, occ, base).extend(
-        0, state.path, state.exits, state.path_lap, state.blocker, _path_u(state)
+        0,
+        state.path,
+        state.exits,
+        state.path_lap,
+        state.blocker,
+        _path_u(state),
+        {d[0] for d in state.path},
     )
     return q
 
@@ -128,6 +134,7 @@ class _Walk:
         self.board = b
         self.views = {state.blocker: state}
         self.lost = _lost(state, base)  # the car stays where it is (equal endings, one object)
+        self.stops: dict[tuple[int, int], Ending] = {}  # (square, lap): its stop ending
 
     def _view(self, blocker: int) -> State:
         v = self.views.get(blocker)
@@ -143,19 +150,19 @@ class _Walk:
         path_lap: int,
         blocker: int,
         here: float,
+        on_path: set[int],
     ) -> None:
+        """Lay face k on from this path (`on_path`: its squares; `here`: its progress)."""
         q, occ, b, base = self.q, self.occ, self.board, self.base
         if len(q.ways) > MAX_WAYS:
             raise InvalidInput(f"more than {MAX_WAYS} ways: give fewer faces")
         face = q.faces[k]
         state = self.state
-        if k == 0:
+        if not path:
             ps = placements(state, face, occ, distinct=False)  # the roll changes nothing read
-            on_path = {d[0] for d in path}
         else:
             # where the next die may go (moves.next_squares, for this path)
             last = path[-1][0]
-            on_path = {d[0] for d in path}
             wrecks, kind, offsets = state.wrecks, b.kind, b.offsets
             slots = []
             for d, bits in exits:
@@ -168,32 +175,60 @@ class _Walk:
             return
         more = k + 1 < len(q.faces)
         station, lap_length = b.station, b.lap_length
+        view = self._view(blocker)  # after the first die, every die keeps the path's blocker
         for p in ps:
             square = p.square
             nxt_path = path + ((square, face, p.rotation),)
             lap = round((here - station[square]) / lap_length)  # cz.continue_lap
-            nxt_blocker = p.blocker if not path else blocker
-            view = self._view(nxt_blocker)
+            if not path:
+                blocker = p.blocker
+                view = self._view(blocker)
             dirs = [d for d, _ in p.exits]
-            on_next = on_path | {square}
             u = station[square] + lap * lap_length
-            if more and has_stop(view, occ, square, dirs, on_next):
+            # has_stop and path_ends ask only about squares beyond the die, never its own:
+            # the squares before it are all they need of the path
+            if more and has_stop(view, occ, square, dirs, on_path):
                 # a free square to roll on for: the next face
-                self.extend(k + 1, nxt_path, p.exits, lap, nxt_blocker, u)
+                self.extend(k + 1, nxt_path, p.exits, lap, blocker, u, on_path | {square})
                 continue
-            ends = path_ends(view, occ, square, dirs, from_path=True, on_path=on_next)
+            ends = path_ends(view, occ, square, dirs, from_path=True, on_path=on_path)
             if not ends.on_track:
                 q.ways.append(
                     Way(nxt_path, _forced(b, square, lap, ends.offs, base, self.lost), False)
                 )
                 continue
             if more and ends.stops:
-                self.extend(k + 1, nxt_path, p.exits, lap, nxt_blocker, u)
+                self.extend(k + 1, nxt_path, p.exits, lap, blocker, u, on_path | {square})
             else:
                 # the last face, or no free square to roll on for: the path ends here (a bump
                 # or draft the rules force, exactly the moves legal_moves offers)
-                ends_here = _endings(b, square, lap, occ, ends, base)
-                q.ways.append(Way(nxt_path, ends_here, not more))
+                q.ways.append(Way(nxt_path, self._endings(square, u, ends), not more))
+
+    def _endings(self, last: int, here: float, ends) -> tuple[Ending, ...]:  # noqa: ANN001
+        """The ways the path ends beyond the last die (on `last`, at progress `here`); the
+        stop endings kept per square and lap (equal endings, one object)."""
+        b, occ, base, stops = self.board, self.occ, self.base, self.stops
+        station, lap_length = b.station, b.lap_length
+
+        def ending(kind: str, square: int, **more) -> Ending:  # noqa: ANN003
+            # the square's progress on the lap closest to here (cz.continue_lap)
+            at = station[square] + round((here - station[square]) / lap_length) * lap_length
+            return Ending(kind, square, progress=at - base, finishes=at >= lap_length, **more)
+
+        out = []
+        for s in ends.stops:
+            key = (s, round((here - station[s]) / lap_length))
+            e = stops.get(key)
+            if e is None:
+                e = stops[key] = ending("stop", s)
+            out.append(e)
+        for t, d in ends.bumps:
+            res = bump_result(b, occ, last, d, t)
+            bumped = tuple((car + 1, cell) for car, cell, _ in res.moves)
+            out.append(ending("bump", res.bumper_to, via=t, bumped=bumped))
+        for t, landing, _ in ends.drafts:
+            out.append(ending("draft", landing, via=t))
+        return tuple(out)
 
 
 def lay_die(rolled: State, p: Placement, here: float | None = None) -> State:
@@ -229,28 +264,6 @@ def _forced(
         Ending("pit" if b.kind[s] == 2 else "wall", s, via=last, progress=u - base, finishes=done)
         for s in offs
     )
-
-
-def _endings(
-    b: Board, last: int, path_lap: int, occ: dict[int, int], ends, base: float
-) -> tuple[Ending, ...]:  # noqa: ANN001, E501
-    """The ways the path ends beyond the last die (on `last`, on lap `path_lap`)."""
-    station, lap_length = b.station, b.lap_length
-    here = station[last] + path_lap * lap_length
-
-    def ending(kind: str, square: int, **more) -> Ending:  # noqa: ANN003
-        # the square's progress on the lap closest to here (cz.continue_lap)
-        at = station[square] + round((here - station[square]) / lap_length) * lap_length
-        return Ending(kind, square, progress=at - base, finishes=at >= lap_length, **more)
-
-    out = [ending("stop", s) for s in ends.stops]
-    for t, d in ends.bumps:
-        res = bump_result(b, occ, last, d, t)
-        bumped = tuple((car + 1, cell) for car, cell, _ in res.moves)
-        out.append(ending("bump", res.bumper_to, via=t, bumped=bumped))
-    for t, landing, _ in ends.drafts:
-        out.append(ending("draft", landing, via=t))
-    return tuple(out)
 
 
 def to_json(q: Query) -> dict[str, object]:
