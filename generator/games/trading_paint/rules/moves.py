@@ -428,7 +428,8 @@ def has_stop(
 ) -> bool:
     """Whether path_ends(state, occ, s, dirs, from_path=True) has a stop square (a free track
     square beyond an exit), without working out the bumps and drafts. `on_path`: the squares
-    of state.path, when the caller has them."""
+    of state.path, when the caller has them (s itself may be left out: only squares beyond
+    it are asked about)."""
     b = state.board
     wrecks = state.wrecks
     for d in dirs:
@@ -455,7 +456,8 @@ def path_ends(
 
     from_path: s is the last die of the path (stops and off-track exits count); otherwise s is
     the car itself chaining after a bump or draft (only bumps and drafts count). `on_path`:
-    the squares of state.path (from_path only), when the caller has them.
+    the squares of state.path (from_path only), when the caller has them (s itself may be
+    left out: only squares beyond it are asked about).
     """
     b = state.board
     car = state.car
