@@ -8,24 +8,36 @@ time to solve each generated puzzle as `racegen trading-paint solve` does (read 
 solve from the position), as median, 90th percentile and worst. --quick makes 20 of each;
 --smallest one of each (CI). A row whose scenes run out before its count says so.
 
-Measured 2026-12-07 on the two-core development machine, CPU seconds, each before/after pair
-run back to back twice on a quiet machine (generate() of the row's request, as this script
-times it; `--count 100` prints the same rows): the same puzzles, byte for byte.
+Measured 2026-12-07 on the two-core development machine, CPU seconds of generate() as this
+script times it (ortools imported first), `python benchmarks/trading_paint_puzzles.py --count
+100`, before/after runs alternated twice: the same puzzles, byte for byte (the JSON of every
+puzzle hashed for lay medium 100, lay easy/hard 20, lay bump/finish 20, fewest 10, stop 5; the
+snapshots unchanged).
 
-    row                        before cpu s    after cpu s
-    lay medium, any goal       8.39 - 8.91     5.39 - 5.51   (target 5 s: not met here)
-    stop medium (5 puzzles)    5.48 - 5.83     1.99 - 2.15   (0.40 - 0.43 s a puzzle)
+    row                        earlier cpu s   before cpu s   after cpu s
+    lay medium, any goal       8.39 - 8.91     5.14 - 5.51    3.85 - 3.87   (target 5 s: met)
+    lay hard, any goal         9.22            6.12 - 6.42    3.88 - 3.99
+    lay medium, bump           7.13            4.10 - 4.16    2.93 - 3.09
+    lay easy, any goal         0.54            0.40 - 0.41    0.35
+    stop medium (5 puzzles)    5.48 - 5.83     1.98 - 2.09    1.95 - 1.98   (0.39 - 0.40 s a puzzle)
 
-and one run of the whole table each (before on a busier machine): lay hard 9.22 -> 6.30,
-lay medium bump 7.13 -> 4.31, lay easy 0.54 -> 0.41; fewest and solve times unchanged.
+("earlier": before this session's first speed-up; its hard, bump and easy figures from one
+run on a busier machine.) Fewest (0.15 - 0.16 s for 20) and the solve times (median 0.4 - 0.6 ms a lay puzzle, 29 ms a
+stop puzzle) unchanged; "lay medium, finish" runs out of scenes at 98 of 100 (each time).
 
-What changed: a stop moment that the rule of four already gets right is rejected by a floor
-under rolling (each face's best immediate stop), not by the full search; the valuer rolls the
-six faces from one listing of the squares a die may go on; a die with a stop beyond it is
-known to be on the track (and, in the placement query, to go on to the next face) without
-working out its bumps and drafts; the ways to lay a face on a slot are cached; the cheapest
-blockers are found by a plain search (CP-SAT only on a tie, for its pick), which leaves CP-SAT
-to the proof of each kept puzzle. The row "lay medium, finish" runs out of scenes at 98 puzzles (before and after).
+What changed, earlier: a stop moment that the rule of four already gets right is rejected by
+a floor under rolling (each face's best immediate stop), not by the full search; the valuer
+rolls the six faces from one listing of the squares a die may go on; a die with a stop beyond
+it is known to be on the track (and, in the placement query, to go on to the next face)
+without working out its bumps and drafts; the ways to lay a face on a slot are cached; the
+cheapest blockers are found by a plain search (CP-SAT only on a tie, for its pick), which
+leaves CP-SAT to the proof of each kept puzzle. Then (before -> after): the placement query
+walks the dice carrying the path, its exits, lap and blocker instead of building a position
+per die, passes each path's squares down and keeps one stop ending per square and lap; the
+greedy driver of the races that supply the scenes values a placement without building the
+position; grading counts steps only near the goal first (len(faces) + 3 deep, graded again
+with every square's steps when a die of the answer scores beyond: 8 of 3,401 grades) and
+scores placements without laying them; the check for three different paths stops at three.
 """
 
 from __future__ import annotations

@@ -150,3 +150,76 @@ def test_a_tie_goes_to_cp_sat(monkeypatch):
         preference={1: 5, 2: 9, 3: 4},
     )
     assert len(asked) == 1 and got == Choice((2,), ())
+
+
+def _graded(monkeypatch, n: int) -> list[tuple]:
+    """(state, faces, goal, solution, grade) of every grade the generator asks for while it
+    makes n medium lay puzzles (seed 1)."""
+    from generator.games.trading_paint.puzzles import generate as gen
+
+    seen = []
+    real = gen.grade
+
+    def spy(state, faces, goal, sol):  # noqa: ANN001, ANN202
+        g = real(state, faces, goal, sol)
+        seen.append((state, faces, goal, sol, g))
+        return g
+
+    monkeypatch.setattr(gen, "grade", spy)
+    gen.generate(Request("lay", "any", "medium", n, 1))
+    return seen
+
+
+def test_grading_near_the_goal_grades_as_every_step_does(monkeypatch):
+    """grade() counts steps only near the goal first: the grade is the one every square's
+    steps give, for every candidate the generator grades (and the shallow count is the deep
+    one cut off)."""
+    from generator.games.trading_paint.puzzles.grading import NEAR, _grade, distances
+
+    seen = _graded(monkeypatch, 12)
+    assert len(seen) > 200
+    assert {g for *_, g in seen} == {"easy", "medium", "hard"}
+    assert sum(g == "medium" for *_, g in seen) == 12
+    for state, faces, goal, sol, g in seen:
+        full = distances(state, goal)
+        assert _grade(state, faces, sol, full, None) == g
+        most = len(faces) + NEAR
+        assert distances(state, goal, most=most) == {c: d for c, d in full.items() if d <= most}
+
+
+def test_the_greedy_driver_values_placements_as_end_value_does():
+    """placement_values (no position built per die) against the long way: each placement
+    laid (rules.paths.lay_die) and every end of its path valued by end_value."""
+    from generator.games.trading_paint.play.policies import (
+        LOST,
+        OFF_TRACK,
+        end_value,
+        make_policy,
+        path_start_u,
+        placement_values,
+    )
+    from generator.games.trading_paint.play.simulate import play_game
+    from generator.games.trading_paint.rules.moves import occupancy, path_ends, placements
+    from generator.games.trading_paint.rules.paths import lay_die
+    from generator.games.trading_paint.rules.state import PLACE, Bump, Draft, Stop
+
+    states: list = []
+    for g in range(3):
+        play_game(2, [make_policy("greedy")], 1000 + g, check=states.append)
+    placing = [s for s in states if s.stage == PLACE]
+    assert len(placing) > 300
+    for s in placing:
+        occ = occupancy(s)
+        base = path_start_u(s)
+        want = {}
+        for p in placements(s, s.face, occ):
+            trial = lay_die(s, p)
+            ends = path_ends(trial, occ, p.square, [d for d, _ in p.exits], from_path=True)
+            if not ends.on_track:
+                want[(p.square, p.rotation)] = (OFF_TRACK if ends.offs else LOST, 0)
+                continue
+            moves = [Stop(q) for q in ends.stops] + [Bump(t) for t, _ in ends.bumps]
+            moves += [Draft(t, land) for t, land, _ in ends.drafts]
+            best = max(end_value(trial, m, occ, base) for m in moves)
+            want[(p.square, p.rotation)] = (best, len(ends.stops))
+        assert placement_values(s, occ) == want

@@ -87,24 +87,30 @@ def path_u(state: State) -> float:
 
 def end_value(state: State, move: Move, occ: dict[int, int], base: float) -> float:
     """Progress (relative to `base`) of ending the path with this move, bonus included."""
-    b = state.board
     here = path_u(state)
     if isinstance(move, Stop):
         return _u(state, move.square, here) - base
     if isinstance(move, Bump):
         s = state.path[-1][0] if state.path and state.stage == PATH else state.pos[state.car]
-        d = b.direction(s, move.square)
-        line = bump_line(b, occ, move.square, d)
-        u = here
-        for q in line:
-            u = _u(state, q, u)
-        bonus = sum(
-            BUMP_BONUS if state.team[occ[q]] != state.team[state.car] else -BUMP_BONUS for q in line
-        )
-        return u - base + bonus
+        return _bump_value(state, s, move.square, here, occ, base)
     if isinstance(move, Draft):
         return _u(state, move.landing, here) - base
     return 0.0
+
+
+def _bump_value(
+    state: State, s: int, t: int, here: float, occ: dict[int, int], base: float
+) -> float:
+    """end_value of bumping the car on t from s, the path at progress `here`."""
+    b = state.board
+    line = bump_line(b, occ, t, b.direction(s, t))
+    u = here
+    for q in line:
+        u = _u(state, q, u)
+    bonus = sum(
+        BUMP_BONUS if state.team[occ[q]] != state.team[state.car] else -BUMP_BONUS for q in line
+    )
+    return u - base + bonus
 
 
 def _finishes(value_u: float, state: State) -> bool:
@@ -126,27 +132,33 @@ def stop_or_end_best(
 
 
 def placement_values(state: State, occ: dict[int, int]) -> dict[tuple[int, int], tuple[float, int]]:
-    """What each placement leads to at once: the best end of the path, and how many ways on."""
+    """What each placement leads to at once: the best end of the path, and how many ways on.
+
+    The position with the die laid differs only in its path, so each end is valued from
+    `state` and the laid die's square and lap (end_value's sums), without building it."""
     base = path_start_u(state)
     here = path_u(state)
+    b = state.board
+    station, lap_length = b.station, b.lap_length
+    on_path = {d[0] for d in state.path}
+    views = {state.blocker: state}  # the position path_ends reads: cars, wrecks, blocker
     out: dict[tuple[int, int], tuple[float, int]] = {}
     for p in placements(state, state.face, occ):
-        trial = evolve(
-            state,
-            stage=PATH,
-            path=state.path + ((p.square, state.face, p.rotation),),
-            exits=p.exits,
-            path_lap=cz.continue_lap(state.board, here, p.square),
-            blocker=p.blocker if not state.path else state.blocker,
-        )
-        ends = path_ends(trial, occ, p.square, [d for d, _ in p.exits], from_path=True)
+        sq = p.square
+        blocker = p.blocker if not state.path else state.blocker
+        view = views.get(blocker)
+        if view is None:
+            view = views[blocker] = evolve(state, blocker=blocker)
+        dirs = [d for d, _ in p.exits]
+        ends = path_ends(view, occ, sq, dirs, from_path=True, on_path=on_path | {sq})
         if not ends.on_track:
-            out[(p.square, p.rotation)] = (OFF_TRACK if ends.offs else LOST, 0)
+            out[(sq, p.rotation)] = (OFF_TRACK if ends.offs else LOST, 0)
             continue
-        vals = [end_value(trial, Stop(q), occ, base) for q in ends.stops]
-        vals += [end_value(trial, Bump(t), occ, base) for t, _ in ends.bumps]
-        vals += [end_value(trial, Draft(t, land), occ, base) for t, land, _ in ends.drafts]
-        out[(p.square, p.rotation)] = (max(vals), len(ends.stops))
+        u = station[sq] + cz.continue_lap(b, here, sq) * lap_length  # the die's progress
+        vals = [_u(state, q, u) - base for q in ends.stops]
+        vals += [_bump_value(state, sq, t, u, occ, base) for t, _ in ends.bumps]
+        vals += [_u(state, land, u) - base for _, land, _ in ends.drafts]
+        out[(sq, p.rotation)] = (max(vals), len(ends.stops))
     return out
 
 

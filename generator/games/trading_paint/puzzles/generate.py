@@ -35,7 +35,7 @@ from generator.games.trading_paint.puzzles.lay import Solution, complete_ways, s
 from generator.games.trading_paint.puzzles.puzzle import PATH_FACES, Puzzle
 from generator.games.trading_paint.puzzles.scenes import stop_moments, turn_starts
 from generator.games.trading_paint.rules import caution as cz
-from generator.games.trading_paint.rules.board import PIT, TRACK
+from generator.games.trading_paint.rules.board import PIT, TRACK, Board
 from generator.games.trading_paint.rules.moves import occupancy
 from generator.games.trading_paint.rules.paths import Query, placement_ways
 from generator.games.trading_paint.rules.state import Bump, Draft, State
@@ -153,11 +153,11 @@ def make_lay(
         return None
     kinds = [kind] if kind else req.goal_kinds(rng)
     q0 = placement_ways(scene, faces)
-    if _paths(q0) < MIN_WAYS:
+    if _few_paths(q0):
         return None
     for base, goal in goal_scenes(scene, q0, kinds, rng)[:4]:
         q = q0 if base is scene else placement_ways(base, faces)
-        if _paths(q) < MIN_WAYS:
+        if _few_paths(q):
             continue
         sols = solutions_of(q, goal)
         if not sols or len(sols) > MAX_RIVALS:
@@ -167,7 +167,7 @@ def make_lay(
         if made is None:
             continue
         state, q2, sol, cut = made
-        if _paths(q2) < MIN_WAYS:
+        if _few_paths(q2):
             continue
         window = window_of(state, q2, goal, sol)
         if not fits(window, req.window):
@@ -263,14 +263,7 @@ def _near_finish(scene: State, faces: tuple[int, ...], rng: random.Random) -> St
     b = scene.board
     me = scene.car
     occ = occupancy(scene)
-    n = len(faces)
-    spots = [
-        c
-        for c in b.track_cells()
-        if c not in occ
-        and c not in scene.wrecks
-        and n - 1 <= b.lap_length - b.station[c] <= n + 1.5
-    ]
+    spots = [c for c in _finish_reach(b, len(faces)) if c not in occ and c not in scene.wrecks]
     if not spots or not scene.on_track(me):
         return None
     c = spots[rng.randrange(len(spots))]
@@ -280,8 +273,29 @@ def _near_finish(scene: State, faces: tuple[int, ...], rng: random.Random) -> St
     return replace(scene, pos=tuple(pos), lap=tuple(lap), caution=cz.AFTER)
 
 
-def _paths(q: Query) -> int:
-    return len({tuple(c for c, _, _ in w.dice) for w in complete_ways(q)})
+_FINISH_REACH: dict[tuple[int, int], tuple[Board, tuple[int, ...]]] = {}
+
+
+def _finish_reach(b: Board, n: int) -> tuple[int, ...]:
+    """Track squares n - 1 to n + 1.5 squares of progress before the finish line, in board
+    order (kept per board and n: _near_finish asks for every scene)."""
+    kept = _FINISH_REACH.get((id(b), n))
+    if kept is None or kept[0] is not b:
+        cells = tuple(c for c in b.track_cells() if n - 1 <= b.lap_length - b.station[c] <= n + 1.5)
+        kept = _FINISH_REACH[(id(b), n)] = (b, cells)
+    return kept[1]
+
+
+def _few_paths(q: Query) -> bool:
+    """Fewer than MIN_WAYS different complete paths on the board (stops counting there)."""
+    n = len(q.faces)
+    seen: set[tuple[int, ...]] = set()
+    for w in q.ways:
+        if len(w.dice) == n:
+            seen.add(tuple(d[0] for d in w.dice))
+            if len(seen) >= MIN_WAYS:
+                return False
+    return True
 
 
 def window_of(state: State, q: Query, goal: Goal, sol: Solution) -> tuple[int, int, int, int]:

@@ -55,8 +55,9 @@ def goal_squares(state: State, goal: Goal) -> set[int]:
     }
 
 
-def distances(state: State, goal: Goal) -> dict[int, int]:
-    """Steps from each square to the goal (squares that cannot get there are left out)."""
+def distances(state: State, goal: Goal, most: int | None = None) -> dict[int, int]:
+    """Steps from each square to the goal (squares that cannot get there are left out);
+    `most`: only the squares at most that many steps away (the search stops there)."""
     occ = occupancy(state)
     wrecks = state.wrecks
     into = _steps_into(state.board)
@@ -65,10 +66,12 @@ def distances(state: State, goal: Goal) -> dict[int, int]:
     todo = deque(sorted(targets))
     while todo:
         q = todo.popleft()
+        after = dist[q] + 1
+        if most is not None and after > most:
+            break  # breadth first: every square left is as far or farther
         froms = into.get(q)
         if froms is None:
             froms = into[q] = _froms(state.board, q)
-        after = dist[q] + 1
         for p in froms:
             if p in dist or p in occ or p in wrecks:
                 continue
@@ -99,15 +102,9 @@ def _froms(b: Board, q: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _score(state: State, square: int, exits, dist: dict[int, int]) -> int:  # noqa: ANN001
-    b = state.board
-    return min((dist.get(square + b.offsets[d], FAR) for d, _ in exits), default=FAR)
-
-
-def _choices(state: State, face: int):  # noqa: ANN202
-    """(placement, the position with the die on the table) for each way to lay `face`."""
-    rolled = evolve(state, stage=PLACE, face=face)
-    return [(p, lay_die(rolled, p)) for p in placements(rolled, face, occupancy(state))]
+def _score(board: Board, square: int, exits, dist: dict[int, int]) -> int:  # noqa: ANN001
+    offsets = board.offsets
+    return min((dist.get(square + offsets[d], FAR) for d, _ in exits), default=FAR)
 
 
 def _matches(p, die: tuple[int, int, int], sol_exits) -> bool:  # noqa: ANN001
@@ -115,37 +112,68 @@ def _matches(p, die: tuple[int, int, int], sol_exits) -> bool:  # noqa: ANN001
 
 
 def grade(state: State, faces: tuple[int, ...], goal: Goal, sol: Solution) -> str:
-    """easy, medium or hard (module docstring) for the answer `sol`."""
-    dist = distances(state, goal)
+    """easy, medium or hard (module docstring) for the answer `sol`.
+
+    A placement is scored from its square and exits alone, so the position after a die is
+    built only where a next die is laid from it (the look-ahead, the answer's own die); the
+    cars do not move while the dice are laid, so one occupancy serves every step.
+
+    The steps are first counted only near the goal (NEAR more than the dice): a score is then
+    exact up to there and "far" beyond, which decides the same whenever each die of the answer
+    scores within it (whether another placement scores less does not change); when one does
+    not, the grade is worked out again with every square's steps.
+    """
+    near = distances(state, goal, most=len(faces) + NEAR)
+    found = _grade(state, faces, sol, near, len(faces) + NEAR)
+    if found is None:
+        found = _grade(state, faces, sol, distances(state, goal), None)
+    return found  # type: ignore[return-value]
+
+
+NEAR = 3  # steps beyond the number of dice that grade() first counts
+
+
+def _grade(
+    state: State, faces: tuple[int, ...], sol: Solution, dist: dict[int, int], most: int | None
+) -> str | None:
+    """grade() with these distances (`most`: counted only that far); None when a die of the
+    answer scores beyond `most` (the distances do not decide)."""
+    b = state.board
+    occ = occupancy(state)
     dice = sol.way.dice
     steps = _answer_exits(state, sol)
     for look in (0, 1):
         cur = state
         ok = True
         for k, face in enumerate(faces):
-            options = _choices(cur, face)
+            options = placements(cur, face, occ)  # reads nothing the roll changes
+            ahead = look and k + 1 < len(faces)
             scores = []
-            for p, nxt in options:
-                s = _score(nxt, p.square, p.exits, dist)
-                if look and k + 1 < len(faces):
+            for p in options:
+                if ahead:
+                    nxt = lay_die(evolve(cur, stage=PLACE, face=face), p)
                     s = min(
                         (
-                            _score(n2, p2.square, p2.exits, dist)
-                            for p2, n2 in _choices(nxt, faces[k + 1])
+                            _score(b, p2.square, p2.exits, dist)
+                            for p2 in placements(nxt, faces[k + 1], occ)
                         ),
                         default=FAR,
                     )
+                else:
+                    s = _score(b, p.square, p.exits, dist)
                 scores.append(s)
             best = min(scores)
             mine = [
-                (s, nxt)
-                for (p, nxt), s in zip(options, scores, strict=True)
+                (s, p)
+                for p, s in zip(options, scores, strict=True)
                 if _matches(p, dice[k], steps[k])
             ]
+            if mine and most is not None and mine[0][0] > most:
+                return None
             if not mine or mine[0][0] != best:
                 ok = False
                 break
-            cur = mine[0][1]
+            cur = lay_die(evolve(cur, stage=PLACE, face=face), mine[0][1])
         if ok:
             return GRADES[look]
     return "hard"

@@ -419,12 +419,19 @@ class PathEnds:
         return bool(self.stops or self.bumps or self.drafts)
 
 
-def has_stop(state: State, occ: dict[int, int], s: int, dirs: list[int]) -> bool:
+def has_stop(
+    state: State,
+    occ: dict[int, int],
+    s: int,
+    dirs: list[int],
+    on_path: set[int] | frozenset[int] | None = None,
+) -> bool:
     """Whether path_ends(state, occ, s, dirs, from_path=True) has a stop square (a free track
-    square beyond an exit), without working out the bumps and drafts."""
+    square beyond an exit), without working out the bumps and drafts. `on_path`: the squares
+    of state.path, when the caller has them (s itself may be left out: only squares beyond
+    it are asked about)."""
     b = state.board
     wrecks = state.wrecks
-    on_path = None
     for d in dirs:
         q = s + b.offsets[d]
         if b.kind[q] != TRACK or q in wrecks or q in occ:
@@ -443,17 +450,23 @@ def path_ends(
     dirs: list[int],
     *,
     from_path: bool,
+    on_path: set[int] | frozenset[int] | None = None,
 ) -> PathEnds:
     """Stops, bumps, drafts and off-track exits from square s in the given directions.
 
     from_path: s is the last die of the path (stops and off-track exits count); otherwise s is
-    the car itself chaining after a bump or draft (only bumps and drafts count).
+    the car itself chaining after a bump or draft (only bumps and drafts count). `on_path`:
+    the squares of state.path (from_path only), when the caller has them (s itself may be
+    left out: only squares beyond it are asked about).
     """
     b = state.board
     car = state.car
     team = state.team[car]
     wrecks = state.wrecks
-    on_path = {p[0] for p in state.path} if from_path else ()
+    if not from_path:
+        on_path = ()
+    elif on_path is None:
+        on_path = {p[0] for p in state.path}
     out = PathEnds()
     for d in dirs:
         q = s + b.offsets[d]

@@ -16,15 +16,17 @@ from dataclasses import dataclass, field
 
 from generator.errors import InvalidInput
 from generator.games.trading_paint.rules import caution as cz
+from generator.games.trading_paint.rules.board import TRACK, Board, back
 from generator.games.trading_paint.rules.moves import (
     Placement,
+    Slot,
     bump_result,
     has_stop,
     occupancy,
     path_ends,
     placements,
 )
-from generator.games.trading_paint.rules.state import BANK, PATH, PLACE, ROLL, State, evolve
+from generator.games.trading_paint.rules.state import BANK, PATH, ROLL, State, evolve
 from generator.games.trading_paint.rules.turn import X
 
 MAX_FACES = 12
@@ -97,7 +99,15 @@ def placement_ways(state: State, faces: list[int] | tuple[int, ...]) -> Query:
         state.board, state.pos[state.car], state.entry[state.car], state.lap[state.car]
     )
     q = Query(state, faces)
-    _extend(q, state, occ, 0, base)
+    _Walk(q, state, occ, base).extend(
+        0,
+        state.path,
+        state.exits,
+        state.path_lap,
+        state.blocker,
+        _path_u(state),
+        {d[0] for d in state.path},
+    )
     return q
 
 
@@ -108,33 +118,117 @@ def _path_u(state: State) -> float:
     return b.station[state.path[-1][0]] + state.path_lap * b.lap_length
 
 
-def _extend(q: Query, state: State, occ: dict[int, int], k: int, base: float) -> None:
-    if len(q.ways) > MAX_WAYS:
-        raise InvalidInput(f"more than {MAX_WAYS} ways: give fewer faces")
-    face = q.faces[k]
-    rolled = evolve(state, stage=PLACE, face=face)
-    here = _path_u(state)
-    ps = placements(rolled, face, occ, distinct=False)
-    if not ps:
-        q.ways.append(Way(state.path, (_lost(state, base),), False))
-        return
-    more = k + 1 < len(q.faces)
-    for p in ps:
-        nxt = lay_die(rolled, p, here)
-        dirs = [d for d, _ in p.exits]
-        if more and has_stop(nxt, occ, p.square, dirs):
-            _extend(q, nxt, occ, k + 1, base)  # a free square to roll on for: the next face
-            continue
-        ends = path_ends(nxt, occ, p.square, dirs, from_path=True)
-        if not ends.on_track:
-            q.ways.append(Way(nxt.path, _forced(nxt, ends.offs, base), False))
-            continue
-        if k + 1 < len(q.faces) and ends.stops:
-            _extend(q, nxt, occ, k + 1, base)
+class _Walk:
+    """The search behind placement_ways: every way to lay the faces from `state`.
+
+    Laying dice moves no car, so the position after each die differs from `state` only in
+    its path (the dice, the last die's exits, the lap the path is on, the car it may not
+    bump): the walk carries those four and builds no position per die. The rules functions
+    it calls read, of the position they are given, only the board, the cars, the wrecks and
+    the car it may not bump (`_view`), besides what is passed to them.
+    """
+
+    def __init__(self, q: Query, state: State, occ: dict[int, int], base: float) -> None:
+        self.q, self.state, self.occ, self.base = q, state, occ, base
+        b = state.board
+        self.board = b
+        self.views = {state.blocker: state}
+        self.lost = _lost(state, base)  # the car stays where it is (equal endings, one object)
+        self.stops: dict[tuple[int, int], Ending] = {}  # (square, lap): its stop ending
+
+    def _view(self, blocker: int) -> State:
+        v = self.views.get(blocker)
+        if v is None:
+            v = self.views[blocker] = evolve(self.state, blocker=blocker)
+        return v
+
+    def extend(
+        self,
+        k: int,
+        path: tuple[tuple[int, int, int], ...],
+        exits: tuple[tuple[int, int], ...],
+        path_lap: int,
+        blocker: int,
+        here: float,
+        on_path: set[int],
+    ) -> None:
+        """Lay face k on from this path (`on_path`: its squares; `here`: its progress)."""
+        q, occ, b, base = self.q, self.occ, self.board, self.base
+        if len(q.ways) > MAX_WAYS:
+            raise InvalidInput(f"more than {MAX_WAYS} ways: give fewer faces")
+        face = q.faces[k]
+        state = self.state
+        if not path:
+            ps = placements(state, face, occ, distinct=False)  # the roll changes nothing read
         else:
-            # the last face, or no free square to roll on for: the path ends here (a bump or
-            # draft the rules force, exactly the moves legal_moves offers)
-            q.ways.append(Way(nxt.path, _endings(nxt, occ, ends, base), k + 1 == len(q.faces)))
+            # where the next die may go (moves.next_squares, for this path)
+            last = path[-1][0]
+            wrecks, kind, offsets = state.wrecks, b.kind, b.offsets
+            slots = []
+            for d, bits in exits:
+                t = last + offsets[d]
+                if kind[t] == TRACK and t not in occ and t not in wrecks and t not in on_path:
+                    slots.append(Slot(t, back(d), bits, blocker))
+            ps = placements(state, face, occ, distinct=False, slots=slots)
+        if not ps:
+            q.ways.append(Way(path, (self.lost,), False))
+            return
+        more = k + 1 < len(q.faces)
+        station, lap_length = b.station, b.lap_length
+        view = self._view(blocker)  # after the first die, every die keeps the path's blocker
+        for p in ps:
+            square = p.square
+            nxt_path = path + ((square, face, p.rotation),)
+            lap = round((here - station[square]) / lap_length)  # cz.continue_lap
+            if not path:
+                blocker = p.blocker
+                view = self._view(blocker)
+            dirs = [d for d, _ in p.exits]
+            u = station[square] + lap * lap_length
+            # has_stop and path_ends ask only about squares beyond the die, never its own:
+            # the squares before it are all they need of the path
+            if more and has_stop(view, occ, square, dirs, on_path):
+                # a free square to roll on for: the next face
+                self.extend(k + 1, nxt_path, p.exits, lap, blocker, u, on_path | {square})
+                continue
+            ends = path_ends(view, occ, square, dirs, from_path=True, on_path=on_path)
+            if not ends.on_track:
+                q.ways.append(
+                    Way(nxt_path, _forced(b, square, lap, ends.offs, base, self.lost), False)
+                )
+                continue
+            if more and ends.stops:
+                self.extend(k + 1, nxt_path, p.exits, lap, blocker, u, on_path | {square})
+            else:
+                # the last face, or no free square to roll on for: the path ends here (a bump
+                # or draft the rules force, exactly the moves legal_moves offers)
+                q.ways.append(Way(nxt_path, self._endings(square, u, ends), not more))
+
+    def _endings(self, last: int, here: float, ends) -> tuple[Ending, ...]:  # noqa: ANN001
+        """The ways the path ends beyond the last die (on `last`, at progress `here`); the
+        stop endings kept per square and lap (equal endings, one object)."""
+        b, occ, base, stops = self.board, self.occ, self.base, self.stops
+        station, lap_length = b.station, b.lap_length
+
+        def ending(kind: str, square: int, **more) -> Ending:  # noqa: ANN003
+            # the square's progress on the lap closest to here (cz.continue_lap)
+            at = station[square] + round((here - station[square]) / lap_length) * lap_length
+            return Ending(kind, square, progress=at - base, finishes=at >= lap_length, **more)
+
+        out = []
+        for s in ends.stops:
+            key = (s, round((here - station[s]) / lap_length))
+            e = stops.get(key)
+            if e is None:
+                e = stops[key] = ending("stop", s)
+            out.append(e)
+        for t, d in ends.bumps:
+            res = bump_result(b, occ, last, d, t)
+            bumped = tuple((car + 1, cell) for car, cell, _ in res.moves)
+            out.append(ending("bump", res.bumper_to, via=t, bumped=bumped))
+        for t, landing, _ in ends.drafts:
+            out.append(ending("draft", landing, via=t))
+        return tuple(out)
 
 
 def lay_die(rolled: State, p: Placement, here: float | None = None) -> State:
@@ -157,39 +251,19 @@ def _lost(state: State, base: float) -> Ending:
     return Ending("lost", state.pos[state.car], progress=0.0)
 
 
-def _forced(state: State, offs: list[int], base: float) -> tuple[Ending, ...]:
-    b = state.board
+def _forced(
+    b: Board, last: int, path_lap: int, offs: list[int], base: float, lost: Ending
+) -> tuple[Ending, ...]:
+    """Where the last die (on `last`, on lap `path_lap` of the path) forces the car off;
+    `lost` when it cannot go off either."""
     if not offs:
-        return (_lost(state, base),)
-    last = state.path[-1][0]
-    u = b.station[last] + state.path_lap * b.lap_length
+        return (lost,)
+    u = b.station[last] + path_lap * b.lap_length
     done = u >= b.lap_length
     return tuple(
         Ending("pit" if b.kind[s] == 2 else "wall", s, via=last, progress=u - base, finishes=done)
         for s in offs
     )
-
-
-def _endings(state: State, occ: dict[int, int], ends, base: float) -> tuple[Ending, ...]:  # noqa: ANN001
-    b = state.board
-    last = state.path[-1][0]
-    here = b.station[last] + state.path_lap * b.lap_length
-
-    def u(square: int, frm: float) -> float:
-        return b.station[square] + cz.continue_lap(b, frm, square) * b.lap_length
-
-    def ending(kind: str, square: int, **more) -> Ending:  # noqa: ANN003
-        at = u(square, here)
-        return Ending(kind, square, progress=at - base, finishes=at >= b.lap_length, **more)
-
-    out = [ending("stop", s) for s in ends.stops]
-    for t, d in ends.bumps:
-        res = bump_result(b, occ, last, d, t)
-        bumped = tuple((car + 1, cell) for car, cell, _ in res.moves)
-        out.append(ending("bump", res.bumper_to, via=t, bumped=bumped))
-    for t, landing, _ in ends.drafts:
-        out.append(ending("draft", landing, via=t))
-    return tuple(out)
 
 
 def to_json(q: Query) -> dict[str, object]:
