@@ -32,3 +32,15 @@ def unwrapped(monkeypatch):  # noqa: ANN001, ANN201
     import generator.terminal
 
     monkeypatch.setattr(generator.terminal, "line_width", lambda: 10_000)
+
+
+@pytest.fixture(scope="module")
+def browser():  # noqa: ANN201
+    """Debian's chromium under Playwright, for a module's browser tests (browser_helpers.py
+    skips the module when either is missing)."""
+    from browser_helpers import CHROMIUM, sync_api
+
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield b
+        b.close()

@@ -5,30 +5,12 @@ from __future__ import annotations
 
 import io
 import os
-import shutil
 from pathlib import Path
 
 import pytest
+from browser_helpers import expect
 
-CHROMIUM = os.environ.get("RACEGEN_CHROMIUM", "/usr/bin/chromium")
 SPRINT = Path(__file__).resolve().parent.parent / "examples" / "graph_racers" / "sprint.txt"
-
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="playwright is not installed (pip install '.[test]')"
-)
-# Playwright's waits for a page's own test (wait_for_function) evaluate a string, which the
-# served pages' Content-Security-Policy forbids: the tests use expect(), which needs no eval
-expect = sync_api.expect
-if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
-    pytest.skip(f"no chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield b
-        b.close()
 
 
 @pytest.fixture

@@ -4,26 +4,9 @@
 from __future__ import annotations
 
 import os
-import shutil
 
 import pytest
-
-CHROMIUM = os.environ.get("RACEGEN_CHROMIUM", "/usr/bin/chromium")
-
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="playwright is not installed (pip install '.[test]')"
-)
-expect = sync_api.expect
-if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
-    pytest.skip(f"no chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield b
-        b.close()
+from browser_helpers import expect
 
 
 def _shot(page, name: str) -> None:
