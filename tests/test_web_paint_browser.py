@@ -23,6 +23,9 @@ def test_a_trading_paint_puzzle_solved_by_clicking(browser, base):
     page = ctx.new_page()
     try:
         page.goto(f"{base}/play/trading-paint")
+        # the header's links are a finger's targets too: 24 px tall at the least
+        links = page.locator("header nav a").all()
+        assert len(links) == 6 and all(a.bounding_box()["height"] >= 24 for a in links)
         page.select_option("#n-kind", "lay")
         page.select_option("#n-difficulty", "easy")
         page.fill("#n-seed", "1")
