@@ -42,12 +42,12 @@ def _pack_track(student: int, puzzle: int = 1):  # noqa: ANN202
     """The pack's track as the class pack printable generates it (no memo: made again)."""
     from pathlib import Path
 
-    from generator.games.graph_racers.printing.classroom import _classpack_job
+    from generator.games.graph_racers.printing.classroom import classpack_job
     from generator.printing import PrintSpec
 
     spec = PrintSpec(out=Path("."), seed=PACK["seed"])
     values = {k: PACK[k] for k in ("students", "tracks", "difficulty", "kind")}
-    pack = _classpack_job(spec, values).pack(spec)
+    pack = classpack_job(spec, values).pack(spec)
     return pack[student - 1].tracks[puzzle - 1]
 
 

@@ -23,12 +23,12 @@ def test_a_student_enters_the_code_and_moves_on_a_phone(browser, base):
 
     from generator.games.graph_racers.generating.generate import stored_solution
     from generator.games.graph_racers.printing.classpack import sheet_code
-    from generator.games.graph_racers.printing.classroom import _classpack_job
+    from generator.games.graph_racers.printing.classroom import classpack_job
     from generator.printing import PrintSpec
 
     spec = PrintSpec(out=Path("."), seed=1)
     values = {k: PACK[k] for k in ("students", "tracks", "difficulty", "kind")}
-    track = _classpack_job(spec, values).pack(spec)[1].tracks[0]
+    track = classpack_job(spec, values).pack(spec)[1].tracks[0]
     path = stored_solution(track).path
     code = sheet_code(1, 2, [sheet_code(1, 1)])
 

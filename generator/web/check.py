@@ -75,7 +75,6 @@ def _made(spec: Any, key: Any, make: Any) -> Any:
 def sheet_of(name: str, query: Any) -> tuple[Any, Any, dict[str, Any], Any]:
     """(printable entry, spec, option values, planned job) of the sheet the address names, read
     as the printable's form reads them."""
-    from generator.games.graph_racers.moves.choice import RuleChoice, resolve_rules
     from generator.games.graph_racers.printing import classroom
     from generator.web.printables import entry, spec_from_form, values_from_form
     from generator.web.work import check_puzzles
@@ -87,22 +86,16 @@ def sheet_of(name: str, query: Any) -> tuple[Any, Any, dict[str, Any], Any]:
     spec = spec_from_form(query, folder, True)
     values = values_from_form(e.options, query, folder)
     check_puzzles(name, values)  # the printable's cap: the same work as its preview
-    rules = resolve_rules(None, RuleChoice.take(values))
-    if name == "classpack":
-        job = classroom.classpack(spec, rules, **values)
-    else:
-        job = classroom.worksheet(
-            spec, rules, **{**values, "per_page": int(values.get("per_page", 2))}
-        )
-    return e, spec, values, job
+    make = classroom.classpack_job if name == "classpack" else classroom.worksheet_job
+    return e, spec, values, make(spec, values)
 
 
 def pack_tracks(name: str, spec: Any, job: Any) -> list:
     """The students (a class pack) or the tracks (a worksheet), made under the key the
-    printable's preview and download use (classroom.classpack_pages, worksheet_pages)."""
-    if name == "classpack":
-        return _made(spec, ("classpack", job, spec.paper, spec.landscape), lambda: job.pack(spec))
-    return _made(spec, ("worksheet", job, spec.paper, spec.landscape), lambda: job.tracks(spec))
+    printable's preview and download use (classroom.made_tracks)."""
+    from generator.games.graph_racers.printing.classroom import made_tracks
+
+    return made_tracks(spec, job, lambda key, make: _made(spec, key, make))
 
 
 def student_of(code: str, seed: int, students: int) -> tuple[int, str]:

@@ -393,18 +393,29 @@ def worksheet_files(spec: PrintSpec, **values: Any) -> list[tuple[str, int]]:
     return worksheet_job(spec, values).files()
 
 
+def made_tracks(spec: PrintSpec, job: Worksheet | ClassPack, remember: Any = None) -> Any:
+    """A worksheet's tracks (job.tracks) or a class pack's students (job.pack), generated
+    through `remember` (spec.remember when not given), keyed by what sets them: the job's
+    plan, the paper's name and turn; the printables and the answer check (web/check.py) share
+    one key, so a pack previewed is the pack checked."""
+    remember = remember or spec.remember
+    if isinstance(job, ClassPack):
+        return remember(("classpack", job, spec.paper, spec.landscape), lambda: job.pack(spec))
+    return remember(("worksheet", job, spec.paper, spec.landscape), lambda: job.tracks(spec))
+
+
 def worksheet_pages(spec: PrintSpec, **values: Any) -> list:
     """A worksheet's documents (the `worksheet` printable); its tracks are generated through
-    spec.remember (keyed by what sets them: the plan, the paper's name and turn)."""
+    spec.remember (made_tracks)."""
     job = worksheet_job(spec, values)
-    made = spec.remember(("worksheet", job, spec.paper, spec.landscape), lambda: job.tracks(spec))
+    made = made_tracks(spec, job)
     said = job.repeats(made)
     if said:
         spec.note(said)
     return job.documents(made, spec.mono)
 
 
-def _classpack_job(spec: PrintSpec, values: dict[str, Any]) -> ClassPack:
+def classpack_job(spec: PrintSpec, values: dict[str, Any]) -> ClassPack:
     from generator.games.graph_racers.moves.choice import RuleChoice, resolve_rules
 
     rules = resolve_rules(None, RuleChoice.take(values))
@@ -413,12 +424,12 @@ def _classpack_job(spec: PrintSpec, values: dict[str, Any]) -> ClassPack:
 
 def classpack_files(spec: PrintSpec, **values: Any) -> list[tuple[str, int]]:
     """The class pack's two files and their pages, before its tracks are generated."""
-    return _classpack_job(spec, values).files()
+    return classpack_job(spec, values).files()
 
 
 def classpack_pages(spec: PrintSpec, **values: Any) -> list:
     """A class pack's two documents (the students' sheets, the teacher's booklet); its tracks
-    are made through spec.remember."""
-    job = _classpack_job(spec, values)
-    pack = spec.remember(("classpack", job, spec.paper, spec.landscape), lambda: job.pack(spec))
+    are made through spec.remember (made_tracks)."""
+    job = classpack_job(spec, values)
+    pack = made_tracks(spec, job)
     return job.documents(pack, spec.mono)
