@@ -223,7 +223,7 @@ def test_the_check_uses_the_printables_generation_and_memo(base):
     _, spec, _, job = check.sheet_of("classpack", query)
     key = ("classpack", job, spec.paper, spec.landscape)
     assert key in printables._memo
-    assert check.pack_tracks("classpack", spec, job) is printables._memo[key]
+    assert check.pack_tracks(spec, job) is printables._memo[key]
 
 
 def test_a_worksheet_puzzle_by_its_number(base):

@@ -90,7 +90,7 @@ def sheet_of(name: str, query: Any) -> tuple[Any, Any, dict[str, Any], Any]:
     return e, spec, values, make(spec, values)
 
 
-def pack_tracks(name: str, spec: Any, job: Any) -> list:
+def pack_tracks(spec: Any, job: Any) -> list:
     """The students (a class pack) or the tracks (a worksheet), made under the key the
     printable's preview and download use (classroom.made_tracks)."""
     from generator.games.graph_racers.printing.classroom import made_tracks
@@ -312,7 +312,7 @@ def check_body(name: str, query: Any) -> tuple[str, str, int, str]:
     puzzle = puzzle_number(puzzle_raw, most)
     if len(moves) > MOVES_CHARS:
         raise PageError(f"moves: more than {MOVES_CHARS:,} characters: check one line", 413)
-    made = pack_tracks(name, spec, job)
+    made = pack_tracks(spec, job)
     track = made[number - 1].tracks[puzzle - 1] if name == "classpack" else made[puzzle - 1]
     par = stored_solution(track).moves
     found += f"puzzle {puzzle} of {most}: {esc(track.name)}, par {par}."
