@@ -53,6 +53,8 @@ def test_a_student_enters_the_code_and_moves_on_a_phone(browser, base):
     page.wait_for_load_state()
     n = len(path) - 1
     expect(verdict).to_have_text(f"legal, finishes in {n} moves, par {n} (at par: a best line)")
+    # the page jumped to the car on the board; the verdict, pinned, is still on the screen
+    expect(verdict).to_be_in_viewport()
     assert page.locator("#c-moves").input_value().splitlines()[-1] == "{} {}".format(*path[-1])
     _shot(page, "check-finished-390.png")
     ctx.close()

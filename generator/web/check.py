@@ -344,7 +344,9 @@ def check_body(name: str, query: Any) -> tuple[str, str, int, str]:
             return title, body + board(track, [], None, [], str) + help_, 400, error_text(e)
         bad = verdict.bad_move or None
         unfinished = not verdict.legal and verdict.bad_move is None
-        cls = "status" if verdict.legal or unfinished else "status error"
+        # pinned to the top of the screen while the board scrolls: a point clicked on a phone
+        # jumps to the car (#car), and the verdict stays in view (style.css .pinned)
+        cls = "status pinned" + ("" if verdict.legal or unfinished else " error")
         status = (
             f'<p class="{cls}" id="verdict" data-legal="{str(verdict.legal).lower()}" '
             f'data-moves="{verdict.moves}" data-par="{par}">'
