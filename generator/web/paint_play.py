@@ -104,9 +104,8 @@ def ask_of(q: Any) -> Ask:
     if int(number) > most:
         from generator.errors import LimitExceeded
 
-        made = "only the first" if most == 1 else f"the first {most}"
         raise LimitExceeded(
-            f"puzzle {number} of a {difficulty} {kind} worksheet: this page makes {made} "
+            f"puzzle {number} of a {difficulty} {kind} worksheet: this page makes the first {most} "
             f"(each takes a while, and puzzle {number} needs the ones before it): check it "
             "against the worksheet's answer pages"
         )
